@@ -1,0 +1,1 @@
+"""Bundled games: each exposes its states as treesearch TreeIterators."""

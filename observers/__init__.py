@@ -1,0 +1,1 @@
+"""Observers: record, count, show progress, render video of a search run."""

@@ -1,0 +1,70 @@
+"""treesearch: any game, any tree search, every step observable.
+
+Compose a game state (a ``TreeIterator``), a search and observers::
+
+    result = BFS(observers=[video]).run(maze.start(0))
+
+This package needs only numpy; games live in ``games`` and observers in ``observers``.
+"""
+
+from treesearch.budget import Budget
+from treesearch.core import Observer, TreeIterator
+from treesearch.errors import (
+    InvalidArgumentError,
+    InvalidBudgetError,
+    InvalidGoalError,
+    InvalidValueError,
+    IteratorContractError,
+    MissingCapabilityError,
+    NotATreeIteratorError,
+    StopSearch,
+    TreeSearchError,
+    UnreachableError,
+)
+from treesearch.events import (
+    Evaluated,
+    Event,
+    Expanded,
+    Pruned,
+    SearchFinished,
+    SearchStarted,
+    SolutionImproved,
+    Visited,
+    VisitKind,
+)
+from treesearch.result import SearchResult, Stats, Status
+from treesearch.search import TreeSearch
+from treesearch.traversal import BFS, DFS
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BFS",
+    "DFS",
+    "Budget",
+    "Evaluated",
+    "Event",
+    "Expanded",
+    "InvalidArgumentError",
+    "InvalidBudgetError",
+    "InvalidGoalError",
+    "InvalidValueError",
+    "IteratorContractError",
+    "MissingCapabilityError",
+    "NotATreeIteratorError",
+    "Observer",
+    "Pruned",
+    "SearchFinished",
+    "SearchResult",
+    "SearchStarted",
+    "SolutionImproved",
+    "Stats",
+    "Status",
+    "StopSearch",
+    "TreeIterator",
+    "TreeSearch",
+    "TreeSearchError",
+    "UnreachableError",
+    "VisitKind",
+    "Visited",
+]

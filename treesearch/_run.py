@@ -1,0 +1,283 @@
+"""The machinery every run shares: event fan-out, budget checkpoints, closing observers.
+
+Searches keep their hot loops free of this: they compare one integer against a checkpoint per
+expansion and call ``ctx.emit`` only when it is not None (no observers, no cost).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import warnings
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from treesearch.budget import Budget
+from treesearch.core import Observer
+from treesearch.errors import (
+    MissingCapabilityError,
+    NotATreeIteratorError,
+    StopSearch,
+)
+from treesearch.events import Event, SearchFinished, SearchStarted, SolutionImproved
+from treesearch.result import SearchResult, Stats, Status
+
+if TYPE_CHECKING:
+    from treesearch.search import TreeSearch
+
+__all__ = ["BudgetReached", "RunContext", "normalise_observers", "require_iterator"]
+
+_CHECK_SECONDS_EVERY = 128
+_CONTRACT_METHODS = ("get_children", "key", "is_terminal", "step_cost")
+
+ObserverLike = Observer | Callable[[Event], None]
+
+
+class BudgetReached(Exception):  # noqa: N818 - internal control flow
+    """Internal: a budget limit ended the run; ``args[0]`` names it."""
+
+
+class _CallableObserver(Observer):
+    """Adapts a plain ``callable(event)`` to the Observer interface."""
+
+    def __init__(self, fn: Callable[[Event], None]) -> None:
+        self.fn = fn
+
+    def notify(self, event: Event) -> None:
+        self.fn(event)
+
+    def __repr__(self) -> str:
+        return f"_CallableObserver({self.fn!r})"
+
+
+def normalise_observers(
+    observers: ObserverLike | Iterable[ObserverLike] | None,
+) -> tuple[Observer, ...]:
+    """Accept one observer, a callable, or an iterable of them; return a tuple of Observers."""
+    if observers is None:
+        return ()
+    if isinstance(observers, Observer) or hasattr(observers, "notify"):
+        return (observers,)  # type: ignore[return-value]
+    if callable(observers):
+        return (_CallableObserver(observers),)
+    out: list[Observer] = []
+    try:
+        items = list(observers)
+    except TypeError:
+        raise TypeError(
+            f"observers must be an Observer, a callable(event) or a sequence of them, "
+            f"got {observers!r}"
+        ) from None
+    for o in items:
+        if isinstance(o, Observer) or hasattr(o, "notify"):
+            out.append(o)
+        elif callable(o):
+            out.append(_CallableObserver(o))
+        else:
+            raise TypeError(
+                f"observer {o!r} is neither an Observer (with notify/observe) nor a "
+                "callable(event)"
+            )
+    return tuple(out)
+
+
+def require_iterator(state: Any, what: str) -> None:
+    """Raise NotATreeIteratorError unless ``state`` has a callable ``get_children``."""
+    if not callable(getattr(state, "get_children", None)):
+        raise NotATreeIteratorError(
+            f"{what} {state!r} is not a TreeIterator: it has no get_children() method "
+            "(subclass treesearch.TreeIterator or define get_children())"
+        )
+
+
+def has_keys(state: Any) -> bool:
+    """True when ``state`` offers a key() that returns something other than None."""
+    key = getattr(state, "key", None)
+    return callable(key) and key() is not None
+
+
+class RunContext:
+    """Per-run state shared between ``TreeSearch.run`` and a search's ``_search``.
+
+    Searches write their answer into ``best``, ``path``, ``value`` (and for traversals
+    ``distances``/``routing_table``) as soon as they have one, and their counters in a
+    ``finally`` block, so an interrupted run still reports best-so-far.
+    """
+
+    def __init__(self, observers: tuple[Observer, ...], budget: Budget) -> None:
+        self.observers = observers
+        self.emit: Callable[[Event], None] | None = self._emit if observers else None
+        self.budget = budget
+        self.max_nodes = budget.max_nodes
+        self.max_depth = budget.max_depth
+        self.max_iterations = budget.max_iterations
+        self.deadline: float | None = None
+        self.started = 0.0
+        # The answer so far.
+        self.status = Status.EXHAUSTED
+        self.stop_reason: str | None = None
+        self.best: Any = None
+        self.value: float | None = None
+        self.path: Sequence[Any] = ()
+        self.distances: dict[Hashable, float] | None = None
+        self.routing_table: dict[Hashable, Hashable | None] | None = None
+        self.info: dict[str, Any] = {}
+        # Counters.
+        self.expanded = 0
+        self.visited = 0
+        self.duplicates = 0
+        self.max_depth_seen = 0
+        self.iterations = 0
+
+    # -- budget ---------------------------------------------------------------------------
+    def first_checkpoint(self) -> int:
+        """The expansion count at which ``checkpoint`` must first be called."""
+        return self.checkpoint(0)
+
+    def checkpoint(self, count: int) -> int:
+        """Check the budget at ``count`` expansions; return the next count to check at.
+
+        Raises:
+            BudgetReached: a node or time limit is used up.
+        """
+        limit = self.max_nodes
+        if limit is not None and count >= limit:
+            raise BudgetReached("max_nodes")
+        nxt = sys.maxsize
+        if self.deadline is not None:
+            if time.perf_counter() >= self.deadline:
+                raise BudgetReached("seconds")
+            nxt = count + _CHECK_SECONDS_EVERY
+        if limit is not None and limit < nxt:
+            nxt = limit
+        return nxt
+
+    def check_time(self) -> None:
+        """Raise BudgetReached when the wall-clock budget is used up."""
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise BudgetReached("seconds")
+
+    def out_of_time(self) -> bool:
+        """True when the wall-clock budget is used up (for searches that stop softly)."""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    # -- answers --------------------------------------------------------------------------
+    def solved(self, state: Any, path: Sequence[Any], value: float | None = None) -> None:
+        """Record ``state`` as the goal reached (status SOLVED) and announce it."""
+        self.status = Status.SOLVED
+        self.improve(state, path, value)
+
+    def improve(self, state: Any, path: Sequence[Any], value: float | None = None) -> None:
+        """Record ``state`` as the new best answer and announce it to observers."""
+        self.best, self.path, self.value = state, path, value
+        if self.emit is not None:
+            self.emit(SolutionImproved(state, len(path) - 1, value))
+
+    # -- events ---------------------------------------------------------------------------
+    def _emit(self, event: Event) -> None:
+        stop: StopSearch | None = None
+        for observer in self.observers:
+            try:
+                observer.notify(event)
+            except StopSearch as exc:
+                stop = exc
+        if stop is not None:
+            raise stop
+
+    # -- the run --------------------------------------------------------------------------
+    def execute(self, search: TreeSearch, start: Any) -> SearchResult:
+        """Run ``search._search`` on ``start`` and always close the observers."""
+        try:
+            result = self._execute(search, start)
+        except BaseException as exc:
+            self._close_all(exc)
+            raise
+        self._close_all(None)
+        return result
+
+    def _execute(self, search: TreeSearch, start: Any) -> SearchResult:
+        self.started = time.perf_counter()
+        if self.budget.seconds is not None:
+            self.deadline = self.started + self.budget.seconds
+        try:
+            if self.emit is not None:
+                self.emit(SearchStarted(search, start))
+            search._search(start, self)
+        except BudgetReached as exc:
+            self.status, self.stop_reason = Status.BUDGET_REACHED, str(exc.args[0])
+        except StopSearch as exc:
+            self.status = Status.STOPPED
+            self.stop_reason = str(exc) or "an observer asked the search to stop"
+        except KeyboardInterrupt:
+            self.status, self.stop_reason = Status.INTERRUPTED, "KeyboardInterrupt"
+        except AttributeError as exc:
+            _translate_attribute_error(exc)
+            raise
+        result = self.result()
+        if self.emit is not None:
+            try:
+                self.emit(SearchFinished(result))
+            except StopSearch:
+                pass  # the run is over anyway
+        return result
+
+    def result(self) -> SearchResult:
+        """Build the SearchResult from what the search wrote so far."""
+        stats = Stats(
+            expanded=self.expanded,
+            visited=self.visited,
+            duplicates=self.duplicates,
+            max_depth=self.max_depth_seen,
+            iterations=self.iterations,
+            seconds=time.perf_counter() - self.started,
+        )
+        return SearchResult(
+            status=self.status,
+            best=self.best,
+            path=tuple(self.path),
+            stats=stats,
+            value=self.value,
+            stop_reason=self.stop_reason,
+            distances=self.distances,
+            routing_table=self.routing_table,
+            info=self.info,
+        )
+
+    def _close_all(self, pending: BaseException | None) -> None:
+        errors: list[BaseException] = []
+        for observer in self.observers:
+            close = getattr(observer, "close", None)
+            if close is None:
+                continue
+            try:
+                close()
+            except Exception as exc:  # noqa: BLE001 - every observer must get its close()
+                errors.append(exc)
+        if not errors:
+            return
+        if pending is not None:
+            for err in errors:
+                warnings.warn(
+                    f"observer close() failed while handling {pending!r}: {err!r}",
+                    RuntimeWarning,
+                    stacklevel=3,
+                )
+            return
+        raise errors[0]
+
+
+def _translate_attribute_error(exc: AttributeError) -> None:
+    """Turn "x has no attribute get_children/key" deep in a loop into a clear error."""
+    name = getattr(exc, "name", None)
+    obj = getattr(exc, "obj", None)
+    if name not in _CONTRACT_METHODS or obj is None:
+        return
+    if name == "get_children":
+        raise NotATreeIteratorError(
+            f"a child state {obj!r} is not a TreeIterator: it has no get_children() method "
+            "(get_children() must yield states of the game)"
+        ) from exc
+    raise MissingCapabilityError(
+        f"state {obj!r} has no {name}() method, but the start state had one; every state "
+        f"of a game must provide the same methods"
+    ) from exc

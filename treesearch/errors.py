@@ -1,0 +1,79 @@
+"""Every exception treesearch raises, in one hierarchy.
+
+Leaves also subclass the matching builtin, so ``except ValueError`` keeps working::
+
+    TreeSearchError
+    ├── InvalidArgumentError (ValueError)    a knob or run input has a bad value
+    │   ├── InvalidBudgetError               a budget limit is negative, NaN or not a number
+    │   └── InvalidGoalError (TypeError)     a goal that is neither predicate nor key set
+    ├── NotATreeIteratorError (TypeError)    a start state or child without get_children()
+    ├── MissingCapabilityError (TypeError)   a search needs keys, players, costs... it lacks
+    ├── IteratorContractError (ValueError)   check_iterator found a broken TreeIterator
+    ├── InvalidValueError (ValueError)       a value function returned NaN or a non-number
+    └── UnreachableError (KeyError)          find_route to a key the search never reached
+
+``StopSearch`` is not an error: an observer raises it to ask the running search to stop.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "InvalidArgumentError",
+    "InvalidBudgetError",
+    "InvalidGoalError",
+    "InvalidValueError",
+    "IteratorContractError",
+    "MissingCapabilityError",
+    "NotATreeIteratorError",
+    "StopSearch",
+    "TreeSearchError",
+    "UnreachableError",
+]
+
+
+class TreeSearchError(Exception):
+    """Root of every error raised by treesearch."""
+
+
+class InvalidArgumentError(TreeSearchError, ValueError):
+    """A search knob or run input has a value outside what the search accepts."""
+
+
+class InvalidBudgetError(InvalidArgumentError):
+    """A budget limit is negative, NaN, or not a number."""
+
+
+class InvalidGoalError(InvalidArgumentError, TypeError):
+    """A goal is neither a predicate on states nor a collection of keys."""
+
+
+class NotATreeIteratorError(TreeSearchError, TypeError):
+    """A start state or a child does not provide ``get_children()``."""
+
+
+class MissingCapabilityError(TreeSearchError, TypeError):
+    """The states lack something the search needs (keys, players, step costs...)."""
+
+
+class IteratorContractError(TreeSearchError, ValueError):
+    """A TreeIterator breaks the state contract (see ``treesearch.check_iterator``)."""
+
+
+class InvalidValueError(TreeSearchError, ValueError):
+    """A value function returned NaN, an infinity where none is allowed, or a non-number."""
+
+
+class UnreachableError(TreeSearchError, KeyError):
+    """A route was asked for to a key that the search never reached."""
+
+    def __str__(self) -> str:
+        # KeyError quotes its argument; we want the plain sentence.
+        return str(self.args[0]) if self.args else ""
+
+
+class StopSearch(Exception):  # noqa: N818 - a request, not an error
+    """Raised by an observer to stop the running search.
+
+    The search catches it, finishes its observers, and returns its best-so-far result with
+    ``status`` ``Status.STOPPED`` and ``stop_reason`` set to the exception's message.
+    """

@@ -1,0 +1,114 @@
+"""What a run returns: ``SearchResult`` with a ``Status``, statistics and, for traversals,
+distances and a routing table."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from treesearch.errors import MissingCapabilityError, UnreachableError
+
+__all__ = ["SearchResult", "Stats", "Status"]
+
+
+class Status(enum.Enum):
+    """Why a run ended."""
+
+    SOLVED = "solved"
+    """A goal was reached (``best`` is the goal state)."""
+    EXHAUSTED = "exhausted"
+    """Everything reachable was searched; ``best`` is the best found, if any."""
+    BUDGET_REACHED = "budget reached"
+    """A budget limit ended the run (``stop_reason`` names it); ``best`` is best-so-far."""
+    STOPPED = "stopped"
+    """An observer raised ``StopSearch``; ``best`` is best-so-far."""
+    INTERRUPTED = "interrupted"
+    """Ctrl-C (KeyboardInterrupt) ended the run; ``best`` is best-so-far."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """Counters of one run.
+
+    Attributes:
+        expanded: states asked for their children.
+        visited: states entered (returns to a parent not counted).
+        duplicates: generated states skipped because their key was already seen.
+        max_depth: deepest state entered, in moves from the start.
+        iterations: rounds of an iterative search (episodes, deepening rounds, simulations).
+        seconds: wall-clock duration of the run.
+    """
+
+    expanded: int = 0
+    visited: int = 0
+    duplicates: int = 0
+    max_depth: int = 0
+    iterations: int = 0
+    seconds: float = 0.0
+
+    @property
+    def nodes_per_second(self) -> float:
+        """Expanded states per second (0 for an instantaneous run)."""
+        return self.expanded / self.seconds if self.seconds > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of ``TreeSearch.run``.
+
+    Attributes:
+        status: why the run ended.
+        best: the goal, the best state found, or the recommended child; None if none.
+        path: states from the start to ``best`` (empty when ``best`` is None).
+        stats: counters of the run.
+        value: value of ``best`` when a value function scored it.
+        stop_reason: which budget or request ended the run (``"max_nodes"``, ``"seconds"``...).
+        distances: for traversals, distance from the start of every reached key.
+        routing_table: for traversals, parent key of every reached key (None for the start).
+        info: search-specific extras.
+    """
+
+    status: Status
+    best: Any = None
+    path: tuple[Any, ...] = ()
+    stats: Stats = field(default_factory=Stats)
+    value: float | None = None
+    stop_reason: str | None = None
+    distances: Mapping[Hashable, float] | None = None
+    routing_table: Mapping[Hashable, Hashable | None] | None = None
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def solved(self) -> bool:
+        """True when a goal was reached."""
+        return self.status is Status.SOLVED
+
+    def find_route(self, target: Hashable) -> list[Hashable]:
+        """Return the keys from the start to ``target`` along the routing table.
+
+        Raises:
+            MissingCapabilityError: the search built no routing table (a tree search).
+            UnreachableError: ``target`` was never reached by the search.
+        """
+        table = self.routing_table
+        if table is None:
+            raise MissingCapabilityError(
+                "this result has no routing table: run a traversal (BFS, DFS, Dijkstra...) "
+                "on states that have keys"
+            )
+        if target not in table:
+            raise UnreachableError(
+                f"no route to {target!r}: the search reached {len(table)} keys and this is "
+                "not one of them"
+            )
+        route = [target]
+        node = table[target]
+        while node is not None:
+            route.append(node)
+            node = table[node]
+            if len(route) > len(table):
+                raise UnreachableError(f"the routing table has a cycle through {target!r}")
+        route.reverse()
+        return route

@@ -1,0 +1,133 @@
+"""``TreeSearch``: the base of every search, and the helpers searches share."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
+from typing import Any
+
+from treesearch._run import (
+    ObserverLike,
+    RunContext,
+    has_keys,
+    normalise_observers,
+    require_iterator,
+)
+from treesearch.budget import Budget
+from treesearch.errors import InvalidGoalError, MissingCapabilityError
+from treesearch.result import SearchResult
+
+__all__ = ["Goal", "GoalTest", "TreeSearch"]
+
+Goal = Callable[[Any], bool] | Collection[Hashable]
+"""A goal: a predicate on states, or a collection of keys (``{24}``, ``frozenset(...)``)."""
+
+GoalTest = Callable[[Any, Hashable], bool]
+"""Normalised goal: called with ``(state, key)``; key is None in tree mode."""
+
+
+class TreeSearch:
+    """Base class of all searches: holds observers and a budget, runs ``_search``.
+
+    Args:
+        observers: one observer, a callable(event), or a sequence of them. They see every
+            run of this search and are closed at the end of each run.
+        budget: limits for each run (see ``Budget``); None means unlimited.
+
+    Subclasses implement ``_search(start, ctx)`` and write their answer into ``ctx``.
+    """
+
+    def __init__(
+        self,
+        observers: ObserverLike | Iterable[ObserverLike] | None = (),
+        *,
+        budget: Budget | None = None,
+    ) -> None:
+        self.observers = normalise_observers(observers)
+        self.budget = Budget.coerce(budget)
+
+    def run(
+        self, start: Any, *, observers: ObserverLike | Iterable[ObserverLike] | None = ()
+    ) -> SearchResult:
+        """Search from ``start`` and return the result.
+
+        Args:
+            start: the start state (a TreeIterator).
+            observers: extra observers for this run only, added after the search's own.
+        """
+        require_iterator(start, "start state")
+        ctx = RunContext(self.observers + normalise_observers(observers), self.budget)
+        return ctx.execute(self, start)
+
+    def _search(self, start: Any, ctx: RunContext) -> None:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        knobs = {
+            k: v
+            for k, v in vars(self).items()
+            if not k.startswith("_") and k != "observers" and v is not None
+        }
+        if self.budget.unlimited:
+            knobs.pop("budget", None)
+        args = ", ".join(f"{k}={v!r}" for k, v in knobs.items())
+        return f"{type(self).__name__}({args})"
+
+
+def check_goal(goal: Goal | None) -> Goal | None:
+    """Validate a goal argument at construction time."""
+    if goal is None or callable(goal):
+        return goal
+    if isinstance(goal, (str, bytes)) or not isinstance(goal, Collection):
+        raise InvalidGoalError(
+            f"goal must be a predicate on states or a collection of keys, got {goal!r}; "
+            f"for a single key write goal={{{goal!r}}}"
+        )
+    try:
+        return frozenset(goal)
+    except TypeError:
+        raise InvalidGoalError(f"goal keys must be hashable, got {goal!r}") from None
+
+
+def goal_test(goal: Goal | None, keyed: bool) -> GoalTest | None:
+    """Turn a validated goal into a ``(state, key) -> bool`` test for one run."""
+    if goal is None:
+        return None
+    if callable(goal):
+        predicate = goal
+        return lambda state, key: bool(predicate(state))
+    if not keyed:
+        raise MissingCapabilityError(
+            f"goal {set(goal)!r} is a set of keys, but the states have no key(); give a "
+            "predicate on states instead, or implement key()"
+        )
+    keys = goal
+    return lambda state, key: key in keys
+
+
+def resolve_graph(graph: bool | None, start: Any, search: str) -> bool:
+    """Decide duplicate detection: None means "if the states have keys"."""
+    keyed = has_keys(start)
+    if graph and not keyed:
+        raise MissingCapabilityError(
+            f"{search}(graph=True) needs state keys for duplicate detection, but "
+            f"{start!r}.key() is missing or returned None; implement key() or pass graph=False"
+        )
+    return keyed if graph is None else bool(graph)
+
+
+def states_along(start: Any, route: Sequence[Hashable]) -> list[Any]:
+    """Rebuild the states of a key route by expanding from ``start`` (route[0] is its key)."""
+    states = [start]
+    current = start
+    for key in route[1:]:
+        for child in current.get_children():
+            if child.key() == key:
+                current = child
+                break
+        else:  # pragma: no cover - only with non-deterministic games
+            raise MissingCapabilityError(
+                f"cannot rebuild the path: no child of {current!r} has key {key!r} any more "
+                "(get_children() must be deterministic)"
+            )
+        states.append(current)
+    return states

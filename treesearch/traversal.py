@@ -1,0 +1,302 @@
+"""Breadth-first and depth-first traversals, as in the PyRat course.
+
+On states with keys they are graph traversals: each key is entered once, and the result
+carries ``distances`` (moves from the start) and a ``routing_table`` (parent key of each
+reached key) for ``find_route``. Without keys they are tree searches that a budget bounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import Any
+
+from treesearch._run import ObserverLike, RunContext
+from treesearch.budget import Budget
+from treesearch.events import Expanded, Pruned, Visited, VisitKind
+from treesearch.result import Status
+from treesearch.search import Goal, GoalTest, TreeSearch, check_goal, goal_test, resolve_graph
+from treesearch.search import states_along as _states_along
+
+__all__ = ["BFS", "DFS"]
+
+_ENTER = VisitKind.ENTER
+
+
+def _route_path(start: Any, parents: dict[Hashable, Hashable | None], key: Hashable) -> list[Any]:
+    route = [key]
+    while (key := parents[key]) is not None:
+        route.append(key)
+    route.reverse()
+    return _states_along(start, route)
+
+
+def _chain_path(chain: tuple[Any, Any] | None) -> list[Any]:
+    """Unwind a ``(state, parent_chain)`` linked list into the path from the start."""
+    path = []
+    while chain is not None:
+        path.append(chain[0])
+        chain = chain[1]
+    path.reverse()
+    return path
+
+
+class _Traversal(TreeSearch):
+    """Shared knobs of BFS and DFS."""
+
+    def __init__(
+        self,
+        observers: ObserverLike | Iterable[ObserverLike] | None = (),
+        *,
+        goal: Goal | None = None,
+        graph: bool | None = None,
+        budget: Budget | None = None,
+    ) -> None:
+        super().__init__(observers, budget=budget)
+        self.goal = check_goal(goal)
+        self.graph = graph
+
+    def _search(self, start: Any, ctx: RunContext) -> None:
+        graph = resolve_graph(self.graph, start, type(self).__name__)
+        test = goal_test(self.goal, graph)
+        if graph:
+            self._graph(start, ctx, test)
+        else:
+            self._tree(start, ctx, test)
+
+    def _graph(self, start: Any, ctx: RunContext, test: GoalTest | None) -> None:
+        raise NotImplementedError
+
+    def _tree(self, start: Any, ctx: RunContext, test: GoalTest | None) -> None:
+        raise NotImplementedError
+
+
+class BFS(_Traversal):
+    """Breadth-first search: states in order of their number of moves from the start.
+
+    Requires: ``get_children``; ``key`` for graph mode; ``is_terminal`` only with a depth limit.
+
+    Args:
+        observers: observers of every run.
+        goal: stop at the first state satisfying this predicate, or whose key is in this
+            collection; the result is then ``solved`` with ``best`` the goal. Goals are
+            tested when a state is first reached, so the goal found is a shallowest one.
+        graph: True to visit each key once (needs keys), False for a tree search, None
+            (default) to use keys when the start state has one.
+        budget: limits per run; ``max_depth`` stops expansion below that depth.
+
+    With keys, ``distances`` are shortest hop counts and the routing table records the
+    first discoverer of each key (children in the order the game yields them).
+
+    Examples:
+        >>> from games.dict_tree import DictTreeIterator
+        >>> tree = DictTreeIterator("Root", {"a": {"b": {}}, "c": {}})
+        >>> BFS(goal=lambda s: s.name == "b").run(tree).best.name
+        'b'
+    """
+
+    def _graph(self, start: Any, ctx: RunContext, test: GoalTest | None) -> None:
+        emit = ctx.emit
+        max_depth = ctx.max_depth
+        k0 = start.key()
+        dist: dict[Hashable, float] = {k0: 0}
+        parents: dict[Hashable, Hashable | None] = {k0: None}
+        ctx.distances, ctx.routing_table = dist, parents
+        ctx.visited = 1
+        if emit is not None:
+            emit(Visited(start, 0, _ENTER, None))
+        if test is not None and test(start, k0):
+            ctx.solved(start, [start])
+            return
+        expanded = duplicates = depth = 0
+        checkpoint = ctx.first_checkpoint()
+        frontier = [start]
+        try:
+            while frontier:
+                if max_depth is not None and depth >= max_depth:
+                    if any(not s.is_terminal() for s in frontier):
+                        ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_depth"
+                    return
+                d1 = depth + 1
+                nxt: list[Any] = []
+                append = nxt.append
+                for state in frontier:
+                    if expanded >= checkpoint:
+                        checkpoint = ctx.checkpoint(expanded)
+                    expanded += 1
+                    pk = state.key()
+                    if emit is not None:
+                        before = len(nxt) + duplicates
+                    for child in state.get_children():
+                        k = child.key()
+                        if k in dist:
+                            duplicates += 1
+                            if emit is not None:
+                                emit(Pruned(child, d1, "duplicate"))
+                            continue
+                        dist[k] = d1
+                        parents[k] = pk
+                        append(child)
+                        if emit is not None:
+                            emit(Visited(child, d1, _ENTER, state))
+                        if test is not None and test(child, k):
+                            ctx.solved(child, _route_path(start, parents, k))
+                            return
+                    if emit is not None:
+                        emit(Expanded(state, depth, len(nxt) + duplicates - before))
+                frontier = nxt
+                depth = d1
+        finally:
+            ctx.expanded, ctx.duplicates = expanded, duplicates
+            ctx.visited = len(dist)
+            ctx.max_depth_seen = int(max(dist.values()))
+
+    def _tree(self, start: Any, ctx: RunContext, test: GoalTest | None) -> None:
+        emit = ctx.emit
+        max_depth = ctx.max_depth
+        ctx.visited = 1
+        if emit is not None:
+            emit(Visited(start, 0, _ENTER, None))
+        if test is not None and test(start, None):
+            ctx.solved(start, [start])
+            return
+        expanded = visited = depth = 0
+        checkpoint = ctx.first_checkpoint()
+        frontier: list[tuple[Any, Any]] = [(start, None)]
+        try:
+            while frontier:
+                if max_depth is not None and depth >= max_depth:
+                    if any(not s.is_terminal() for s, _ in frontier):
+                        ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_depth"
+                    return
+                d1 = depth + 1
+                nxt: list[tuple[Any, Any]] = []
+                for node in frontier:
+                    if expanded >= checkpoint:
+                        checkpoint = ctx.checkpoint(expanded)
+                    expanded += 1
+                    state = node[0]
+                    n = 0
+                    for child in state.get_children():
+                        n += 1
+                        visited += 1
+                        chain = (child, node)
+                        nxt.append(chain)
+                        if emit is not None:
+                            emit(Visited(child, d1, _ENTER, state))
+                        if test is not None and test(child, None):
+                            ctx.max_depth_seen = d1
+                            ctx.solved(child, _chain_path(chain))
+                            return
+                    if emit is not None:
+                        emit(Expanded(state, depth, n))
+                frontier = nxt
+                depth = d1
+                if frontier:
+                    ctx.max_depth_seen = depth
+        finally:
+            ctx.expanded = expanded
+            ctx.visited = visited + 1
+
+
+class DFS(_Traversal):
+    """Depth-first search with an explicit stack; the first child is explored first.
+
+    Requires: ``get_children``; ``key`` for graph mode; ``is_terminal`` only with a depth limit.
+
+    Args:
+        observers: observers of every run.
+        goal: stop at the first entered state satisfying this predicate or whose key is in
+            this collection (not necessarily the closest one).
+        graph: True to enter each key once (needs keys), False for a tree search, None
+            (default) to use keys when the start state has one.
+        budget: limits per run; ``max_depth`` stops expansion below that depth.
+
+    With keys, ``distances`` are depths in the DFS tree (lengths of the routes in the routing
+    table), not shortest distances; the parent of a key is the state that pushed it last.
+    """
+
+    def _graph(self, start: Any, ctx: RunContext, test: GoalTest | None) -> None:
+        emit = ctx.emit
+        max_depth = ctx.max_depth
+        dist: dict[Hashable, float] = {}
+        parents: dict[Hashable, Hashable | None] = {}
+        ctx.distances, ctx.routing_table = dist, parents
+        expanded = duplicates = deepest = 0
+        checkpoint = ctx.first_checkpoint()
+        stack: list[tuple[Any, Hashable, Hashable | None, int, Any]] = [
+            (start, start.key(), None, 0, None)
+        ]
+        pop, push = stack.pop, stack.append
+        try:
+            while stack:
+                state, k, pk, depth, parent = pop()
+                if k in dist:
+                    duplicates += 1
+                    if emit is not None:
+                        emit(Pruned(state, depth, "duplicate"))
+                    continue
+                dist[k] = depth
+                parents[k] = pk
+                if depth > deepest:
+                    deepest = depth
+                if emit is not None:
+                    emit(Visited(state, depth, _ENTER, parent))
+                if test is not None and test(state, k):
+                    ctx.solved(state, _route_path(start, parents, k))
+                    return
+                if max_depth is not None and depth >= max_depth:
+                    if not state.is_terminal():
+                        ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_depth"
+                    continue
+                if expanded >= checkpoint:
+                    checkpoint = ctx.checkpoint(expanded)
+                expanded += 1
+                children = list(state.get_children())
+                if emit is not None:
+                    emit(Expanded(state, depth, len(children)))
+                d1 = depth + 1
+                for child in reversed(children):
+                    ck = child.key()
+                    if ck in dist:
+                        duplicates += 1
+                    else:
+                        push((child, ck, k, d1, state))
+        finally:
+            ctx.expanded, ctx.duplicates = expanded, duplicates
+            ctx.visited, ctx.max_depth_seen = len(dist), deepest
+
+    def _tree(self, start: Any, ctx: RunContext, test: GoalTest | None) -> None:
+        emit = ctx.emit
+        max_depth = ctx.max_depth
+        expanded = visited = deepest = 0
+        checkpoint = ctx.first_checkpoint()
+        stack: list[tuple[tuple[Any, Any], int]] = [((start, None), 0)]
+        pop, push = stack.pop, stack.append
+        try:
+            while stack:
+                chain, depth = pop()
+                state = chain[0]
+                visited += 1
+                if depth > deepest:
+                    deepest = depth
+                if emit is not None:
+                    parent = chain[1][0] if chain[1] is not None else None
+                    emit(Visited(state, depth, _ENTER, parent))
+                if test is not None and test(state, None):
+                    ctx.solved(state, _chain_path(chain))
+                    return
+                if max_depth is not None and depth >= max_depth:
+                    if not state.is_terminal():
+                        ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_depth"
+                    continue
+                if expanded >= checkpoint:
+                    checkpoint = ctx.checkpoint(expanded)
+                expanded += 1
+                children = list(state.get_children())
+                if emit is not None:
+                    emit(Expanded(state, depth, len(children)))
+                d1 = depth + 1
+                for child in reversed(children):
+                    push(((child, chain), d1))
+        finally:
+            ctx.expanded, ctx.visited, ctx.max_depth_seen = expanded, visited, deepest
