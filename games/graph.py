@@ -8,7 +8,7 @@ framework BFS competitive with a hand-written one over the same adjacency.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError

@@ -7,7 +7,9 @@ Compose a game state (a ``TreeIterator``), a search and observers::
 This package needs only numpy; games live in ``games`` and observers in ``observers``.
 """
 
+from treesearch.backtracking import Backtracking
 from treesearch.budget import Budget
+from treesearch.checks import CheckReport, check_iterator
 from treesearch.core import Observer, TreeIterator
 from treesearch.errors import (
     InvalidArgumentError,
@@ -32,6 +34,8 @@ from treesearch.events import (
     Visited,
     VisitKind,
 )
+from treesearch.iddfs import IDDFS
+from treesearch.random_walk import RandomWalk
 from treesearch.result import SearchResult, Stats, Status
 from treesearch.search import TreeSearch
 from treesearch.traversal import BFS, DFS
@@ -41,7 +45,10 @@ __version__ = "0.1.0"
 __all__ = [
     "BFS",
     "DFS",
+    "IDDFS",
+    "Backtracking",
     "Budget",
+    "CheckReport",
     "Evaluated",
     "Event",
     "Expanded",
@@ -54,6 +61,7 @@ __all__ = [
     "NotATreeIteratorError",
     "Observer",
     "Pruned",
+    "RandomWalk",
     "SearchFinished",
     "SearchResult",
     "SearchStarted",
@@ -67,4 +75,5 @@ __all__ = [
     "UnreachableError",
     "VisitKind",
     "Visited",
+    "check_iterator",
 ]

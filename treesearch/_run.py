@@ -6,6 +6,7 @@ expansion and call ``ctx.emit`` only when it is not None (no observers, no cost)
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 import warnings
@@ -70,7 +71,7 @@ def normalise_observers(
         ) from None
     for o in items:
         if isinstance(o, Observer) or hasattr(o, "notify"):
-            out.append(o)
+            out.append(o)  # type: ignore[arg-type]
         elif callable(o):
             out.append(_CallableObserver(o))
         else:
@@ -215,10 +216,8 @@ class RunContext:
             raise
         result = self.result()
         if self.emit is not None:
-            try:
+            with contextlib.suppress(StopSearch):  # the run is over anyway
                 self.emit(SearchFinished(result))
-            except StopSearch:
-                pass  # the run is over anyway
         return result
 
     def result(self) -> SearchResult:
@@ -251,7 +250,7 @@ class RunContext:
                 continue
             try:
                 close()
-            except Exception as exc:  # noqa: BLE001 - every observer must get its close()
+            except Exception as exc:
                 errors.append(exc)
         if not errors:
             return

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, TypeAlias, Union
 
 if TYPE_CHECKING:
     from treesearch.result import SearchResult
@@ -98,6 +98,6 @@ class SearchFinished:
     result: SearchResult
 
 
-Event = Union[
+Event: TypeAlias = Union[  # noqa: UP007 - evaluated at runtime on Python 3.10
     SearchStarted, Visited, Expanded, Evaluated, Pruned, SolutionImproved, SearchFinished
 ]

@@ -1,5 +1,7 @@
-"""What a run returns: ``SearchResult`` with a ``Status``, statistics and, for traversals,
-distances and a routing table."""
+"""What a run returns: ``SearchResult``, with a ``Status`` and statistics.
+
+Traversals also fill ``distances`` and a ``routing_table`` for ``find_route``.
+"""
 
 from __future__ import annotations
 
@@ -79,6 +81,19 @@ class SearchResult:
     distances: Mapping[Hashable, float] | None = None
     routing_table: Mapping[Hashable, Hashable | None] | None = None
     info: Mapping[str, Any] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        parts = [f"status={self.status.value!r}", f"best={self.best!r}"]
+        if self.value is not None:
+            parts.append(f"value={self.value!r}")
+        if self.stop_reason is not None:
+            parts.append(f"stop_reason={self.stop_reason!r}")
+        parts.append(f"path_length={max(len(self.path) - 1, 0)}")
+        if self.distances is not None:
+            parts.append(f"reached={len(self.distances)}")
+        s = self.stats
+        parts.append(f"expanded={s.expanded}, visited={s.visited}, seconds={s.seconds:.4g}")
+        return f"SearchResult({', '.join(parts)})"
 
     @property
     def solved(self) -> bool:

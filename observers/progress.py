@@ -1,0 +1,70 @@
+"""``ProgressObserver``: a tqdm progress bar with visited states per second."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from treesearch.core import Observer
+from treesearch.events import Event, SearchFinished, SolutionImproved, Visited
+
+__all__ = ["ProgressObserver"]
+
+
+class ProgressObserver(Observer):
+    """Shows a tqdm bar counting visited states; ``total`` gives it an end (e.g. max_nodes).
+
+    Args:
+        total: expected number of visits, or None for a running count.
+        desc: label of the bar.
+        refresh_every: update the bar every this many visits (keeps the cost per visit low).
+        **tqdm_kwargs: passed to ``tqdm.tqdm`` (``file=``, ``disable=``, ``leave=``...).
+    """
+
+    def __init__(
+        self,
+        total: int | None = None,
+        desc: str = "search",
+        refresh_every: int = 256,
+        **tqdm_kwargs: Any,
+    ) -> None:
+        if isinstance(refresh_every, bool) or not isinstance(refresh_every, int):
+            raise TypeError(f"refresh_every must be an int >= 1, got {refresh_every!r}")
+        if refresh_every < 1:
+            raise ValueError(f"refresh_every must be >= 1, got {refresh_every!r}")
+        self.total, self.desc, self.refresh_every = total, desc, refresh_every
+        self.tqdm_kwargs = tqdm_kwargs
+        self.visits = 0
+        self._pending = 0
+        self._bar: Any = None
+
+    def _open(self) -> Any:
+        from tqdm import tqdm  # lazy: only runs that show progress need it
+
+        self._bar = tqdm(total=self.total, desc=self.desc, unit="node", **self.tqdm_kwargs)
+        return self._bar
+
+    def notify(self, event: Event) -> None:
+        """Advance the bar on visits; show the best value when it improves."""
+        cls = type(event)
+        if cls is Visited:
+            self.visits += 1
+            self._pending += 1
+            if self._pending >= self.refresh_every:
+                (self._bar if self._bar is not None else self._open()).update(self._pending)
+                self._pending = 0
+        elif cls is SolutionImproved and event.value is not None:  # type: ignore[union-attr]
+            (self._bar if self._bar is not None else self._open()).set_postfix(best=event.value, refresh=False)  # type: ignore[union-attr]
+        elif cls is SearchFinished:
+            bar = self._bar if self._bar is not None else self._open()
+            bar.update(self._pending)
+            self._pending = 0
+            bar.set_postfix(status=event.result.status.value)  # type: ignore[union-attr]
+
+    def close(self) -> None:
+        """Close the bar (once)."""
+        if self._bar is not None:
+            if self._pending:
+                self._bar.update(self._pending)
+                self._pending = 0
+            self._bar.close()
+            self._bar = None

@@ -1,0 +1,66 @@
+"""``StatsObserver``: counts what a run did, from its events alone."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import Any
+
+from treesearch.core import Observer
+from treesearch.events import Event, Expanded, SearchFinished, SearchStarted, Visited
+
+__all__ = ["StatsObserver"]
+
+
+class StatsObserver(Observer):
+    """Counts events by type, visits by kind and by depth, and the branching factor.
+
+    Works with any search because it only reads events. ``summary()`` gives a dict that is
+    easy to print or compare between searches.
+    """
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+        self.visits_by_kind: Counter[str] = Counter()
+        self.visits_by_depth: Counter[int] = Counter()
+        self.children_total = 0
+        self.expansions = 0
+        self.max_depth = 0
+        self.seconds = 0.0
+        self._t0: float | None = None
+
+    def notify(self, event: Event) -> None:
+        """Update the counters."""
+        cls = type(event)
+        self.counts[cls.__name__] += 1
+        if cls is Visited:
+            self.visits_by_kind[event.kind.value] += 1  # type: ignore[union-attr]
+            depth = event.depth  # type: ignore[union-attr]
+            self.visits_by_depth[depth] += 1
+            if depth > self.max_depth:
+                self.max_depth = depth
+        elif cls is Expanded:
+            self.expansions += 1
+            self.children_total += event.n_children  # type: ignore[union-attr]
+        elif cls is SearchStarted:
+            self._t0 = time.perf_counter()
+        elif cls is SearchFinished and self._t0 is not None:
+            self.seconds = time.perf_counter() - self._t0
+
+    @property
+    def branching_factor(self) -> float:
+        """Mean number of children per expansion that reported its children."""
+        return self.children_total / self.expansions if self.expansions else 0.0
+
+    def summary(self) -> dict[str, Any]:
+        """The counters as a plain dict."""
+        visits = sum(self.visits_by_kind.values())
+        return {
+            "events": dict(self.counts),
+            "visits": visits,
+            "visits_by_kind": dict(self.visits_by_kind),
+            "max_depth": self.max_depth,
+            "branching_factor": round(self.branching_factor, 3),
+            "seconds": self.seconds,
+            "visits_per_second": visits / self.seconds if self.seconds > 0 else 0.0,
+        }

@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+
+from observers import ProgressObserver, RecordingObserver, StatsObserver
+from treesearch import BFS, Backtracking, Budget, RandomWalk, Status
+
+
+def test_stats_observer_counts(seed_tree: Any) -> None:
+    stats = StatsObserver()
+    Backtracking(stats).run(seed_tree)
+    s = stats.summary()
+    assert s["visits_by_kind"] == {"enter": 8, "return": 7}
+    assert s["max_depth"] == 3
+    assert s["events"]["SearchStarted"] == s["events"]["SearchFinished"] == 1
+
+
+def test_stats_branching_factor(seed_tree: Any) -> None:
+    stats = StatsObserver()
+    BFS(stats).run(seed_tree)
+    assert stats.expansions == 8 and stats.branching_factor == pytest.approx(7 / 8)
+    assert stats.visits_by_depth == {0: 1, 1: 1, 2: 3, 3: 3}
+
+
+def test_progress_bar_counts_visits(seed_tree: Any) -> None:
+    out = io.StringIO()
+    bar = ProgressObserver(desc="bfs", refresh_every=3, file=out)
+    BFS(bar).run(seed_tree)
+    assert bar.visits == 8
+    text = out.getvalue()
+    assert "bfs" in text and "8" in text and "exhausted" in text
+
+
+def test_progress_shows_best_value(seed_tree: Any) -> None:
+    out = io.StringIO()
+    bar = ProgressObserver(file=out, refresh_every=1)
+    RandomWalk(bar, rng=0, episodes=5, value=lambda s: len(s.name)).run(seed_tree)
+    assert "best=" in out.getvalue()
+
+
+def test_progress_closes_when_stopped(seed_tree: Any) -> None:
+    out = io.StringIO()
+    bar = ProgressObserver(file=out)
+    result = BFS(bar, budget=Budget(max_nodes=2)).run(seed_tree)
+    assert result.status is Status.BUDGET_REACHED and bar._bar is None
+
+
+@pytest.mark.parametrize("bad", [0, -2, 1.5])
+def test_progress_bad_refresh(bad: Any) -> None:
+    with pytest.raises((ValueError, TypeError), match=str(bad)):
+        ProgressObserver(refresh_every=bad)
+
+
+def test_recording_observer_trace(seed_tree: Any) -> None:
+    rec = RecordingObserver()
+    BFS(rec).run(seed_tree)
+    assert rec.trace()[:2] == [("enter", 0, "Root"), ("enter", 1, "Algorithms")]
+    assert rec.closed == 1 and rec.result is not None

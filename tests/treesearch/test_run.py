@@ -1,0 +1,133 @@
+"""The run machinery: observers are always closed, stop requests, interrupts, events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.dict_tree import DictTreeIterator
+from observers import RecordingObserver
+from treesearch import (
+    BFS,
+    DFS,
+    IDDFS,
+    Backtracking,
+    Event,
+    Observer,
+    RandomWalk,
+    SearchFinished,
+    SearchStarted,
+    Status,
+    StopSearch,
+    TreeIterator,
+    Visited,
+)
+
+ALL_SEARCHES: list[Any] = [
+    BFS, DFS, IDDFS, Backtracking, lambda *a, **k: RandomWalk(*a, rng=0, episodes=3, **k),
+]
+
+
+class _Boom(Observer):
+    def __init__(self, after: int, exc: BaseException) -> None:
+        self.after, self.exc, self.seen = after, exc, 0
+
+    def notify(self, event: Event) -> None:
+        if type(event) is Visited:
+            self.seen += 1
+            if self.seen == self.after:
+                raise self.exc
+
+
+@pytest.mark.parametrize("search", ALL_SEARCHES)
+def test_observer_exception_closes_every_observer(seed_tree: Any, search: Any) -> None:
+    first, last = RecordingObserver(), RecordingObserver()
+    with pytest.raises(RuntimeError, match="observer failed"):
+        search([first, _Boom(3, RuntimeError("observer failed")), last]).run(seed_tree)
+    assert first.closed == last.closed == 1
+
+
+@pytest.mark.parametrize("search", ALL_SEARCHES)
+def test_stop_search_returns_best_so_far(seed_tree: Any, search: Any) -> None:
+    rec = RecordingObserver()
+    result = search([_Boom(2, StopSearch("video full")), rec]).run(seed_tree)
+    assert result.status is Status.STOPPED and result.stop_reason == "video full"
+    assert rec.closed == 1
+    assert rec.result is result  # the finishing event still reaches observers
+    assert len(rec.visits()) == 2  # the stop takes effect right after the event
+
+
+@pytest.mark.parametrize("search", ALL_SEARCHES)
+def test_keyboard_interrupt_is_reported(seed_tree: Any, search: Any) -> None:
+    rec = RecordingObserver()
+    result = search([_Boom(2, KeyboardInterrupt()), rec]).run(seed_tree)
+    assert result.status is Status.INTERRUPTED and rec.closed == 1
+
+
+class _Exploding(TreeIterator):
+    def get_children(self) -> list[Any]:
+        raise ValueError("the game broke")
+
+
+@pytest.mark.parametrize("search", ALL_SEARCHES)
+def test_game_exception_still_closes_observers(search: Any) -> None:
+    rec = RecordingObserver()
+    with pytest.raises(ValueError, match="the game broke"):
+        search(rec).run(_Exploding())
+    assert rec.closed == 1
+
+
+def test_close_error_is_raised_after_all_closed(seed_tree: Any) -> None:
+    class BadClose(Observer):
+        def close(self) -> None:
+            raise OSError("disk full")
+
+    rec = RecordingObserver()
+    with pytest.raises(OSError, match="disk full"):
+        BFS([BadClose(), rec]).run(seed_tree)
+    assert rec.closed == 1
+
+
+def test_close_error_during_another_error_is_a_warning(seed_tree: Any) -> None:
+    class BadClose(Observer):
+        def close(self) -> None:
+            raise OSError("disk full")
+
+    with pytest.warns(RuntimeWarning, match="disk full"), pytest.raises(RuntimeError):
+        BFS([BadClose(), _Boom(1, RuntimeError("x"))]).run(seed_tree)
+
+
+def test_events_bracket_the_run(seed_tree: Any) -> None:
+    rec = RecordingObserver()
+    search = DFS(rec)
+    result = search.run(seed_tree)
+    assert isinstance(rec.events[0], SearchStarted) and rec.events[0].search is search
+    assert isinstance(rec.events[-1], SearchFinished) and rec.events[-1].result is result
+
+
+def test_callables_and_per_run_observers(seed_tree: Any) -> None:
+    seen: list[Event] = []
+    rec = RecordingObserver()
+    search = BFS(seen.append)
+    search.run(seed_tree, observers=rec)
+    assert len(seen) == len(rec.events) > 0
+    search.run(seed_tree)
+    assert rec.closed == 1  # per-run observers do not stick
+
+
+def test_bad_observer_argument() -> None:
+    with pytest.raises(TypeError, match="42"):
+        BFS([42])
+
+
+def test_observers_do_not_change_the_search(seed_tree: DictTreeIterator) -> None:
+    plain = DFS(goal=lambda s: s.name == "Other").run(seed_tree)
+    watched = DFS([RecordingObserver()], goal=lambda s: s.name == "Other").run(seed_tree)
+    assert plain.path == watched.path and plain.stats.expanded == watched.stats.expanded
+
+
+def test_repr_is_short(seed_tree: DictTreeIterator) -> None:
+    result = BFS().run(seed_tree)
+    assert "status='exhausted'" in repr(result) and "reached=8" in repr(result)
+    assert repr(BFS(graph=True)) == "BFS(graph=True)"

@@ -1,0 +1,147 @@
+"""Backtracking: depth-first, and observers see every return to a parent.
+
+This is the search of the seed article: a stack of states with an iterator over each one's
+children. It emits ``Visited(kind=ENTER)`` on entering a state and ``Visited(kind=RETURN)``
+each time it comes back to it, which is what a traversal video of backtracking shows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import Any
+
+from treesearch._run import ObserverLike, RunContext
+from treesearch.budget import Budget
+from treesearch.errors import InvalidValueError
+from treesearch.events import Evaluated, Pruned, Visited, VisitKind
+from treesearch.result import Status
+from treesearch.search import Goal, TreeSearch, check_goal, goal_test, resolve_graph
+
+__all__ = ["Backtracking", "evaluate"]
+
+_ENTER, _RETURN = VisitKind.ENTER, VisitKind.RETURN
+_EMPTY: Iterator[Any] = iter(())
+
+
+def evaluate(value: Callable[[Any], float], state: Any) -> float:
+    """Call a value function and insist on a real number (NaN is a bug, not a score)."""
+    v = value(state)
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        raise InvalidValueError(
+            f"value function {value!r} returned {v!r} for {state!r}; expected a number"
+        ) from None
+    if math.isnan(f):
+        raise InvalidValueError(f"value function {value!r} returned NaN for {state!r}")
+    return f
+
+
+class Backtracking(TreeSearch):
+    """Depth-first backtracking over the whole tree, reporting returns to parents.
+
+    Requires: ``get_children``; ``key`` with ``graph=True``; ``is_terminal`` with a depth limit.
+
+    Args:
+        observers: observers of every run (the seed's ``Backtracking(observer)`` works).
+        goal: stop at the first state entered that satisfies this predicate or whose key
+            is in this collection.
+        value: optional value function; every leaf is scored and the best one kept as
+            ``best`` (with its path), as for an exhaustive search of final boards.
+        graph: True to enter each key at most once (a DFS that shows its backtracking;
+            needs keys), False (default) for the plain tree walk. On graphs with cycles use
+            ``graph=True`` or a budget.
+        budget: limits per run; ``max_depth`` stops expansion below that depth.
+
+    Examples:
+        >>> from games.dict_tree import DictTreeIterator
+        >>> seen = []
+        >>> _ = Backtracking(lambda e: seen.append(getattr(e, "state", None))).run(
+        ...     DictTreeIterator("Root", {"a": {}, "b": {}}))
+        >>> [s.name for s in seen if s is not None]
+        ['Root', 'a', 'Root', 'b', 'Root']
+    """
+
+    def __init__(
+        self,
+        observers: ObserverLike | Iterable[ObserverLike] | None = (),
+        *,
+        goal: Goal | None = None,
+        value: Callable[[Any], float] | None = None,
+        graph: bool = False,
+        budget: Budget | None = None,
+    ) -> None:
+        super().__init__(observers, budget=budget)
+        self.goal = check_goal(goal)
+        self.value = value
+        self.graph = graph
+
+    def _search(self, start: Any, ctx: RunContext) -> None:
+        graph = resolve_graph(self.graph, start, "Backtracking")
+        test = goal_test(self.goal, graph)
+        emit, value, max_depth = ctx.emit, self.value, ctx.max_depth
+        seen: set[Hashable] | None = {start.key()} if graph else None
+        states: list[Any] = [start]
+        iters: list[Iterator[Any]] = []
+        best_value = -math.inf
+        expanded = visited = duplicates = deepest = 0
+        checkpoint = ctx.first_checkpoint()
+        entering = True
+        try:
+            while states:
+                state = states[-1]
+                depth = len(states) - 1
+                if emit is not None:
+                    parent = states[-2] if depth else None
+                    emit(Visited(state, depth, _ENTER if entering else _RETURN, parent))
+                if entering:
+                    visited += 1
+                    if depth > deepest:
+                        deepest = depth
+                    if test is not None and test(state, state.key() if graph else None):
+                        ctx.solved(state, list(states))
+                        return
+                    if max_depth is not None and depth >= max_depth:
+                        if not state.is_terminal():
+                            ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_depth"
+                        iters.append(_EMPTY)
+                        fresh = False
+                    else:
+                        if expanded >= checkpoint:
+                            checkpoint = ctx.checkpoint(expanded)
+                        expanded += 1
+                        iters.append(iter(state.get_children()))
+                        fresh = True
+                else:
+                    fresh = False
+                child = None
+                for candidate in iters[-1]:
+                    fresh = False
+                    if seen is not None:
+                        k = candidate.key()
+                        if k in seen:
+                            duplicates += 1
+                            if emit is not None:
+                                emit(Pruned(candidate, depth + 1, "duplicate"))
+                            continue
+                        seen.add(k)
+                    child = candidate
+                    break
+                if child is None:
+                    if fresh and value is not None:
+                        v = evaluate(value, state)
+                        if emit is not None:
+                            emit(Evaluated(state, v))
+                        if v > best_value:
+                            best_value = v
+                            ctx.improve(state, list(states), v)
+                    states.pop()
+                    iters.pop()
+                    entering = False
+                else:
+                    states.append(child)
+                    entering = True
+        finally:
+            ctx.expanded, ctx.visited, ctx.duplicates = expanded, visited, duplicates
+            ctx.max_depth_seen = deepest

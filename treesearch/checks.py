@@ -1,0 +1,226 @@
+"""``check_iterator``: validate a user's game against the TreeIterator contract.
+
+Like Gymnasium's ``check_env``: explore a bounded part of the game from a state and fail with
+a message that says which method broke which rule, on which state, and how to fix it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from treesearch._rng import RNGLike, check_rng
+from treesearch.errors import InvalidArgumentError, IteratorContractError
+
+__all__ = ["CheckReport", "check_iterator"]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """What ``check_iterator`` looked at."""
+
+    states_checked: int
+    max_depth: int
+    terminals: int
+    keyed: bool
+
+
+def _fail(method: str, state: Any, problem: str, fix: str) -> IteratorContractError:
+    return IteratorContractError(f"{method} of {state!r}: {problem}. Fix: {fix}")
+
+
+def _snapshot(value: Any) -> Any:
+    if isinstance(value, np.ndarray):
+        return (value.shape, str(value.dtype), hash(value.tobytes()))
+    return repr(value)
+
+
+def _fingerprint(state: Any) -> Any:
+    """A snapshot of the state's public attributes; it changes when the state is mutated.
+
+    Attributes starting with ``_`` are skipped: they may hold caches (cached children are
+    fine as long as the state's meaning does not change).
+    """
+    names: list[str] = []
+    for cls in type(state).__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        names.extend([slots] if isinstance(slots, str) else slots)
+    names.extend(getattr(state, "__dict__", {}))
+    return [
+        (name, _snapshot(getattr(state, name)))
+        for name in sorted(set(names))
+        if not name.startswith("_") and hasattr(state, name)
+    ]
+
+
+def _key_of(state: Any) -> Hashable | None:
+    key = getattr(state, "key", None)
+    if key is None:
+        return None
+    k: Hashable | None = key()
+    try:
+        hash(k)
+    except TypeError:
+        raise _fail(
+            "key()", state, f"returned the unhashable {k!r}",
+            "return an immutable value (tuple, frozenset, int, str...)",
+        ) from None
+    return k
+
+
+def _children(state: Any) -> list[Any]:
+    get = getattr(state, "get_children", None)
+    if not callable(get):
+        raise _fail(
+            "get_children()", state, "is missing",
+            "subclass treesearch.TreeIterator and implement get_children()",
+        )
+    result = get()
+    try:
+        return list(result)
+    except TypeError:
+        raise _fail(
+            "get_children()", state, f"returned {result!r}, which is not iterable",
+            "return a list, tuple or generator of child states",
+        ) from None
+
+
+def _check_state(state: Any, keyed: bool) -> list[Any]:
+    """Check one state; return its children."""
+    before = _fingerprint(state)
+    first = _children(state)
+    if _fingerprint(state) != before:
+        raise _fail(
+            "get_children()", state, "changed the state itself while making its children",
+            "build each child as a new object (copy the board, then change the copy)",
+        )
+    second = _children(state)
+    if len(first) != len(second):
+        raise _fail(
+            "get_children()", state,
+            f"gave {len(first)} children, then {len(second)} when asked again",
+            "build children from the state each time (do not return a used-up generator "
+            "or depend on hidden mutable state)",
+        )
+    for i, child in enumerate(first):
+        if not callable(getattr(child, "get_children", None)):
+            raise _fail(
+                "get_children()", state, f"yielded {child!r}, which has no get_children()",
+                "yield states of the game (TreeIterator objects), not moves or names",
+            )
+        if keyed and _key_of(child) != _key_of(second[i]):
+            raise _fail(
+                "get_children()", state,
+                f"is not deterministic: child {i} has key {_key_of(child)!r}, then "
+                f"{_key_of(second[i])!r}",
+                "yield children in a fixed order (sort them, avoid iterating over sets)",
+            )
+        _children(child)  # expanding a child must not change the parent
+    if _fingerprint(state) != before:
+        raise _fail(
+            "get_children()", state,
+            "changed the state itself when its children were expanded",
+            "build each child as a new object (copy the board, then change the copy)",
+        )
+    terminal = getattr(state, "is_terminal", None)
+    if callable(terminal):
+        t = terminal()
+        if not isinstance(t, (bool, np.bool_)):
+            raise _fail("is_terminal()", state, f"returned {t!r}", "return True or False")
+        if t and first:
+            raise _fail(
+                "is_terminal()", state, f"is True but the state has {len(first)} children",
+                "return True only when get_children() is empty (is the test inverted?)",
+            )
+    cost = getattr(state, "step_cost", None)
+    if callable(cost):
+        for child in first:
+            c = cost(child)
+            if isinstance(c, bool) or not isinstance(c, (int, float, np.number)):
+                raise _fail("step_cost()", state, f"returned {c!r}", "return a number")
+            if not math.isfinite(c) or c < 0:
+                raise _fail(
+                    "step_cost()", state, f"returned {c!r} for {child!r}",
+                    "return a finite cost >= 0",
+                )
+    if keyed:
+        k = _key_of(state)
+        if k is None or k != _key_of(state):
+            raise _fail(
+                "key()", state, f"returned {k!r}, then something else",
+                "derive the key from the state's contents only",
+            )
+    return first
+
+
+def check_iterator(
+    state: Any, *, max_states: int = 500, walks: int = 20, max_depth: int = 200,
+    rng: RNGLike = 0,
+) -> CheckReport:
+    """Check that ``state`` and the states reachable from it honour the TreeIterator contract.
+
+    Explores breadth-first up to ``max_states`` states, then adds ``walks`` seeded random
+    walks (up to ``max_depth`` moves) to reach deeper states. For each state it checks that
+    children are re-iterable, deterministic and TreeIterators, that expanding a child does
+    not mutate its parent, that terminal states are childless, that step costs are finite,
+    and that keys are hashable, stable, and consistent with ``==`` when the states define it.
+
+    Returns:
+        A CheckReport of what was examined.
+
+    Raises:
+        IteratorContractError: naming the method, the state and the fix.
+    """
+    for name, v in (("max_states", max_states), ("walks", walks), ("max_depth", max_depth)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise InvalidArgumentError(f"{name} must be an int >= 0, got {v!r}")
+    gen = np.random.default_rng(check_rng(rng))
+    keyed = _key_of(state) is not None
+    by_key: dict[Hashable, Any] = {}
+    checked = terminals = deepest = 0
+
+    def visit(s: Any, depth: int) -> list[Any]:
+        nonlocal checked, terminals, deepest
+        children = _check_state(s, keyed)
+        checked += 1
+        terminals += not children
+        deepest = max(deepest, depth)
+        if keyed:
+            _check_equality(s, by_key)
+        return children
+
+    frontier = [state]
+    depth = 0
+    while frontier and checked < max_states:
+        nxt = []
+        for s in frontier:
+            if checked >= max_states:
+                break
+            nxt.extend(visit(s, depth))
+        frontier, depth = nxt, depth + 1
+    for _ in range(walks):
+        s, d = state, 0
+        while d < max_depth:
+            children = visit(s, d)
+            if not children:
+                break
+            s, d = children[int(gen.integers(len(children)))], d + 1
+    return CheckReport(checked, deepest, terminals, keyed)
+
+
+def _check_equality(state: Any, by_key: dict[Hashable, Any]) -> None:
+    """States that define ``==`` must agree with their keys."""
+    if type(state).__eq__ is object.__eq__:  # type: ignore[comparison-overlap]
+        return
+    k = _key_of(state)
+    other = by_key.setdefault(k, state)
+    if other is not state and type(other) is type(state) and not state == other:
+        raise _fail(
+            "key()", state,
+            f"equals the key of {other!r}, but the two states are not ==",
+            "make key() include everything that __eq__ compares (or vice versa)",
+        )

@@ -1,0 +1,138 @@
+"""Random walks from the start to a terminal state, for one or many episodes."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
+
+from treesearch._rng import RNGLike, check_rng, python_random
+from treesearch._run import ObserverLike, RunContext
+from treesearch.backtracking import evaluate
+from treesearch.budget import Budget
+from treesearch.errors import InvalidArgumentError
+from treesearch.events import Evaluated, Expanded, Pruned, Visited, VisitKind
+from treesearch.result import Status
+from treesearch.search import TreeSearch, resolve_graph
+
+__all__ = ["RandomWalk"]
+
+_ENTER, _RESTART = VisitKind.ENTER, VisitKind.RESTART
+
+
+class RandomWalk(TreeSearch):
+    """Walk from the start, picking a uniformly random child, until no child is left.
+
+    Each episode restarts at the start (observers see ``Visited(kind=RESTART)``). With a
+    value function the end state of every episode is scored and the best one is kept as
+    ``best`` with its path; without one, ``best`` is where the last episode ended.
+
+    Requires: ``get_children``; ``key`` for self-avoiding walks on graphs.
+
+    Args:
+        observers: observers of every run.
+        rng: seed or ``numpy.random.Generator`` (a Generator is consumed, so successive runs
+            differ; an int seed makes every run identical); None for fresh entropy.
+        episodes: number of walks; None to walk until the budget ends the run.
+        value: optional value function scoring the end state of each episode.
+        graph: with keys (None = if the states have them, the default) a walk never
+            re-enters a key already on its own path, so it ends on any finite graph; False
+            for a plain random walk, which needs terminals or a budget to end.
+        budget: limits per run; ``max_depth`` caps the length of each episode.
+    """
+
+    def __init__(
+        self,
+        observers: ObserverLike | Iterable[ObserverLike] | None = (),
+        *,
+        rng: RNGLike = None,
+        episodes: int | None = 1,
+        value: Callable[[Any], float] | None = None,
+        graph: bool | None = None,
+        budget: Budget | None = None,
+    ) -> None:
+        super().__init__(observers, budget=budget)
+        self.rng = check_rng(rng)
+        if episodes is not None and (
+            isinstance(episodes, bool) or not isinstance(episodes, int) or episodes < 1
+        ):
+            raise InvalidArgumentError(f"episodes must be an int >= 1 or None, got {episodes!r}")
+        b = self.budget
+        if episodes is None and b.max_nodes is None and b.seconds is None and (
+            b.max_iterations is None
+        ):
+            raise InvalidArgumentError(
+                    "episodes=None walks until the budget ends the run, but the budget has no "
+                    "max_nodes, seconds or max_iterations limit"
+                )
+        self.episodes = episodes
+        self.value = value
+        self.graph = graph
+
+    def _search(self, start: Any, ctx: RunContext) -> None:
+        graph = resolve_graph(self.graph, start, "RandomWalk")
+        draw = python_random(self.rng).random  # int(draw() * n) is uniform and fast
+        emit, value, max_depth = ctx.emit, self.value, ctx.max_depth
+        limit = self.episodes
+        if ctx.max_iterations is not None and (limit is None or ctx.max_iterations < limit):
+            limit = ctx.max_iterations
+        best_value = -math.inf
+        cut = False
+        expanded = visited = duplicates = deepest = episode = 0
+        checkpoint = ctx.first_checkpoint()
+        try:
+            while limit is None or episode < limit:
+                ctx.iterations = episode + 1
+                state = start
+                path = [start]
+                on_path: set[Hashable] | None = {start.key()} if graph else None
+                if emit is not None:
+                    emit(Visited(start, 0, _RESTART if episode else _ENTER, None))
+                visited += 1
+                while max_depth is None or len(path) <= max_depth:
+                    if expanded >= checkpoint:
+                        checkpoint = ctx.checkpoint(expanded)
+                    expanded += 1
+                    children = list(state.get_children())
+                    if emit is not None:
+                        emit(Expanded(state, len(path) - 1, len(children)))
+                    if on_path is not None and children:
+                        fresh = [c for c in children if c.key() not in on_path]
+                        duplicates += len(children) - len(fresh)
+                        if emit is not None:
+                            for c in children:
+                                if c.key() in on_path:
+                                    emit(Pruned(c, len(path), "on path"))
+                        children = fresh
+                    if not children:
+                        break
+                    parent = state
+                    n = len(children)
+                    state = children[int(draw() * n)] if n > 1 else children[0]
+                    if on_path is not None:
+                        on_path.add(state.key())
+                    path.append(state)
+                    visited += 1
+                    if emit is not None:
+                        emit(Visited(state, len(path) - 1, _ENTER, parent))
+                else:
+                    cut = cut or not state.is_terminal()
+                if len(path) - 1 > deepest:
+                    deepest = len(path) - 1
+                if value is None:
+                    ctx.improve(state, path)
+                else:
+                    v = evaluate(value, state)
+                    if emit is not None:
+                        emit(Evaluated(state, v))
+                    if v > best_value:
+                        best_value = v
+                        ctx.improve(state, path, v)
+                episode += 1
+            if limit is not None and limit != self.episodes:
+                ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_iterations"
+            elif cut:
+                ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_depth"
+        finally:
+            ctx.expanded, ctx.visited, ctx.duplicates = expanded, visited, duplicates
+            ctx.max_depth_seen = deepest
