@@ -36,6 +36,7 @@ class ProgressObserver(Observer):
         self.visits = 0
         self._pending = 0
         self._bar: Any = None
+        self._postfix: dict[str, Any] = {}
 
     def _open(self) -> Any:
         from tqdm import tqdm  # lazy: only runs that show progress need it
@@ -53,12 +54,15 @@ class ProgressObserver(Observer):
                 (self._bar if self._bar is not None else self._open()).update(self._pending)
                 self._pending = 0
         elif cls is SolutionImproved and event.value is not None:  # type: ignore[union-attr]
-            (self._bar if self._bar is not None else self._open()).set_postfix(best=event.value, refresh=False)  # type: ignore[union-attr]
+            self._postfix["best"] = event.value  # type: ignore[union-attr]
+            bar = self._bar if self._bar is not None else self._open()
+            bar.set_postfix(self._postfix, refresh=False)
         elif cls is SearchFinished:
             bar = self._bar if self._bar is not None else self._open()
             bar.update(self._pending)
             self._pending = 0
-            bar.set_postfix(status=event.result.status.value)  # type: ignore[union-attr]
+            self._postfix["status"] = event.result.status.value  # type: ignore[union-attr]
+            bar.set_postfix(self._postfix)
 
     def close(self) -> None:
         """Close the bar (once)."""

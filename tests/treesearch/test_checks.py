@@ -25,7 +25,7 @@ class Board(TreeIterator):
         for i, c in enumerate(self.cells):
             if not c:
                 for mark in "XO":
-                    out.append(Board(self.cells[:i] + (mark,) + self.cells[i + 1 :]))
+                    out.append(Board((*self.cells[:i], mark, *self.cells[i + 1 :])))
         return out
 
     def key(self) -> tuple[str, ...]:
@@ -126,7 +126,10 @@ class EqualityDisagrees(Board):
 @pytest.mark.parametrize(
     ("state", "message"),
     [
-        (InvertedTerminal("Root", SEED_TREE), r"is_terminal\(\).*is True but the state has 1 children.*inverted"),
+        (
+            InvertedTerminal("Root", SEED_TREE),
+            r"is_terminal\(\).*is True but the state has 1 children.*inverted",
+        ),
         (MutatingBoard(), r"changed the state itself"),
         (OneShot(), r"gave 1 children, then 0"),
         (Shuffled(), r"not deterministic"),

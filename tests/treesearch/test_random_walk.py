@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -78,7 +79,7 @@ def test_self_avoiding_walk_ends_on_cyclic_graphs(adj: dict[int, list[int]]) -> 
     result = RandomWalk(rng=0, episodes=5).run(Graph(adj).state(0))
     keys = [s.key() for s in result.path]
     assert len(keys) == len(set(keys))
-    for a, b in zip(keys, keys[1:], strict=False):
+    for a, b in itertools.pairwise(keys):
         assert b in adj[a]
 
 

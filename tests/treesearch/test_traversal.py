@@ -131,7 +131,9 @@ def test_bfs_distances_equal_reference(adj: dict[int, list[int]]) -> None:
 
 
 @given(undirected_graphs(), st.sampled_from([BFS, DFS]))
-def test_routing_table_is_a_tree_with_closer_parents(adj: dict[int, list[int]], search: Any) -> None:
+def test_routing_table_is_a_tree_with_closer_parents(
+    adj: dict[int, list[int]], search: Any
+) -> None:
     rec = RecordingObserver()
     result = search(rec).run(Graph(adj).state(0))
     dist, table = result.distances, result.routing_table
