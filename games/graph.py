@@ -1,7 +1,7 @@
 """Search any explicit graph: adjacency lists (optionally weighted) as a game.
 
-States are shared, immutable vertex objects created on first use, and each vertex's
-children tuple is built once, so traversals pay no allocation per edge. This is what makes
+States are shared, immutable vertex objects (one per vertex) whose children tuples are built
+once with the graph, so traversals pay no allocation per edge. This is what makes
 framework BFS competitive with a hand-written one over the same adjacency.
 """
 
@@ -26,15 +26,11 @@ class Vertex(TreeIterator, Generic[V]):
     def __init__(self, graph: Graph[V], vertex: V) -> None:
         self.graph = graph
         self.id = vertex
-        self._children: tuple[Vertex[V], ...] | None = None
+        self._children: tuple[Vertex[V], ...] = ()
 
     def get_children(self) -> tuple[Vertex[V], ...]:
         """The neighbour vertices, in the order of the adjacency list."""
-        children = self._children
-        if children is None:
-            state = self.graph.state
-            children = self._children = tuple(state(n) for n in self.graph.adjacency[self.id])
-        return children
+        return self._children
 
     def is_terminal(self) -> bool:
         """A vertex with no outgoing edge is terminal."""
@@ -91,16 +87,47 @@ class Graph(Generic[V]):
             raise InvalidArgumentError("either every vertex has weighted edges or none has")
         self.adjacency = adj
         self.weights = weights
-        self._states: dict[V, Vertex[V]] = {}
+        states = self._states = {v: Vertex(self, v) for v in adj}
+        lookup = states.__getitem__
+        for v, state in states.items():
+            state._children = tuple(map(lookup, adj[v]))
+
+    @staticmethod
+    def grid(width: int, height: int, *, wall_fraction: float = 0.0, seed: int = 0) -> Graph[int]:
+        """A four-connected grid (cells ``row * width + col``) with random walls.
+
+        Each edge between neighbouring cells is a wall with probability ``wall_fraction``,
+        drawn from ``numpy.random.default_rng(seed)``; same seed, same grid.
+        """
+        import numpy as np
+
+        for name, n in (("width", width), ("height", height)):
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise InvalidArgumentError(f"{name} must be an int >= 1, got {n!r}")
+        if not 0.0 <= wall_fraction <= 1.0:
+            raise InvalidArgumentError(f"wall_fraction must be in [0, 1], got {wall_fraction!r}")
+        rng = np.random.default_rng(seed)
+        right = rng.random((height, width - 1)) >= wall_fraction
+        down = rng.random((height - 1, width)) >= wall_fraction
+        adj: dict[int, list[int]] = {v: [] for v in range(width * height)}
+        for r, c in zip(*np.nonzero(right), strict=True):
+            a = int(r) * width + int(c)
+            adj[a].append(a + 1)
+            adj[a + 1].append(a)
+        for r, c in zip(*np.nonzero(down), strict=True):
+            a = int(r) * width + int(c)
+            adj[a].append(a + width)
+            adj[a + width].append(a)
+        for nbrs in adj.values():
+            nbrs.sort()
+        return Graph(adj)
 
     def state(self, vertex: V) -> Vertex[V]:
         """The (shared) state standing on ``vertex``."""
-        s = self._states.get(vertex)
-        if s is None:
-            if vertex not in self.adjacency:
-                raise InvalidArgumentError(f"{vertex!r} is not a vertex of this graph")
-            s = self._states[vertex] = Vertex(self, vertex)
-        return s
+        try:
+            return self._states[vertex]
+        except (KeyError, TypeError):
+            raise InvalidArgumentError(f"{vertex!r} is not a vertex of this graph") from None
 
     def __len__(self) -> int:
         return len(self.adjacency)

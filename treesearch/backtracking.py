@@ -50,8 +50,8 @@ class Backtracking(TreeSearch):
         value: optional value function; every leaf is scored and the best one kept as
             ``best`` (with its path), as for an exhaustive search of final boards.
         graph: True to enter each key at most once (a DFS that shows its backtracking;
-            needs keys), False (default) for the plain tree walk. On graphs with cycles use
-            ``graph=True`` or a budget.
+            needs keys), False for the plain tree walk (on graphs with cycles it then needs a
+            budget), None (default) to use keys when the start state has one.
         budget: limits per run; ``max_depth`` stops expansion below that depth.
 
     Examples:
@@ -69,7 +69,7 @@ class Backtracking(TreeSearch):
         *,
         goal: Goal | None = None,
         value: Callable[[Any], float] | None = None,
-        graph: bool = False,
+        graph: bool | None = None,
         budget: Budget | None = None,
     ) -> None:
         super().__init__(observers, budget=budget)
