@@ -4,6 +4,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from games.dict_tree import DictTreeIterator
 from observers import RecordingObserver
@@ -141,3 +142,26 @@ def _count(tree: dict[str, Any]) -> int:
 
 def test_seed_tree_constant_is_the_fixture(seed_tree: DictTreeIterator) -> None:
     assert seed_tree.children is SEED_TREE
+
+
+@given(trees, st.integers(1, 40))
+def test_node_budget_keeps_the_best_leaf_seen_so_far(tree: dict[str, Any], k: int) -> None:
+    root = DictTreeIterator("r", tree)
+    rec = RecordingObserver()
+    score = lambda s: hash(s.key()) % 1000  # noqa: E731 - any deterministic score
+    result = Backtracking(rec, value=score, budget=Budget(max_nodes=k)).run(root)
+    total = 1 + _count(tree)
+    entered = [e.state for e in rec.visits(VisitKind.ENTER)]
+    # A budget stops the run when it tries to expand the state it entered last.
+    expanded = entered if result.status is Status.EXHAUSTED else entered[:-1]
+    leaves = [s for s in expanded if s.is_terminal()]
+    if total <= k:
+        assert result.status is Status.EXHAUSTED and len(entered) == total
+    else:
+        assert result.status is Status.BUDGET_REACHED and result.stop_reason == "max_nodes"
+        assert result.stats.expanded == k
+    if leaves:
+        assert result.value == max(score(s) for s in leaves)
+        assert result.path[-1] is result.best and result.path[0] is root
+    else:
+        assert result.best is None

@@ -120,3 +120,20 @@ def test_nan_value_is_an_error() -> None:
 
     with pytest.raises(InvalidValueError, match="NaN"):
         RandomWalk(rng=0, value=lambda s: float("nan")).run(DictTreeIterator("r", {}))
+
+
+def test_golden_trace_on_the_seed_tree(seed_tree: DictTreeIterator) -> None:
+    rec = RecordingObserver()
+    RandomWalk(rec, rng=0, episodes=3).run(seed_tree)
+    assert rec.trace() == [
+        ("enter", 0, "Root"),
+        ("enter", 1, "Algorithms"),
+        ("enter", 2, "Breadth-First"),
+        ("restart", 0, "Root"),
+        ("enter", 1, "Algorithms"),
+        ("enter", 2, "Breadth-First"),
+        ("restart", 0, "Root"),
+        ("enter", 1, "Algorithms"),
+        ("enter", 2, "Depth-First"),
+        ("enter", 3, "Beam Search"),
+    ]
