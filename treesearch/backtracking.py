@@ -13,29 +13,15 @@ from typing import Any
 
 from treesearch._run import ObserverLike, RunContext
 from treesearch.budget import Budget
-from treesearch.errors import InvalidValueError
 from treesearch.events import Evaluated, Pruned, Visited, VisitKind
 from treesearch.result import Status
 from treesearch.search import Goal, TreeSearch, check_goal, goal_test, resolve_graph
+from treesearch.values import evaluate
 
-__all__ = ["Backtracking", "evaluate"]
+__all__ = ["Backtracking"]
 
 _ENTER, _RETURN = VisitKind.ENTER, VisitKind.RETURN
 _EMPTY: Iterator[Any] = iter(())
-
-
-def evaluate(value: Callable[[Any], float], state: Any) -> float:
-    """Call a value function and insist on a real number (NaN is a bug, not a score)."""
-    v = value(state)
-    try:
-        f = float(v)
-    except (TypeError, ValueError):
-        raise InvalidValueError(
-            f"value function {value!r} returned {v!r} for {state!r}; expected a number"
-        ) from None
-    if math.isnan(f):
-        raise InvalidValueError(f"value function {value!r} returned NaN for {state!r}")
-    return f
 
 
 class Backtracking(TreeSearch):

@@ -8,12 +8,12 @@ from typing import Any
 
 from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import ObserverLike, RunContext
-from treesearch.backtracking import evaluate
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Evaluated, Expanded, Pruned, Visited, VisitKind
 from treesearch.result import Status
 from treesearch.search import TreeSearch, resolve_graph
+from treesearch.values import evaluate
 
 __all__ = ["RandomWalk"]
 
