@@ -7,6 +7,7 @@ Compose a game state (a ``TreeIterator``), a search and observers::
 This package needs only numpy; games live in ``games`` and observers in ``observers``.
 """
 
+from treesearch.alphabeta import AlphaBeta
 from treesearch.backtracking import Backtracking
 from treesearch.budget import Budget
 from treesearch.checks import CheckReport, check_iterator
@@ -30,22 +31,29 @@ from treesearch.events import (
     Pruned,
     SearchFinished,
     SearchStarted,
+    SimulationPhase,
     SolutionImproved,
     Visited,
     VisitKind,
 )
 from treesearch.iddfs import IDDFS
+from treesearch.mcts import MCTS, Node
+from treesearch.mcts_policies import uct
 from treesearch.random_walk import RandomWalk
 from treesearch.result import SearchResult, Stats, Status
 from treesearch.search import TreeSearch
 from treesearch.traversal import BFS, DFS
+from treesearch.values import CHANCE, evaluate, negated, normalised, terminal_value
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BFS",
+    "CHANCE",
     "DFS",
     "IDDFS",
+    "MCTS",
+    "AlphaBeta",
     "Backtracking",
     "Budget",
     "CheckReport",
@@ -58,6 +66,7 @@ __all__ = [
     "InvalidValueError",
     "IteratorContractError",
     "MissingCapabilityError",
+    "Node",
     "NotATreeIteratorError",
     "Observer",
     "Pruned",
@@ -65,6 +74,7 @@ __all__ = [
     "SearchFinished",
     "SearchResult",
     "SearchStarted",
+    "SimulationPhase",
     "SolutionImproved",
     "Stats",
     "Status",
@@ -76,4 +86,9 @@ __all__ = [
     "VisitKind",
     "Visited",
     "check_iterator",
+    "evaluate",
+    "negated",
+    "normalised",
+    "terminal_value",
+    "uct",
 ]

@@ -2,7 +2,8 @@
 
 Together they form the complete transcript of a run: ``SearchStarted``, then ``Visited``
 (entering a state, returning to it, or restarting at the start), ``Expanded``, ``Evaluated``,
-``Pruned`` and ``SolutionImproved`` in search order, and finally ``SearchFinished``.
+``Pruned``, ``SolutionImproved`` and (MCTS) ``SimulationPhase`` in search order, and
+finally ``SearchFinished``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ __all__ = [
     "Pruned",
     "SearchFinished",
     "SearchStarted",
+    "SimulationPhase",
     "SolutionImproved",
     "VisitKind",
     "Visited",
@@ -92,6 +94,22 @@ class SolutionImproved:
 
 
 @dataclass(frozen=True, slots=True)
+class SimulationPhase:
+    """One phase of a Monte Carlo simulation (``select``, ``expand``, ``rollout``, ``backup``).
+
+    ``state`` is the node the phase works on (the selected leaf, the new child, the rollout's
+    start, the leaf whose reward is backed up); ``reward`` is the per-player reward vector
+    for rollout and backup.
+    """
+
+    phase: str
+    state: Any
+    depth: int
+    iteration: int
+    reward: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class SearchFinished:
     """The run is over; ``result`` is what ``run`` returns."""
 
@@ -99,5 +117,12 @@ class SearchFinished:
 
 
 Event: TypeAlias = Union[  # noqa: UP007 - evaluated at runtime on Python 3.10
-    SearchStarted, Visited, Expanded, Evaluated, Pruned, SolutionImproved, SearchFinished
+    SearchStarted,
+    Visited,
+    Expanded,
+    Evaluated,
+    Pruned,
+    SolutionImproved,
+    SimulationPhase,
+    SearchFinished,
 ]
