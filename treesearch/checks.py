@@ -15,6 +15,7 @@ import numpy as np
 
 from treesearch._rng import RNGLike, check_rng
 from treesearch.errors import InvalidArgumentError, IteratorContractError
+from treesearch.values import CHANCE
 
 __all__ = ["CheckReport", "check_iterator"]
 
@@ -147,6 +148,8 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
                     "step_cost()", state, f"returned {c!r} for {child!r}",
                     "return a finite cost >= 0",
                 )
+    if callable(getattr(state, "player", None)):
+        _check_players(state, first)
     if keyed:
         k = _key_of(state)
         if k is None or k != _key_of(state):
@@ -155,6 +158,53 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
                 "derive the key from the state's contents only",
             )
     return first
+
+
+def _check_players(state: Any, children: list[Any]) -> None:
+    """Games with players: who moves, chance outcomes, and rewards at the end."""
+    p = state.player()
+    if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or p < CHANCE:
+        raise _fail(
+            "player()", state, f"returned {p!r}",
+            "return the index of the player to move (0, 1, ...) or treesearch.CHANCE",
+        )
+    if p == CHANCE:
+        outcomes = getattr(state, "chance_outcomes", None)
+        if not callable(outcomes):
+            raise _fail(
+                "chance_outcomes()", state, "is missing at a chance state",
+                "return [(child, probability), ...] for states whose player() is CHANCE",
+            )
+        pairs = list(outcomes())
+        total = sum(float(q) for _, q in pairs)
+        if len(pairs) != len(children) or any(q < 0 for _, q in pairs) or abs(total - 1) > 1e-9:
+            raise _fail(
+                "chance_outcomes()", state,
+                f"gave {len(pairs)} outcomes with probabilities summing to {total!r} for "
+                f"{len(children)} children",
+                "list every child once with probabilities >= 0 that sum to 1",
+            )
+    if not children:
+        get = getattr(state, "returns", None)
+        if not callable(get):
+            raise _fail(
+                "returns()", state, "is missing at a terminal state",
+                "return one reward per player, e.g. (1, -1) when player 0 wins",
+            )
+        rewards = list(get())
+        if not rewards or any(
+            isinstance(r, bool) or not isinstance(r, (int, float, np.number))
+            or not math.isfinite(r) for r in rewards
+        ):
+            raise _fail(
+                "returns()", state, f"returned {rewards!r}",
+                "return a non-empty sequence of finite numbers, one per player",
+            )
+        if p >= len(rewards):
+            raise _fail(
+                "player()", state, f"returned {p!r} but returns() has {len(rewards)} players",
+                "number players from 0 and give every player a reward",
+            )
 
 
 def check_iterator(
@@ -167,7 +217,8 @@ def check_iterator(
     walks (up to ``max_depth`` moves) to reach deeper states. For each state it checks that
     children are re-iterable, deterministic and TreeIterators, that expanding a child does
     not mutate its parent, that terminal states are childless, that step costs are finite,
-    and that keys are hashable, stable, and consistent with ``==`` when the states define it.
+    that keys are hashable, stable, and consistent with ``==`` when the states define it, and
+    for games with players that ``player()``, ``chance_outcomes()`` and ``returns()`` agree.
 
     Returns:
         A CheckReport of what was examined.

@@ -153,3 +153,41 @@ def test_not_a_state_at_all() -> None:
 def test_bad_arguments() -> None:
     with pytest.raises(InvalidArgumentError, match="max_states"):
         check_iterator(Board(), max_states=-1)
+
+
+def test_games_with_players_pass() -> None:
+    from games.tictactoe import TicTacToe
+    from tests.games_util import Gamble
+
+    check_iterator(TicTacToe())
+    check_iterator(Gamble())
+
+
+def test_bad_chance_probabilities() -> None:
+    from tests.games_util import Gamble
+
+    class Loaded(Gamble):
+        __slots__ = ()
+
+        def chance_outcomes(self) -> list[tuple[Gamble, float]]:
+            return [(Gamble("won"), 0.5), (Gamble("lost"), 0.7)]
+
+        def get_children(self) -> list[Gamble]:
+            return [Loaded(c.stage) for c in super().get_children()]
+
+    with pytest.raises(IteratorContractError, match=r"summing to 1\.2"):
+        check_iterator(Loaded())
+
+
+def test_terminal_without_returns() -> None:
+    class NoReturns(Board):
+        __slots__ = ()
+
+        def player(self) -> int:
+            return 0
+
+        def get_children(self) -> list[Board]:
+            return []
+
+    with pytest.raises(IteratorContractError, match=r"returns\(\).*missing"):
+        check_iterator(NoReturns())

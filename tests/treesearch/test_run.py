@@ -12,6 +12,8 @@ from treesearch import (
     BFS,
     DFS,
     IDDFS,
+    MCTS,
+    AlphaBeta,
     Backtracking,
     Event,
     Observer,
@@ -25,7 +27,12 @@ from treesearch import (
 )
 
 ALL_SEARCHES: list[Any] = [
-    BFS, DFS, IDDFS, Backtracking, lambda *a, **k: RandomWalk(*a, rng=0, episodes=3, **k),
+    BFS,
+    DFS,
+    IDDFS,
+    Backtracking,
+    lambda *a, **k: RandomWalk(*a, rng=0, episodes=3, **k),
+    lambda *a, **k: MCTS(*a, iterations=50, rng=0, score=lambda s: 0.0, **k),
 ]
 
 
@@ -131,3 +138,17 @@ def test_repr_is_short(seed_tree: DictTreeIterator) -> None:
     result = BFS().run(seed_tree)
     assert "status='exhausted'" in repr(result) and "reached=8" in repr(result)
     assert repr(BFS(graph=True)) == "BFS(graph=True)"
+
+
+@pytest.mark.parametrize(
+    "search", [lambda o: AlphaBeta(o), lambda o: MCTS(o, iterations=100, rng=0)]
+)
+def test_adversarial_searches_close_observers_too(search: Any) -> None:
+    from games.tictactoe import TicTacToe
+
+    first, last = RecordingObserver(), RecordingObserver()
+    with pytest.raises(RuntimeError, match="observer failed"):
+        search([first, _Boom(5, RuntimeError("observer failed")), last]).run(TicTacToe())
+    assert first.closed == last.closed == 1
+    stopped = search([_Boom(5, StopSearch("enough"))]).run(TicTacToe())
+    assert stopped.status is Status.STOPPED
