@@ -3,8 +3,41 @@
 Observers import ``treesearch`` only; games hand them renderers.
 """
 
+from observers.episodes import Episode, EpisodeCollector
+from observers.overlay import FrameGridOverlay, GridOverlay
 from observers.progress import ProgressObserver
 from observers.recording import RecordingObserver
 from observers.stats import StatsObserver
+from observers.tiles import (
+    AccumulatingRenderer,
+    Frame,
+    FrameRenderer,
+    Renderer,
+    TileCanvas,
+    TileRenderer,
+)
+from observers.trace import TraceRecord, TraceWriter, read_trace, replay
+from observers.tree_export import TreeExport
+from observers.video import VideoObserver
 
-__all__ = ["ProgressObserver", "RecordingObserver", "StatsObserver"]
+__all__ = [
+    "AccumulatingRenderer",
+    "Episode",
+    "EpisodeCollector",
+    "Frame",
+    "FrameGridOverlay",
+    "FrameRenderer",
+    "GridOverlay",
+    "ProgressObserver",
+    "RecordingObserver",
+    "Renderer",
+    "StatsObserver",
+    "TileCanvas",
+    "TileRenderer",
+    "TraceRecord",
+    "TraceWriter",
+    "TreeExport",
+    "VideoObserver",
+    "read_trace",
+    "replay",
+]

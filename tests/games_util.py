@@ -10,7 +10,7 @@ from games.tictactoe import TicTacToe
 from treesearch import CHANCE, TreeIterator
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def solve(board: tuple[int, ...]) -> float:
     """Game value for X (player 0) under perfect play, by plain memoised minimax."""
     s = TicTacToe(board)

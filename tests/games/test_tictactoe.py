@@ -55,7 +55,11 @@ def test_random_playout_matches_a_real_game() -> None:
 
 @pytest.mark.parametrize(
     ("board", "to_move", "match"),
-    [((0,) * 8, None, "9 cells"), ((3,) + (0,) * 8, None, "9 cells"), ((2,) + (0,) * 8, None, "X must")],
+    [
+        ((0,) * 8, None, "9 cells"),
+        ((3,) + (0,) * 8, None, "9 cells"),
+        ((2,) + (0,) * 8, None, "X must"),
+    ],
 )
 def test_bad_boards(board: tuple[int, ...], to_move: int | None, match: str) -> None:
     with pytest.raises(InvalidArgumentError, match=match):

@@ -1,0 +1,186 @@
+"""Video throughput: incremental tile rendering + streamed H.264 vs encode-only vs the seed.
+
+A 9x9 board of 100x100-pixel tiles (900x900 frames), in two workloads:
+
+- one tile: each step changes one cell (what backtracking does);
+- jump: each step shows an unrelated board (what MCTS or random restarts do).
+
+For each, frames per second of
+
+- end to end: ``Visited`` events fed through ``VideoObserver`` (render + encode to MP4);
+- encode only: the same frames, precomputed, written by the same MP4 writer settings;
+- the seed's way: redraw the whole board from tiles with numpy and save a PNG per frame.
+
+Run: ``python benchmarks/bench_video.py [--frames N] [--repeats R]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+from observers._sinks import open_sink
+from observers.video import VideoObserver
+from treesearch import Visited
+
+ROWS = COLS = 9
+TILE = 100
+N_TILES = 24
+
+
+def make_tiles(rng: np.random.Generator) -> list[np.ndarray]:
+    """Board-game-like tiles: a coloured ground with a few thick strokes (roads, rails)."""
+    yy, xx = np.mgrid[0:TILE, 0:TILE]
+    tiles = []
+    for i in range(N_TILES):
+        ground = rng.integers(150, 256, 3)
+        tile = np.empty((TILE, TILE, 3), np.uint8)
+        tile[:] = ground
+        for _ in range(1 + i % 3):
+            a, b = rng.uniform(-1, 1, 2)
+            c = rng.uniform(-TILE / 2, TILE / 2)
+            stroke = np.abs(a * (xx - TILE / 2) + b * (yy - TILE / 2) - c) < 6 * np.hypot(a, b)
+            tile[stroke] = rng.integers(0, 120, 3)
+        disc = (xx - rng.integers(20, 80)) ** 2 + (yy - rng.integers(20, 80)) ** 2 < 81
+        tile[disc] = (30, 30, 30)
+        tiles.append(tile)
+    return tiles
+
+
+class Board:
+    """A state: the tile id of every cell."""
+
+    __slots__ = ("ids",)
+
+    def __init__(self, ids: np.ndarray) -> None:
+        self.ids = ids
+
+
+class Tiles:
+    """The TileRenderer of ``Board``."""
+
+    tile_size = TILE
+    grid_shape = (ROWS, COLS)
+
+    def __init__(self, images: list[np.ndarray]) -> None:
+        self.images = images
+
+    def tile_ids(self, state: Board) -> np.ndarray:
+        """The board's id grid, as is."""
+        return state.ids
+
+    def tile_image(self, tile_id: int) -> np.ndarray:
+        """One of the generated tiles."""
+        return self.images[tile_id]
+
+
+def one_tile_walk(n: int, rng: np.random.Generator) -> list[Board]:
+    ids = rng.integers(0, N_TILES, (ROWS, COLS))
+    boards = []
+    for _ in range(n):
+        ids = ids.copy()
+        ids[rng.integers(ROWS), rng.integers(COLS)] = rng.integers(N_TILES)
+        boards.append(Board(ids))
+    return boards
+
+
+def jumps(n: int, rng: np.random.Generator) -> list[Board]:
+    return [Board(rng.integers(0, N_TILES, (ROWS, COLS))) for _ in range(n)]
+
+
+def full_render(board: Board, images: list[np.ndarray]) -> np.ndarray:
+    """The seed's render: a fresh frame, every tile copied."""
+    frame = np.zeros((ROWS * TILE, COLS * TILE, 3), np.uint8)
+    for i in range(ROWS):
+        for j in range(COLS):
+            frame[i * TILE : (i + 1) * TILE, j * TILE : (j + 1) * TILE] = images[board.ids[i, j]]
+    return frame
+
+
+def end_to_end(boards: list[Board], images: list[np.ndarray], out: Path) -> float:
+    start = time.perf_counter()
+    video = VideoObserver(out / "e2e.mp4", Tiles(images))
+    for depth, board in enumerate(boards):
+        video.notify(Visited(board, depth))
+    video.close()
+    return time.perf_counter() - start
+
+
+def encode_only(frames: list[np.ndarray], out: Path) -> float:
+    start = time.perf_counter()
+    sink = open_sink(out / "encode.mp4", fps=30)
+    for frame in frames:
+        sink.write(frame)
+    sink.close()
+    return time.perf_counter() - start
+
+
+def seed_way(boards: list[Board], images: list[np.ndarray], out: Path) -> float:
+    folder = out / "seed"
+    folder.mkdir(exist_ok=True)
+    start = time.perf_counter()
+    for step, board in enumerate(boards):
+        Image.fromarray(full_render(board, images)).save(folder / f"{step:06d}.png", "PNG")
+    return time.perf_counter() - start
+
+
+def compare(
+    n: int, a: Callable[[], float], b: Callable[[], float], repeats: int
+) -> tuple[float, float, float]:
+    """Run ``a`` and ``b`` alternately (order swapped every round, the machine may be busy).
+
+    Returns frames per second of each (from median times) and the median paired ratio a/b.
+    """
+    ta: list[float] = []
+    tb: list[float] = []
+    for r in range(repeats):
+        if r % 2:
+            tb.append(b())
+            ta.append(a())
+        else:
+            ta.append(a())
+            tb.append(b())
+    ratio = statistics.median(y / x for x, y in zip(ta, tb, strict=True))
+    return n / statistics.median(ta), n / statistics.median(tb), ratio
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--frames", type=int, default=150, help="frames per run")
+    parser.add_argument("--repeats", type=int, default=7, help="runs of each kind")
+    parser.add_argument("--seed-frames", type=int, default=60, help="frames for the seed's way")
+    args = parser.parse_args()
+    rng = np.random.default_rng(7)
+    images = make_tiles(rng)
+    print(f"{ROWS}x{COLS} board of {TILE}px tiles ({ROWS * TILE}x{COLS * TILE} frames), "
+          f"{args.frames} frames x {args.repeats} runs, libx264 ultrafast yuv420p")  # fmt: skip
+    print(f"{'workload':<10} {'end-to-end':>11} {'encode-only':>12} {'ratio':>6} "
+          f"{'seed (PNG)':>11} {'speed-up':>9}")  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        for name, make in (("one tile", one_tile_walk), ("jump", jumps)):
+            boards = make(args.frames, rng)
+            frames = [full_render(b, images) for b in boards]
+            e2e, enc, ratio = compare(
+                len(boards),
+                functools.partial(end_to_end, boards, images, out),
+                functools.partial(encode_only, frames, out),
+                args.repeats,
+            )
+            seed_boards = boards[: args.seed_frames]
+            seed = len(seed_boards) / seed_way(seed_boards, images, out)
+            print(f"{name:<10} {e2e:>8.0f} f/s {enc:>9.0f} f/s {ratio:>6.0%} "
+                  f"{seed:>7.1f} f/s {e2e / seed:>8.1f}x")  # fmt: skip
+    print("ratio: median over runs of end-to-end / encode-only speed, paired run by run")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,268 @@
+"""Where frames go: an ffmpeg pipe (MP4), a buffered GIF, or a folder of numbered PNGs.
+
+Each sink checks that every frame has the size of the first one, counts the frames it has
+written, and leaves a playable result when closed, whenever that happens.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from fractions import Fraction
+from pathlib import Path
+from typing import IO, Any, Literal
+
+import numpy as np
+from PIL import Image
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+
+from observers.tiles import Frame
+from treesearch.errors import InvalidArgumentError
+
+__all__ = ["FrameSink", "SinkKind", "ffmpeg_exe", "open_sink", "sink_kind"]
+
+SinkKind = Literal["mp4", "gif", "png"]
+
+_FRAME_NAME = re.compile(r"\d{6}\.png")
+
+
+def sink_kind(path: str | os.PathLike[str]) -> SinkKind:
+    """Tell the output format from a path: ``.mp4``, ``.gif``, or a folder for PNGs.
+
+    Raises:
+        InvalidArgumentError: the path has another suffix.
+    """
+    text = os.fspath(path)
+    if text.endswith(("/", os.sep)):
+        return "png"
+    suffix = Path(text).suffix.lower()
+    if suffix == "":
+        return "png"
+    if suffix == ".mp4":
+        return "mp4"
+    if suffix == ".gif":
+        return "gif"
+    raise InvalidArgumentError(
+        f"cannot tell the video format of {text!r}: use a name ending in .mp4 or .gif, or a "
+        "folder path without suffix (or ending in '/') for numbered PNG frames"
+    )
+
+
+def ffmpeg_exe() -> str:
+    """Path of the ffmpeg binary shipped with imageio-ffmpeg.
+
+    Raises:
+        ImportError: imageio-ffmpeg is not installed (the message says how to fix it).
+    """
+    try:
+        import imageio_ffmpeg
+    except ImportError as exc:
+        raise ImportError(
+            "writing MP4 needs the ffmpeg binary of imageio-ffmpeg: pip install imageio-ffmpeg "
+            "(or write a .gif / a folder of PNG frames instead)"
+        ) from exc
+    return str(imageio_ffmpeg.get_ffmpeg_exe())
+
+
+class FrameSink:
+    """Base of the three sinks: frame-size check and frame count."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.frames = 0
+        self._shape: tuple[int, ...] | None = None
+
+    def write(self, frame: Frame) -> None:
+        """Append one RGB uint8 frame; every frame must have the size of the first."""
+        if self._shape is None:
+            self._shape = frame.shape
+        elif frame.shape != self._shape:
+            raise InvalidArgumentError(
+                f"frame {self.frames} has shape {frame.shape!r} but the first frame of "
+                f"{str(self.path)!r} had {self._shape!r}; a renderer must keep one frame size"
+            )
+        self._write(frame)
+        self.frames += 1
+
+    def _write(self, frame: Frame) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Finish the output; safe to call more than once."""
+
+
+class _Mp4Sink(FrameSink):
+    """Streams raw RGB frames into an ffmpeg process encoding H.264 (yuv420p).
+
+    ffmpeg runs in its own session, so Ctrl-C in a terminal reaches only Python; ``close``
+    then completes any half-sent frame and lets ffmpeg finalise the file.
+    """
+
+    def __init__(self, path: Path, fps: float, preset: str, crf: int) -> None:
+        super().__init__(path)
+        self._exe = ffmpeg_exe()
+        self._fps = str(Fraction(fps).limit_denominator(1001))
+        self._preset, self._crf = preset, crf
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._log: IO[bytes] | None = None
+        self._pending: memoryview | None = None
+
+    def _start(self, height: int, width: int) -> subprocess.Popen[bytes]:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        cmd = [
+            self._exe, "-y", "-hide_banner", "-loglevel", "error",
+            "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{width}x{height}",
+            "-r", self._fps, "-i", "pipe:0", "-an",
+            "-c:v", "libx264", "-preset", self._preset, "-crf", str(self._crf),
+            "-pix_fmt", "yuv420p", str(self.path),
+        ]  # fmt: skip
+        self._log = tempfile.TemporaryFile()  # noqa: SIM115 - closed by _read_log()
+        extra: dict[str, Any] = (
+            {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}  # type: ignore[attr-defined]
+            if sys.platform == "win32"
+            else {"start_new_session": True}
+        )
+        self._proc = subprocess.Popen(
+            cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=self._log,
+            bufsize=0, **extra,
+        )  # fmt: skip
+        _widen_pipe(self._proc)
+        return self._proc
+
+    def _write(self, frame: Frame) -> None:
+        proc = self._proc
+        if proc is None:
+            proc = self._start(frame.shape[0], frame.shape[1])
+        elif self._pending is not None:  # an interrupted frame: finish it first
+            self._send(proc)
+            self.frames += 1
+        self._pending = np.ascontiguousarray(frame).data.cast("B")
+        self._send(proc)
+
+    def _send(self, proc: subprocess.Popen[bytes]) -> None:
+        stdin = proc.stdin
+        assert stdin is not None
+        view = self._pending
+        try:
+            while view is not None and len(view):
+                n = stdin.write(view)
+                view = self._pending = view[n or 0 :]
+        except (BrokenPipeError, ConnectionResetError):
+            self._pending = None
+            code = proc.wait()
+            raise OSError(
+                f"ffmpeg stopped (exit code {code}) while writing {str(self.path)!r}: "
+                f"{self._read_log()}"
+            ) from None
+        except BaseException:
+            # Interrupted (Ctrl-C) mid-frame: keep a private copy of the unsent bytes, since
+            # the caller's frame buffer may change before close() sends them.
+            if self._pending is not None:
+                self._pending = memoryview(bytes(self._pending))
+            raise
+        self._pending = None
+
+    def close(self) -> None:
+        """Send the rest of an interrupted frame, end the stream and wait for ffmpeg."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        stdin = proc.stdin
+        assert stdin is not None
+        try:
+            if self._pending is not None:
+                self._send(proc)
+                self.frames += 1
+            stdin.close()
+            code = proc.wait()
+        except BaseException:
+            proc.kill()
+            proc.wait()
+            self._read_log()
+            raise
+        log = self._read_log()
+        if code != 0:
+            raise OSError(f"ffmpeg failed (exit code {code}) writing {str(self.path)!r}: {log}")
+
+    def _read_log(self) -> str:
+        log, self._log = self._log, None
+        if log is None:
+            return ""
+        with log:
+            log.seek(0)
+            return log.read().decode(errors="replace").strip()
+
+
+def _widen_pipe(proc: subprocess.Popen[bytes]) -> None:
+    """Ask Linux for a 1 MiB pipe: a frame then crosses in a few writes, not dozens."""
+    set_size = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
+    if set_size is None or proc.stdin is None:
+        return
+    with contextlib.suppress(OSError):  # above /proc/sys/fs/pipe-max-size: keep the default
+        fcntl.fcntl(proc.stdin.fileno(), set_size, 1 << 20)
+
+
+class _GifSink(FrameSink):
+    """Keeps palette frames in memory and writes the GIF (pillow) on close.
+
+    Pillow merges identical consecutive frames into one longer frame, so a GIF may hold
+    fewer frames than were written while playing for the same time.
+    """
+
+    def __init__(self, path: Path, fps: float) -> None:
+        super().__init__(path)
+        self._duration = max(10, round(1000 / fps))
+        self._images: list[Image.Image] = []
+
+    def _write(self, frame: Frame) -> None:
+        # Converting now keeps 1 byte per pixel in memory; pillow would do it on save.
+        self._images.append(Image.fromarray(frame).convert("P", palette=Image.Palette.ADAPTIVE))
+
+    def close(self) -> None:
+        """Write the buffered frames, looping forever."""
+        images, self._images = self._images, []
+        if not images:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        images[0].save(
+            self.path, save_all=True, append_images=images[1:], duration=self._duration, loop=0
+        )
+
+
+class _PngSink(FrameSink):
+    """Saves each frame at once as ``000000.png``, ``000001.png``... in a folder.
+
+    Numbered frames left in the folder by an earlier video are removed first, so the
+    folder always holds exactly one video.
+    """
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        path.mkdir(parents=True, exist_ok=True)
+        for old in path.iterdir():
+            if _FRAME_NAME.fullmatch(old.name) and old.is_file():
+                old.unlink()
+
+    def _write(self, frame: Frame) -> None:
+        Image.fromarray(frame).save(self.path / f"{self.frames:06d}.png", compress_level=1)
+
+
+def open_sink(
+    path: str | os.PathLike[str], *, fps: float, preset: str = "ultrafast", crf: int = 23
+) -> FrameSink:
+    """Create the sink that ``path`` asks for (see ``sink_kind``)."""
+    kind = sink_kind(path)
+    p = Path(path)
+    if kind == "mp4":
+        return _Mp4Sink(p, fps, preset, crf)
+    if kind == "gif":
+        return _GifSink(p, fps)
+    return _PngSink(p)

@@ -1,0 +1,307 @@
+"""What a graph search has seen, painted over a grid game's pictures.
+
+Both overlays listen to events (``AccumulatingRenderer``): reached cells are tinted by
+visit order or depth, the frontier (reached, not yet expanded) and the path to the current
+cell are highlighted, the current cell is marked, and the solution path is drawn once the
+search announces it.
+
+- ``GridOverlay`` wraps a ``TileRenderer`` and stays one: each (base tile, highlight) pair
+  is one tile id, so ``VideoObserver`` still repaints only the cells that change.
+- ``FrameGridOverlay`` wraps a whole-frame renderer and tints each highlighted cell's box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from observers.tiles import Frame, TileRenderer, as_rgb
+from treesearch.errors import InvalidArgumentError
+from treesearch.events import (
+    Event,
+    Expanded,
+    SearchFinished,
+    SearchStarted,
+    SolutionImproved,
+    Visited,
+    VisitKind,
+)
+
+__all__ = ["FrameGridOverlay", "GridOverlay"]
+
+Cell = tuple[int, int]
+
+# Viridis at five stops: dark (early / shallow) to yellow (late / deep).
+_VIRIDIS = np.array(
+    [(68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37)], float
+)
+FRONTIER = (255, 140, 0)
+CURRENT_PATH = (255, 255, 255)
+SOLUTION = (220, 20, 60)
+CURRENT = (255, 0, 255)
+
+
+def _palette(levels: int) -> npt.NDArray[np.float64]:
+    x = np.linspace(0, len(_VIRIDIS) - 1, levels)
+    lo = np.floor(x).astype(int)
+    hi = np.minimum(lo + 1, len(_VIRIDIS) - 1)
+    t = (x - lo)[:, None]
+    return np.asarray(_VIRIDIS[lo] * (1 - t) + _VIRIDIS[hi] * t)
+
+
+class _GridMemory:
+    """What both overlays remember of a run, and how a cell's highlight is chosen."""
+
+    def __init__(
+        self,
+        grid_shape: Sequence[int],
+        cell_of: Callable[[Any], Sequence[int]],
+        color_by: Literal["order", "depth"],
+        scale: int | None,
+        levels: int,
+        alpha: float,
+        frontier: bool,
+        current_path: bool,
+    ) -> None:
+        if color_by not in ("order", "depth"):
+            raise InvalidArgumentError(f"color_by must be 'order' or 'depth', got {color_by!r}")
+        if isinstance(levels, bool) or not isinstance(levels, int) or levels < 1:
+            raise InvalidArgumentError(f"levels must be an int >= 1, got {levels!r}")
+        if not 0 <= alpha <= 1:
+            raise InvalidArgumentError(f"alpha must be in [0, 1], got {alpha!r}")
+        shape = tuple(int(n) for n in grid_shape)
+        if len(shape) != 2 or min(shape) < 1:
+            raise InvalidArgumentError(f"grid_shape must be (rows, cols) >= 1, got {shape!r}")
+        rows, cols = shape
+        if scale is None:
+            scale = rows * cols if color_by == "order" else rows + cols
+        if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1:
+            raise InvalidArgumentError(f"scale must be an int >= 1, got {scale!r}")
+        self.cell_of = cell_of
+        self.color_by = color_by
+        self.scale, self.levels, self.alpha = scale, levels, alpha
+        self.show_frontier, self.show_current_path = frontier, current_path
+        self._shape = (rows, cols)
+        self._colors = np.vstack(
+            [np.zeros((1, 3)), _palette(levels), [FRONTIER, CURRENT_PATH, SOLUTION, CURRENT]]
+        )
+        self._n_codes = levels + 5  # none, the levels, frontier, path, solution, current
+        self.reset()
+
+    @property
+    def grid_shape(self) -> tuple[int, int]:
+        """Rows and columns of the grid."""
+        return self._shape
+
+    def reset(self) -> None:
+        """Forget everything seen; done automatically when a new run starts."""
+        self.order = np.full(self._shape, -1, np.int64)
+        self._level = np.zeros(self._shape, np.int64)
+        self._open = np.zeros(self._shape, bool)
+        self._parent: dict[Cell, Cell | None] = {}
+        self._solution: list[Cell] = []
+        self._reached = 0
+
+    def _cell(self, state: Any) -> Cell:
+        r, c = self.cell_of(state)
+        rows, cols = self._shape
+        if not (0 <= r < rows and 0 <= c < cols):
+            raise InvalidArgumentError(
+                f"cell_of({state!r}) returned {(r, c)!r}, outside the {rows}x{cols} grid"
+            )
+        return int(r), int(c)
+
+    def update(self, event: Event) -> None:
+        """Record reached cells, expansions, parent links and the solution path."""
+        if isinstance(event, Visited):
+            cell = self._cell(event.state)
+            if event.kind is VisitKind.RETURN:
+                return
+            if self.order[cell] < 0:
+                self.order[cell] = n = self._reached
+                self._reached += 1
+                x = n if self.color_by == "order" else event.depth
+                self._level[cell] = 1 + min(self.levels - 1, x * self.levels // self.scale)
+                self._open[cell] = True
+            parent = None if event.parent is None else self._cell(event.parent)
+            self._parent[cell] = parent if parent != cell else None
+        elif isinstance(event, Expanded):
+            self._open[self._cell(event.state)] = False
+        elif isinstance(event, SolutionImproved):
+            self._solution = self._walk(self._cell(event.state))
+        elif isinstance(event, SearchFinished):
+            if event.result.path:
+                self._solution = [self._cell(s) for s in event.result.path]
+        elif isinstance(event, SearchStarted):
+            self.reset()
+
+    def _walk(self, cell: Cell) -> list[Cell]:
+        """Cells from ``cell`` back along parent links (cycles cut)."""
+        path, seen = [], set()
+        node: Cell | None = cell
+        while node is not None and node not in seen:
+            seen.add(node)
+            path.append(node)
+            node = self._parent.get(node)
+        return path
+
+    def highlights(self, state: Any) -> npt.NDArray[np.int64]:
+        """The highlight code of every cell when showing ``state`` (0: none)."""
+        lv = self.levels
+        codes: npt.NDArray[np.int64] = self._level.copy()
+        if self.show_frontier:
+            codes[self._open] = lv + 1
+        cell = self._cell(state)
+        if self.show_current_path:
+            for c in self._walk(cell):
+                codes[c] = lv + 2
+        for c in self._solution:
+            codes[c] = lv + 3
+        codes[cell] = lv + 4
+        return codes
+
+    def _paint(self, pixels: Frame, code: int) -> None:
+        """Tint (or, for the current cell, mark) one cell's pixels in place."""
+        color = self._colors[code]
+        if code == self.levels + 4:  # current cell: a solid square in the middle
+            h, w = pixels.shape[:2]
+            pixels[h // 4 : h - h // 4, w // 4 : w - w // 4] = np.rint(color).astype(np.uint8)
+        else:
+            a = self.alpha
+            pixels[:] = np.rint(pixels * (1 - a) + color * a).astype(np.uint8)
+
+
+class GridOverlay(_GridMemory):
+    """Tints the cells a search reaches, on top of a grid game's ``TileRenderer``.
+
+    Args:
+        base: the game's tile renderer; its tile ids must be non-negative integers.
+        cell_of: maps a state to its ``(row, col)`` cell on the grid.
+        color_by: ``"order"`` colours a cell by when it was first reached, ``"depth"`` by
+            the depth at which it was first reached.
+        scale: visits (or depth) spanned by the colour map; later or deeper cells get the
+            last colour. Default: the number of cells for order, rows + cols for depth.
+        levels: number of colours of the map.
+        alpha: tint strength, from 0 (none) to 1 (flat colour).
+        frontier: highlight cells reached but not yet expanded.
+        current_path: highlight the path (parent links) from the start to the current cell.
+
+    Attributes:
+        order: rank of first arrival of each cell, -1 where never reached.
+
+    Examples:
+        ``VideoObserver("bfs.mp4", GridOverlay(maze_tiles, lambda s: s.cell))``
+    """
+
+    def __init__(
+        self,
+        base: TileRenderer,
+        cell_of: Callable[[Any], Sequence[int]],
+        *,
+        color_by: Literal["order", "depth"] = "order",
+        scale: int | None = None,
+        levels: int = 16,
+        alpha: float = 0.5,
+        frontier: bool = True,
+        current_path: bool = True,
+    ) -> None:
+        if not isinstance(base, TileRenderer):
+            raise InvalidArgumentError(
+                f"base must be a TileRenderer, got {base!r}; use FrameGridOverlay for a "
+                "whole-frame renderer"
+            )
+        self.base = base
+        super().__init__(
+            base.grid_shape, cell_of, color_by, scale, levels, alpha, frontier, current_path
+        )
+
+    @property
+    def tile_size(self) -> int:
+        """Side of one tile in pixels (the base renderer's)."""
+        return int(self.base.tile_size)
+
+    def tile_ids(self, state: Any) -> npt.NDArray[np.int64]:
+        """Base tile ids combined with this overlay's highlight of each cell."""
+        base = np.asarray(self.base.tile_ids(state), np.int64)
+        if base.shape != self._shape or (base.size and base.min() < 0):
+            raise InvalidArgumentError(
+                f"GridOverlay needs non-negative integer base tile ids of shape {self._shape}, "
+                f"got shape {base.shape!r}"
+            )
+        ids: npt.NDArray[np.int64] = base * self._n_codes + self.highlights(state)
+        return ids
+
+    def tile_image(self, tile_id: int) -> Frame:
+        """The base tile, tinted (or, for the current cell, marked) by its highlight."""
+        base_id, code = divmod(int(tile_id), self._n_codes)
+        tile = as_rgb(self.base.tile_image(base_id), f"tile_image({base_id!r})")
+        if code:
+            tile = tile.copy()
+            self._paint(tile, code)
+        return tile
+
+
+class FrameGridOverlay(_GridMemory):
+    """Tints the cells a search reaches, on top of a game's whole-frame renderer.
+
+    Each frame is the base frame with every highlighted cell's box tinted, so its cost
+    grows with the number of reached cells; prefer ``GridOverlay`` when the game has tiles.
+
+    Args:
+        base: the game's renderer, ``state -> (H, W, 3) uint8``.
+        grid_shape: rows and columns of the grid.
+        cell_box: ``(row, col) -> (top, bottom, left, right)`` pixel box of a cell;
+            default: the frame split evenly into ``grid_shape`` cells.
+        cell_of: maps a state to its ``(row, col)`` cell on the grid.
+        color_by: ``"order"`` colours a cell by when it was first reached, ``"depth"`` by
+            the depth at which it was first reached.
+        scale: visits (or depth) spanned by the colour map; later or deeper cells get the
+            last colour. Default: the number of cells for order, rows + cols for depth.
+        levels: number of colours of the map.
+        alpha: tint strength, from 0 (none) to 1 (flat colour).
+        frontier: highlight cells reached but not yet expanded.
+        current_path: highlight the path (parent links) from the start to the current cell.
+
+    Attributes:
+        order: rank of first arrival of each cell, -1 where never reached.
+    """
+
+    def __init__(
+        self,
+        base: Callable[[Any], Any],
+        cell_of: Callable[[Any], Sequence[int]],
+        *,
+        grid_shape: Sequence[int],
+        cell_box: Callable[[int, int], Sequence[int]] | None = None,
+        color_by: Literal["order", "depth"] = "order",
+        scale: int | None = None,
+        levels: int = 16,
+        alpha: float = 0.5,
+        frontier: bool = True,
+        current_path: bool = True,
+    ) -> None:
+        if not callable(base):
+            raise InvalidArgumentError(f"base must be a callable state -> frame, got {base!r}")
+        self.base = base
+        self.cell_box = cell_box
+        super().__init__(
+            grid_shape, cell_of, color_by, scale, levels, alpha, frontier, current_path
+        )
+
+    def __call__(self, state: Any) -> Frame:
+        """The base frame of ``state`` with the highlighted cells tinted."""
+        frame: Frame = as_rgb(self.base(state), "the base renderer's frame").copy()
+        codes = self.highlights(state)
+        rows, cols = self._shape
+        box = self.cell_box
+        for r, c in zip(*np.nonzero(codes), strict=True):
+            if box is None:
+                top, bottom = r * frame.shape[0] // rows, (r + 1) * frame.shape[0] // rows
+                left, right = c * frame.shape[1] // cols, (c + 1) * frame.shape[1] // cols
+            else:
+                top, bottom, left, right = (int(v) for v in box(int(r), int(c)))
+            self._paint(frame[top:bottom, left:right], int(codes[r, c]))
+        return frame

@@ -1,0 +1,199 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from games.dict_tree import DictTreeIterator
+from observers.overlay import GridOverlay
+from observers.recording import RecordingObserver
+from observers.trace import TraceRecord, TraceWriter, read_trace, replay
+from observers.video import VideoObserver
+from tests.conftest import SEED_TREE
+from tests.observers.toys import Board, BoardTiles, Maze, MazeTiles, read_pngs
+from treesearch import (
+    BFS,
+    Backtracking,
+    InvalidArgumentError,
+    MissingCapabilityError,
+    RandomWalk,
+    SearchFinished,
+    Status,
+    Visited,
+    VisitKind,
+)
+from treesearch.events import Event
+
+
+def seed_state(key: tuple[str, ...]) -> DictTreeIterator:
+    """Rebuild a seed-tree node from its key (the names from the root)."""
+    subtree: dict[str, Any] = {key[0]: SEED_TREE} if key[0] == "Root" else {}
+    node = subtree
+    for name in key:
+        node = node[name]
+    return DictTreeIterator(key[-1], node, key)
+
+
+def describe(event: Event) -> tuple[Any, ...]:
+    """An event with states replaced by their keys, for comparing runs."""
+    out: list[Any] = [type(event).__name__]
+    for name in ("state", "depth", "kind", "parent", "n_children", "value", "reason", "start"):
+        if hasattr(event, name):
+            v = getattr(event, name)
+            out.append(v.key() if hasattr(v, "key") else v)
+    if isinstance(event, SearchFinished):
+        r = event.result
+        out += [r.status, tuple(s.key() for s in r.path), r.value, r.stats.expanded]
+    return tuple(out)
+
+
+def test_trace_lines_hold_every_event_with_keys(tmp_path: Path) -> None:
+    path = tmp_path / "bt.jsonl"
+    rec = RecordingObserver()
+    Backtracking([TraceWriter(path), rec], value=lambda s: len(s.name)).run(
+        DictTreeIterator("Root", SEED_TREE)
+    )
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert lines[0] == {"type": "header", "format": "treesearch-trace", "version": 1}
+    assert [d["type"] for d in lines[1:]] == [type(e).__name__ for e in rec.events]
+    visit = next(d for d in lines if d["type"] == "Visited" and d["kind"] == "return")
+    assert visit == {"type": "Visited", "key": ["Root", "Algorithms"], "depth": 1,
+                     "kind": "return", "parent": ["Root"]}  # fmt: skip
+    finished = lines[-1]
+    assert finished["status"] == "exhausted"
+    assert finished["best"] == ["Root", "Algorithms", "Other", "Monte Carlo Tree Search"]
+    assert finished["value"] == 23
+
+
+def test_read_trace_gives_records_with_tuple_keys(tmp_path: Path) -> None:
+    path = tmp_path / "bfs.jsonl"
+    BFS(TraceWriter(path)).run(DictTreeIterator("Root", SEED_TREE))
+    records = list(read_trace(path))
+    assert records[0].type == "SearchStarted" and records[0].key == ("Root",)
+    assert "BFS" in records[0].info["search"]
+    second = records[2]
+    assert second == TraceRecord("Visited", ("Root", "Algorithms"), 1, VisitKind.ENTER, ("Root",))
+    expanded = [r for r in records if r.type == "Expanded"]
+    assert [r.n_children for r in expanded[:2]] == [1, 3]
+    assert records[-1].type == "SearchFinished"
+    assert records[-1].info["path"] == []
+
+
+def test_keys_are_converted_to_json(tmp_path: Path) -> None:
+    path = tmp_path / "keys.jsonl"
+    writer = TraceWriter(path, key=lambda s: s)
+    writer.notify(Visited(frozenset({(2, "b"), (1, "a")}), 0))
+    writer.notify(Visited((np.int64(3), None, True, 1.5), 1, parent=frozenset({"x"})))
+    writer.close()
+    records = list(read_trace(path))
+    assert records[0].key == ((1, "a"), (2, "b"))
+    assert records[1].key == (3, None, True, 1.5) and records[1].parent == ("x",)
+    with pytest.raises(MissingCapabilityError, match="object"):
+        TraceWriter(tmp_path / "bad.jsonl", key=lambda s: object()).notify(Visited(1, 0))
+
+
+def test_states_without_keys_need_a_key_function(tmp_path: Path) -> None:
+    writer = TraceWriter(tmp_path / "nokey.jsonl")
+    with pytest.raises(MissingCapabilityError, match=r"TraceWriter\(key="):
+        writer.notify(Visited(object(), 0))
+    writer.close()
+    writer.close()  # idempotent
+    with pytest.raises(RuntimeError, match="closed"):
+        writer.notify(Visited(object(), 0))
+
+
+def test_replay_rebuilds_the_same_events(tmp_path: Path) -> None:
+    path = tmp_path / "bt.jsonl"
+    live = RecordingObserver()
+    Backtracking([TraceWriter(path), live], value=lambda s: len(s.name)).run(
+        DictTreeIterator("Root", SEED_TREE)
+    )
+    again = RecordingObserver()
+    result = replay(path, seed_state, again)
+    assert [describe(e) for e in again.events[1:]] == [describe(e) for e in live.events[1:]]
+    assert again.closed == 1
+    assert result is not None and result.status is Status.EXHAUSTED
+    assert result == again.result
+    assert [s.name for s in result.path][-1] == "Monte Carlo Tree Search"
+
+
+def test_replay_to_the_same_frames_as_the_live_run_tiles(tmp_path: Path) -> None:
+    trace, live, replayed = tmp_path / "t.jsonl", tmp_path / "live", tmp_path / "replayed"
+    Backtracking([VideoObserver(live, BoardTiles(), overlay=True), TraceWriter(trace)],
+                 value=lambda b: sum(b.cells)).run(Board())  # fmt: skip
+    replay(trace, lambda key: Board(cells=key), VideoObserver(replayed, BoardTiles(), overlay=True))
+    a, b = read_pngs(live), read_pngs(replayed)
+    assert len(a) == len(b) == 61
+    for x, y in zip(a, b, strict=True):
+        np.testing.assert_array_equal(x, y)
+
+
+def test_replay_to_the_same_frames_as_the_live_run_overlay(tmp_path: Path) -> None:
+    trace, live, replayed = tmp_path / "t.jsonl", tmp_path / "live", tmp_path / "replayed"
+
+    def video(folder: Path) -> VideoObserver:
+        return VideoObserver(folder, GridOverlay(MazeTiles(), lambda s: s.cell), final_frames=2)
+
+    BFS([video(live), TraceWriter(trace)], goal={(3, 4)}).run(Maze())
+    result = replay(trace, lambda key: Maze(key), [video(replayed)])
+    assert result is not None and result.solved
+    a, b = read_pngs(live), read_pngs(replayed)
+    assert len(a) == len(b) > 10
+    for x, y in zip(a, b, strict=True):
+        np.testing.assert_array_equal(x, y)
+
+
+def test_replay_of_a_random_walk_keeps_restarts(tmp_path: Path) -> None:
+    path = tmp_path / "walk.jsonl"
+    live = RecordingObserver()
+    RandomWalk([TraceWriter(path), live], rng=3, episodes=3).run(Board())
+    again = RecordingObserver()
+    replay(path, lambda key: Board(cells=key), again)
+    assert [describe(e) for e in again.events[1:]] == [describe(e) for e in live.events[1:]]
+    assert len(again.visits(VisitKind.RESTART)) == 2
+
+
+def test_replay_stops_when_an_observer_asks(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    BFS(TraceWriter(path)).run(Board())
+    rec = RecordingObserver()
+    video = VideoObserver(tmp_path / "f", BoardTiles(), max_frames=4)
+    assert replay(path, lambda key: Board(cells=key), [video, rec]) is None
+    assert video.closed and rec.closed == 1
+    assert len(read_pngs(tmp_path / "f")) == 4
+    assert len(rec.visits()) == 4
+
+
+def test_replay_closes_observers_when_it_fails(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    BFS(TraceWriter(path)).run(Board())
+    rec = RecordingObserver()
+
+    def no_state(key: Any) -> Any:
+        raise LookupError(key)
+
+    with pytest.raises(LookupError):
+        replay(path, no_state, rec)
+    assert rec.closed == 1
+
+
+def test_a_cut_trace_is_read_up_to_its_last_whole_line(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    BFS(TraceWriter(path)).run(Board())
+    text = path.read_text()
+    path.write_text(text[: text.rindex('{"type":"SearchFinished"') + 20])
+    records = list(read_trace(path))
+    assert records[-1].type == "Expanded"
+    calls: list[Event] = []
+    assert replay(path, lambda key: Board(cells=key), calls.append) is None
+    assert len(calls) == len(records)
+
+
+def test_read_trace_rejects_other_files(tmp_path: Path) -> None:
+    path = tmp_path / "notes.jsonl"
+    path.write_text('{"hello": 1}\n')
+    with pytest.raises(InvalidArgumentError, match="not a treesearch trace"):
+        list(read_trace(path))
