@@ -1,0 +1,191 @@
+"""Static pictures of a maze as RGB ``uint8`` arrays.
+
+``MazeRenderer`` draws the parts that never change (cells, holes, walls, mud with its
+weight) once, as ``background``; ``draw`` then copies it and stamps the cheese and the
+player with precomputed disk masks, which is cheap enough for one frame per search step.
+``cell_box`` gives the pixel rectangle of any cell and ``paint_cells`` tints cells in place,
+for overlays such as a traversal's frontier.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from games.maze.model import Maze, as_int
+from treesearch.errors import InvalidArgumentError
+
+__all__ = [
+    "CHEESE",
+    "FLOOR",
+    "HOLE",
+    "MUD",
+    "PLAYER",
+    "WALL",
+    "MazeRenderer",
+    "render_maze",
+]
+
+Colour = tuple[int, int, int]
+
+FLOOR: Colour = (245, 240, 225)
+"""Colour of an existing cell."""
+HOLE: Colour = (96, 96, 108)
+"""Colour of a missing cell and of the margin around the grid."""
+WALL: Colour = (28, 28, 36)
+"""Colour of walls (including the frame around existing cells)."""
+MUD: Colour = (139, 94, 60)
+"""Colour of the patch drawn across a muddy passage."""
+MUD_TEXT: Colour = (255, 255, 255)
+"""Colour of a mud patch's weight."""
+CHEESE: Colour = (250, 195, 20)
+"""Colour of a piece of cheese."""
+PLAYER: Colour = (205, 35, 35)
+"""Colour of the player."""
+
+
+def _disk(diameter: int) -> np.ndarray:
+    """Boolean mask of a filled disk inscribed in a ``diameter`` x ``diameter`` square."""
+    centre = (diameter - 1) / 2
+    y, x = np.ogrid[:diameter, :diameter]
+    return np.asarray((x - centre) ** 2 + (y - centre) ** 2 <= (diameter / 2) ** 2)
+
+
+class MazeRenderer:
+    """Draws one maze at ``cell_px`` pixels per cell.
+
+    Args:
+        maze: the maze to draw.
+        cell_px: side of a cell in pixels (>= 4). Walls are ``max(2, cell_px // 7)`` thick;
+            a margin of one wall thickness surrounds the grid.
+        mud_weights: write each mud patch's weight (when cells are at least 14 px).
+    """
+
+    def __init__(self, maze: Maze, *, cell_px: int = 24, mud_weights: bool = True) -> None:
+        if not isinstance(maze, Maze):
+            raise InvalidArgumentError(f"maze must be a games.maze.Maze, got {maze!r}")
+        cell_px = as_int(cell_px, "cell_px")
+        if cell_px < 4:
+            raise InvalidArgumentError(f"cell_px must be >= 4, got {cell_px!r}")
+        self.maze = maze
+        self.cell_px = cell_px
+        self.wall_px = max(2, cell_px // 7)
+        self.margin = self.wall_px
+        self.mud_weights = mud_weights
+        self.shape = (
+            maze.height * cell_px + 2 * self.margin,
+            maze.width * cell_px + 2 * self.margin,
+            3,
+        )
+        self._cheese_mask = _disk(max(2, round(0.4 * cell_px)))
+        self._player_mask = _disk(max(2, round(0.5 * cell_px)))
+        self._background: np.ndarray | None = None
+
+    def cell_box(self, cell: int) -> tuple[int, int, int, int]:
+        """Pixel rectangle ``(x0, y0, x1, y1)`` of a grid cell, ``x1``/``y1`` exclusive."""
+        r, c = self.maze.i_to_rc(cell)
+        x0 = self.margin + c * self.cell_px
+        y0 = self.margin + r * self.cell_px
+        return x0, y0, x0 + self.cell_px, y0 + self.cell_px
+
+    @property
+    def background(self) -> np.ndarray:
+        """Cells, holes, walls and mud (read-only; ``draw`` returns fresh copies)."""
+        if self._background is None:
+            self._background = self._draw_background()
+            self._background.setflags(write=False)
+        return self._background
+
+    def _draw_background(self) -> np.ndarray:
+        maze, px, m, t = self.maze, self.cell_px, self.margin, self.wall_px
+        height, width = self.shape[:2]
+        image = Image.new("RGB", (width, height), HOLE)
+        draw = ImageDraw.Draw(image)
+        for cell in maze.vertices:
+            x0, y0, x1, y1 = self.cell_box(cell)
+            draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=FLOOR)
+        half = t // 2
+
+        def wall(x0: int, y0: int, x1: int, y1: int) -> None:
+            draw.rectangle((x0 - half, y0 - half, x1 - half + t - 1, y1 - half + t - 1), fill=WALL)
+
+        w = maze.width
+        for cell in maze.vertices:
+            r, c = divmod(cell, w)
+            x0, y0 = m + c * px, m + r * px
+            # Each cell draws its north and west sides, and its east/south sides only when
+            # the neighbour there is missing (otherwise that neighbour draws them).
+            if not (r > 0 and maze._weight_or_zero(cell - w, cell)):
+                wall(x0, y0, x0 + px, y0)
+            if not (c > 0 and maze._weight_or_zero(cell - 1, cell)):
+                wall(x0, y0, x0, y0 + px)
+            if c == w - 1 or (cell + 1) not in maze:
+                wall(x0 + px, y0, x0 + px, y0 + px)
+            if r == maze.height - 1 or (cell + w) not in maze:
+                wall(x0, y0 + px, x0 + px, y0 + px)
+        font = ImageFont.load_default(size=max(8, int(px * 0.45)))
+        long, short = max(3, int(px * 0.6)), max(3, int(px * 0.34))
+        for u, v, weight in maze.edges():
+            if weight < 2:
+                continue
+            x0, y0, x1, y1 = self.cell_box(u)
+            if v - u != maze.width:  # u and v side by side: vertical boundary at x1
+                cx, cy, dx, dy = x1, (y0 + y1) // 2, short // 2, long // 2
+            else:  # horizontal boundary at y1
+                cx, cy, dx, dy = (x0 + x1) // 2, y1, long // 2, short // 2
+            draw.rectangle((cx - dx, cy - dy, cx + dx, cy + dy), fill=MUD)
+            if self.mud_weights and px >= 14:
+                draw.text((cx, cy), str(weight), fill=MUD_TEXT, font=font, anchor="mm")
+        background: np.ndarray = np.asarray(image, dtype=np.uint8).copy()
+        return background
+
+    def _stamp(self, frame: np.ndarray, cell: int, mask: np.ndarray, colour: Colour) -> None:
+        x0, y0, _, _ = self.cell_box(cell)
+        d = mask.shape[0]
+        ox, oy = x0 + (self.cell_px - d) // 2, y0 + (self.cell_px - d) // 2
+        frame[oy : oy + d, ox : ox + d][mask] = colour
+
+    def paint_cells(
+        self, frame: np.ndarray, cells: Iterable[int], colour: Colour, *, inset: int | None = None
+    ) -> None:
+        """Fill the inside of ``cells`` with ``colour`` in ``frame``, in place.
+
+        ``inset`` pixels (default: one wall thickness) stay untouched so walls stay visible.
+        """
+        k = self.wall_px if inset is None else inset
+        for cell in cells:
+            x0, y0, x1, y1 = self.cell_box(cell)
+            frame[y0 + k : y1 - k, x0 + k : x1 - k] = colour
+
+    def draw(self, player: int | None = None, cheese: Iterable[int] | None = None) -> np.ndarray:
+        """A new frame: the background, the cheese (default: the maze's), then the player."""
+        frame: np.ndarray = self.background.copy()
+        for cell in self.maze.cheese if cheese is None else cheese:
+            self._stamp(
+                frame, self.maze._check_cell(cell, "cheese cell"), self._cheese_mask, CHEESE
+            )
+        if player is not None:
+            self._stamp(
+                frame, self.maze._check_cell(player, "player cell"), self._player_mask, PLAYER
+            )
+        return frame
+
+
+def render_maze(
+    maze: Maze,
+    player: int | None = None,
+    *,
+    cell_px: int = 24,
+    cheese: Iterable[int] | None = None,
+) -> np.ndarray:
+    """An ``H x W x 3`` ``uint8`` picture of ``maze`` with its cheese and the player.
+
+    Examples:
+        >>> maze = Maze(2, 1, [(0, 1, 3)], cheese=[1])
+        >>> render_maze(maze, player=0, cell_px=20).shape
+        (24, 44, 3)
+    """
+    frame: np.ndarray = MazeRenderer(maze, cell_px=cell_px).draw(player, cheese)
+    return frame
