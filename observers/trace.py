@@ -13,7 +13,6 @@ import dataclasses
 import enum
 import json
 import os
-import warnings
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
@@ -21,6 +20,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from treesearch import close_observers
 from treesearch.core import Observer
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError, StopSearch
 from treesearch.events import (
@@ -303,9 +303,9 @@ def replay(
             if isinstance(event, SearchFinished):
                 result = event.result
     except BaseException as exc:
-        _close(targets, exc)
+        close_observers(targets, exc)
         raise
-    _close(targets, None)
+    close_observers(targets, None)
     return result
 
 
@@ -339,25 +339,3 @@ def _event(rec: TraceRecord, state: Callable[[Any], Any]) -> Event | None:
         )
         return SearchFinished(result)
     return None
-
-
-def _close(targets: list[Any], pending: BaseException | None) -> None:
-    """Close every observer; report close() failures (as warnings if already failing)."""
-    errors = []
-    for o in targets:
-        close = getattr(o, "close", None)
-        if close is None:
-            continue
-        try:
-            close()
-        except Exception as exc:
-            errors.append(exc)
-    if errors and pending is not None:
-        for err in errors:
-            warnings.warn(
-                f"observer close() failed while handling {pending!r}: {err!r}",
-                RuntimeWarning,
-                stacklevel=3,
-            )
-    elif errors:
-        raise errors[0]

@@ -7,6 +7,7 @@ Compose a game state (a ``TreeIterator``), a search and observers::
 This package needs only numpy; games live in ``games`` and observers in ``observers``.
 """
 
+from treesearch._run import close_observers
 from treesearch.alphabeta import AlphaBeta
 from treesearch.backtracking import Backtracking
 from treesearch.budget import Budget
@@ -86,6 +87,7 @@ __all__ = [
     "VisitKind",
     "Visited",
     "check_iterator",
+    "close_observers",
     "evaluate",
     "negated",
     "normalised",

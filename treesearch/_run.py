@@ -26,7 +26,13 @@ from treesearch.result import SearchResult, Stats, Status
 if TYPE_CHECKING:
     from treesearch.search import TreeSearch
 
-__all__ = ["BudgetReached", "RunContext", "normalise_observers", "require_iterator"]
+__all__ = [
+    "BudgetReached",
+    "RunContext",
+    "close_observers",
+    "normalise_observers",
+    "require_iterator",
+]
 
 _CHECK_SECONDS_EVERY = 128
 _CONTRACT_METHODS = ("get_children", "key", "is_terminal", "step_cost")
@@ -243,26 +249,36 @@ class RunContext:
         )
 
     def _close_all(self, pending: BaseException | None) -> None:
-        errors: list[BaseException] = []
-        for observer in self.observers:
-            close = getattr(observer, "close", None)
-            if close is None:
-                continue
-            try:
-                close()
-            except Exception as exc:
-                errors.append(exc)
-        if not errors:
-            return
-        if pending is not None:
-            for err in errors:
-                warnings.warn(
-                    f"observer close() failed while handling {pending!r}: {err!r}",
-                    RuntimeWarning,
-                    stacklevel=3,
-                )
-            return
-        raise errors[0]
+        close_observers(self.observers, pending)
+
+
+def close_observers(observers: Iterable[Any], pending: BaseException | None = None) -> None:
+    """Call every observer's ``close()``, even when some of them fail.
+
+    A failing ``close()`` is raised after all observers are closed; while another exception
+    (``pending``) is already propagating it becomes a RuntimeWarning instead, so the
+    original error is not masked.
+    """
+    errors: list[BaseException] = []
+    for observer in observers:
+        close = getattr(observer, "close", None)
+        if close is None:
+            continue
+        try:
+            close()
+        except Exception as exc:
+            errors.append(exc)
+    if not errors:
+        return
+    if pending is not None:
+        for err in errors:
+            warnings.warn(
+                f"observer close() failed while handling {pending!r}: {err!r}",
+                RuntimeWarning,
+                stacklevel=3,
+            )
+        return
+    raise errors[0]
 
 
 def _translate_attribute_error(exc: AttributeError) -> None:
