@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from treesearch.core import Observer
-from treesearch.events import Event, SearchFinished, SolutionImproved, Visited
+from treesearch.events import Event, SearchFinished, SearchStarted, SolutionImproved, Visited
 
 __all__ = ["ProgressObserver"]
 
@@ -14,7 +14,9 @@ class ProgressObserver(Observer):
     """Shows a tqdm bar counting visited states; ``total`` gives it an end (e.g. max_nodes).
 
     Args:
-        total: expected number of visits, or None for a running count.
+        total: expected number of visits; None takes the search's ``max_nodes`` budget (an
+            upper bound on entered states for most searches) when it has one, else the bar
+            just counts.
         desc: label of the bar.
         refresh_every: update the bar every this many visits (keeps the cost per visit low).
         **tqdm_kwargs: passed to ``tqdm.tqdm`` (``file=``, ``disable=``, ``leave=``...).
@@ -47,6 +49,9 @@ class ProgressObserver(Observer):
     def notify(self, event: Event) -> None:
         """Advance the bar on visits; show the best value when it improves."""
         cls = type(event)
+        if cls is SearchStarted and self.total is None and self._bar is None:
+            budget = getattr(event.search, "budget", None)  # type: ignore[union-attr]
+            self.total = getattr(budget, "max_nodes", None)
         if cls is Visited:
             self.visits += 1
             self._pending += 1

@@ -28,6 +28,8 @@ class StatsObserver(Observer):
         self.max_depth = 0
         self.seconds = 0.0
         self._t0: float | None = None
+        self._keys: set[Any] = set()
+        self._keyed = True
 
     def notify(self, event: Event) -> None:
         """Update the counters."""
@@ -37,6 +39,14 @@ class StatsObserver(Observer):
             self.visits_by_kind[event.kind.value] += 1  # type: ignore[union-attr]
             depth = event.depth  # type: ignore[union-attr]
             self.visits_by_depth[depth] += 1
+            if self._keyed:
+                key = getattr(event.state, "key", None)  # type: ignore[union-attr]
+                k = key() if callable(key) else None
+                if k is None:
+                    self._keyed = False
+                    self._keys.clear()
+                else:
+                    self._keys.add(k)
             if depth > self.max_depth:
                 self.max_depth = depth
         elif cls is Expanded:
@@ -52,6 +62,11 @@ class StatsObserver(Observer):
         """Mean number of children per expansion that reported its children."""
         return self.children_total / self.expansions if self.expansions else 0.0
 
+    @property
+    def distinct_states(self) -> int | None:
+        """Distinct keys among visited states (None when the states have no keys)."""
+        return len(self._keys) if self._keyed else None
+
     def summary(self) -> dict[str, Any]:
         """The counters as a plain dict."""
         visits = sum(self.visits_by_kind.values())
@@ -59,8 +74,22 @@ class StatsObserver(Observer):
             "events": dict(self.counts),
             "visits": visits,
             "visits_by_kind": dict(self.visits_by_kind),
+            "distinct_states": self.distinct_states,
             "max_depth": self.max_depth,
             "branching_factor": round(self.branching_factor, 3),
             "seconds": self.seconds,
             "visits_per_second": visits / self.seconds if self.seconds > 0 else 0.0,
         }
+
+    def report(self) -> str:
+        """A few readable lines for the end of a script or the command line."""
+        s = self.summary()
+        kinds = ", ".join(f"{n} {k}" for k, n in sorted(s["visits_by_kind"].items()))
+        distinct = s["distinct_states"]
+        lines = [
+            f"visits: {s['visits']} ({kinds or 'none'})",
+            f"distinct states: {distinct if distinct is not None else 'n/a (no keys)'}",
+            f"max depth: {s['max_depth']}, branching factor: {s['branching_factor']}",
+            f"time: {s['seconds']:.3f} s ({s['visits_per_second']:.0f} visits/s)",
+        ]
+        return "\n".join(lines)

@@ -59,3 +59,22 @@ def test_recording_observer_trace(seed_tree: Any) -> None:
     BFS(rec).run(seed_tree)
     assert rec.trace()[:2] == [("enter", 0, "Root"), ("enter", 1, "Algorithms")]
     assert rec.closed == 1 and rec.result is not None
+
+
+def test_stats_distinct_states_and_report(seed_tree: Any) -> None:
+    from games.graph import Graph
+
+    stats = StatsObserver()
+    Backtracking(stats, graph=False, budget=Budget(max_nodes=20)).run(
+        Graph({0: [1], 1: [0]}).state(0)
+    )
+    assert stats.distinct_states == 2 and stats.summary()["visits"] > 2
+    text = stats.report()
+    assert "distinct states: 2" in text and "21 enter" in text and "max depth: 20" in text
+
+
+def test_progress_total_from_the_budget(seed_tree: Any) -> None:
+    out = io.StringIO()
+    bar = ProgressObserver(file=out, refresh_every=1)
+    BFS(bar, budget=Budget(max_nodes=50)).run(seed_tree)
+    assert bar.total == 50 and "/50" in out.getvalue()
