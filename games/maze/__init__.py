@@ -12,7 +12,8 @@ Compose with any traversal of ``treesearch``::
 Modules: ``model`` (``Maze``, ``MazeCell``), ``generate`` (PyRat's random mazes), ``io``
 (dicts, matrices, networkx, ASCII drawings), ``cheese`` (tours and actions), ``drill`` (walls
 that can be drilled), ``pommerman`` (an 11x11 Pommerman board), ``distances`` (Dijkstra,
-all pairs, Seidel) and ``render`` (pictures).
+all pairs, Seidel), ``render`` (pictures) and ``explore`` (videos of a search exploring a
+maze: ``ExplorationRenderer``, ``render_search_video``, ``search_race``).
 """
 
 from games.maze.cheese import (
@@ -24,6 +25,15 @@ from games.maze.cheese import (
 )
 from games.maze.distances import DistanceMatrix, all_pairs, dijkstra, seidel
 from games.maze.drill import DrillMaze, DrillState
+from games.maze.explore import (
+    ExplorationRenderer,
+    RaceEntry,
+    cell_of_state,
+    manhattan_to,
+    path_cost,
+    render_search_video,
+    search_race,
+)
 from games.maze.generate import ALGORITHMS, Algorithm, generate_maze
 from games.maze.io import (
     AsciiMaze,
@@ -46,22 +56,29 @@ __all__ = [
     "DistanceMatrix",
     "DrillMaze",
     "DrillState",
+    "ExplorationRenderer",
     "Maze",
     "MazeCell",
     "MazeRenderer",
     "PommermanBoard",
     "PommermanState",
+    "RaceEntry",
     "TourState",
     "all_pairs",
+    "cell_of_state",
     "dijkstra",
     "generate_maze",
     "locations_to_action",
     "locations_to_actions",
+    "manhattan_to",
     "maze_from_ascii",
     "maze_from_graph",
     "maze_from_matrix",
     "parse_ascii",
+    "path_cost",
     "render_maze",
+    "render_search_video",
+    "search_race",
     "seidel",
     "to_ascii",
 ]

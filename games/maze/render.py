@@ -3,8 +3,9 @@
 ``MazeRenderer`` draws the parts that never change (cells, holes, walls, mud with its
 weight) once, as ``background``; ``draw`` then copies it and stamps the cheese and the
 player with precomputed disk masks, which is cheap enough for one frame per search step.
-``cell_box`` gives the pixel rectangle of any cell and ``paint_cells`` tints cells in place,
-for overlays such as a traversal's frontier.
+``cell_box`` gives the pixel rectangle of any cell, ``paint_cells`` tints cells in place,
+for overlays such as a traversal's frontier, and ``floor_mask``, ``stamp_cheese`` and
+``stamp_player`` let an incremental renderer (``games.maze.explore``) repaint one cell.
 """
 
 from __future__ import annotations
@@ -82,6 +83,7 @@ class MazeRenderer:
         self._cheese_mask = _disk(max(2, round(0.4 * cell_px)))
         self._player_mask = _disk(max(2, round(0.5 * cell_px)))
         self._background: np.ndarray | None = None
+        self._floor: np.ndarray | None = None
 
     def cell_box(self, cell: int) -> tuple[int, int, int, int]:
         """Pixel rectangle ``(x0, y0, x1, y1)`` of a grid cell, ``x1``/``y1`` exclusive."""
@@ -141,11 +143,31 @@ class MazeRenderer:
         background: np.ndarray = np.asarray(image, dtype=np.uint8).copy()
         return background
 
+    @property
+    def floor_mask(self) -> np.ndarray:
+        """``H x W`` booleans: the pixels of ``background`` showing bare floor (read-only).
+
+        Tinting only these pixels colours cells while walls, mud patches and their weights
+        stay visible.
+        """
+        if self._floor is None:
+            self._floor = np.all(self.background == FLOOR, axis=-1)
+            self._floor.setflags(write=False)
+        return self._floor
+
     def _stamp(self, frame: np.ndarray, cell: int, mask: np.ndarray, colour: Colour) -> None:
         x0, y0, _, _ = self.cell_box(cell)
         d = mask.shape[0]
         ox, oy = x0 + (self.cell_px - d) // 2, y0 + (self.cell_px - d) // 2
         frame[oy : oy + d, ox : ox + d][mask] = colour
+
+    def stamp_cheese(self, frame: np.ndarray, cell: int) -> None:
+        """Draw a piece of cheese on ``cell`` of ``frame``, in place, as ``draw`` does."""
+        self._stamp(frame, self.maze._check_cell(cell, "cheese cell"), self._cheese_mask, CHEESE)
+
+    def stamp_player(self, frame: np.ndarray, cell: int) -> None:
+        """Draw the player on ``cell`` of ``frame``, in place, as ``draw`` does."""
+        self._stamp(frame, self.maze._check_cell(cell, "player cell"), self._player_mask, PLAYER)
 
     def paint_cells(
         self, frame: np.ndarray, cells: Iterable[int], colour: Colour, *, inset: int | None = None
@@ -163,13 +185,9 @@ class MazeRenderer:
         """A new frame: the background, the cheese (default: the maze's), then the player."""
         frame: np.ndarray = self.background.copy()
         for cell in self.maze.cheese if cheese is None else cheese:
-            self._stamp(
-                frame, self.maze._check_cell(cell, "cheese cell"), self._cheese_mask, CHEESE
-            )
+            self.stamp_cheese(frame, cell)
         if player is not None:
-            self._stamp(
-                frame, self.maze._check_cell(player, "player cell"), self._player_mask, PLAYER
-            )
+            self.stamp_player(frame, player)
         return frame
 
 

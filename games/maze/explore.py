@@ -1,0 +1,660 @@
+"""Videos of a search exploring a maze: what it has seen, its frontier, and the route found.
+
+``ExplorationRenderer`` is a whole-frame renderer for ``observers.VideoObserver`` that also
+listens to every event (``update``). It draws the maze as ``MazeRenderer`` does (walls, mud
+with its weight, cheese) and on top of it:
+
+- **reached cells**, tinted by the order in which the search first reached them or by the
+  depth (moves from the start) at which it did, with a viridis colour map;
+- **the frontier**, in pink (see ``ExplorationRenderer`` for what the events reveal of it);
+- **the current cell**, as the player (the red disk of ``render.py``): BFS's discoveries
+  spread as a wave, DFS snakes ahead, backtracking walks back to the parent on returns;
+- **the route**, as a line through the cells of the path, once ``SolutionImproved`` or
+  ``SearchFinished`` announces one; mud on the route interrupts the line.
+
+The frame is one persistent buffer: only the cells whose look changed since the previous
+frame are repainted (a BFS step repaints a handful of cells whatever the maze size), so the
+cost of a video is the encoder's. ``render_search_video`` wires the renderer into a
+``VideoObserver`` and runs a search; ``search_race`` does that for several searches on the
+same maze (see ``examples/maze_race.py``).
+
+``observers.FrameGridOverlay`` draws the same information for any grid game, but it copies
+and re-tints the whole frame for every state; this renderer is the maze-specific,
+incremental one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+import numpy as np
+
+from games.maze.model import Maze, as_int
+from games.maze.render import FLOOR, Colour, MazeRenderer
+from treesearch.errors import InvalidArgumentError
+from treesearch.events import (
+    Event,
+    Expanded,
+    SearchFinished,
+    SearchStarted,
+    SolutionImproved,
+    Visited,
+    VisitKind,
+)
+
+if TYPE_CHECKING:
+    from treesearch.result import SearchResult
+    from treesearch.search import TreeSearch
+
+__all__ = [
+    "FRONTIER",
+    "ROUTE",
+    "VIRIDIS",
+    "ExplorationRenderer",
+    "RaceEntry",
+    "cell_of_state",
+    "colormap",
+    "manhattan_to",
+    "path_cost",
+    "render_search_video",
+    "search_race",
+]
+
+VIRIDIS: tuple[Colour, ...] = (
+    (68, 1, 84),
+    (71, 44, 122),
+    (59, 82, 139),
+    (44, 114, 142),
+    (33, 145, 140),
+    (39, 173, 129),
+    (92, 200, 99),
+    (170, 220, 50),
+    (253, 231, 37),
+)
+"""Matplotlib's viridis at 9 evenly spaced stops: perceptually uniform, dark to light."""
+FRONTIER: Colour = (255, 120, 190)
+"""Colour of frontier cells (generated or reached, not yet expanded)."""
+ROUTE: Colour = (215, 25, 95)
+"""Colour of the line drawn along the route found."""
+
+_VIRIDIS = np.array(VIRIDIS, dtype=float)
+_N, _E, _S, _W, _ON = 1, 2, 4, 8, 16  # route bits of a cell: arms towards neighbours, centre
+_PRISTINE: tuple[Colour | None, int, bool] = (None, 0, False)
+
+CellOf = Callable[[Any], int]
+"""Maps a search state to the maze cell it stands on."""
+
+
+def colormap(t: float) -> Colour:
+    """The viridis colour at ``t`` in ``[0, 1]`` (clamped), interpolated linearly.
+
+    Examples:
+        >>> colormap(0.0), colormap(1.0), colormap(2.0)
+        ((68, 1, 84), (253, 231, 37), (253, 231, 37))
+    """
+    x = min(max(float(t), 0.0), 1.0) * (len(VIRIDIS) - 1)
+    i = min(int(x), len(VIRIDIS) - 2)
+    f = x - i
+    r, g, b = (round(v) for v in _VIRIDIS[i] * (1 - f) + _VIRIDIS[i + 1] * f)
+    return r, g, b
+
+
+def cell_of_state(state: Any) -> int:
+    """The cell of a maze state: its key when that is an int, else the key's first item.
+
+    That covers ``MazeCell`` (key = cell), ``TourState`` (``(cell, remaining)``) and
+    ``DrillState`` (``(cell, drills, pickups)``).
+
+    Raises:
+        InvalidArgumentError: the key is neither an int nor a tuple starting with one.
+
+    Examples:
+        >>> maze = Maze(2, 1, [(0, 1)], cheese=[1])
+        >>> cell_of_state(maze.start(1)), cell_of_state(maze.tour(0))
+        (1, 0)
+    """
+    key = state.key()
+    if isinstance(key, tuple) and key:
+        key = key[0]
+    if isinstance(key, bool) or not isinstance(key, (int, np.integer)):
+        raise InvalidArgumentError(
+            f"cannot tell the maze cell of {state!r}: its key {state.key()!r} is neither a "
+            "cell (int) nor a tuple starting with the cell; pass cell_of=..."
+        )
+    return int(key)
+
+
+def manhattan_to(
+    maze: Maze, targets: Iterable[int], *, cell_of: CellOf | None = None
+) -> Callable[[Any], int]:
+    """An A* heuristic: grid (Manhattan) distance from a state's cell to the nearest target.
+
+    Every move costs at least one turn (mud costs more) and walls only lengthen routes, so
+    it never overestimates: A* with it finds a cheapest route to the nearest target.
+
+    Args:
+        maze: the maze (for its width).
+        targets: the goal cells, e.g. ``maze.cheese``.
+        cell_of: state -> cell; default ``cell_of_state``.
+
+    Raises:
+        InvalidArgumentError: no target, or a target that is not a cell of the maze.
+
+    Examples:
+        >>> maze = Maze(3, 3, [(0, 1), (1, 2), (2, 5), (5, 8)])
+        >>> manhattan_to(maze, [8])(maze.start(0))
+        4
+    """
+    cells = [maze._check_cell(c, "target cell") for c in targets]
+    if not cells:
+        raise InvalidArgumentError("manhattan_to needs at least one target cell, got none")
+    w = maze.width
+    rcs = [divmod(c, w) for c in cells]
+    locate = cell_of_state if cell_of is None else cell_of
+
+    def heuristic(state: Any) -> int:
+        r, c = divmod(locate(state), w)
+        return min(abs(r - tr) + abs(c - tc) for tr, tc in rcs)
+
+    return heuristic
+
+
+def path_cost(path: Sequence[Any]) -> float:
+    """Cost of a path of states: the sum of ``step_cost`` between consecutive states.
+
+    On maze states that is the number of turns, mud included (a drilled wall costs the
+    drill maze's ``drill_cost``).
+
+    Examples:
+        >>> maze = Maze(3, 1, [(0, 1), (1, 2, 4)])
+        >>> path_cost([maze.start(0), maze.start(1), maze.start(2)])
+        5
+    """
+    total: float = sum((a.step_cost(b) for a, b in itertools.pairwise(path)), 0)
+    return total
+
+
+class ExplorationRenderer:
+    """Draws what a search has seen of a maze, repainting only the cells that changed.
+
+    Use it as the ``renderer`` of a ``VideoObserver``: the observer calls ``update`` with
+    every event and then ``renderer(state)`` for the frames it draws. Each cell's look
+    (tint, route arms, player) is remembered, and a frame repaints only the cells whose
+    look changed, restoring them from ``MazeRenderer.background`` first.
+
+    What the events tell, and so what is drawn:
+
+    - A cell is *reached* at the first ``Visited`` (enter or restart) of a state on it, and
+      keeps the colour of that moment: its rank among reached cells (``color_by="order"``)
+      or the visit's depth (``"depth"``), mapped to ``colormap(x / scale)`` and blended
+      with the floor colour by ``alpha`` so that walls stay visible.
+    - The *frontier* is shown in ``FRONTIER`` colour. It holds (a) newly reached cells whose
+      state has not been expanded yet. BFS reports each child as it generates it, so on
+      maze cells these are exactly its queue; a state counts as expanded at its
+      ``Expanded`` event, when a child of it is visited (``Visited.parent``), or, for
+      searches that emit no ``Expanded`` (backtracking), when the search returns from it.
+      It also holds (b) unreached cells of the children of expanded states: DFS, A* and
+      backtracking push children without an event, so the renderer asks the expanded state
+      for its children (cheap and harmless on maze states, which cache them). With several
+      states per cell (tours), a cell leaves the frontier once its first state is expanded:
+      the picture is of cells, not states. ``show_frontier=False`` drops both.
+    - The *current cell* is the state being drawn: the player.
+    - The *route*: on ``SolutionImproved`` the cells back to the start along the parents
+      that ``Visited`` events gave; on ``SearchFinished`` the result's path, which wins.
+
+    ``SearchStarted`` resets everything, so one renderer can serve several runs.
+
+    Args:
+        maze: the maze searched.
+        cell_px: side of a cell in pixels (see ``MazeRenderer``).
+        color_by: ``"order"`` or ``"depth"``, as above.
+        cell_of: state -> cell; default ``cell_of_state`` (int keys, or tuple keys whose
+            first item is the cell, such as tour and drill states).
+        show_frontier: draw the frontier.
+        show_route: draw the route found.
+        scale: the order or depth that gets the last colour of the map (later or deeper
+            cells keep it). Default: the number of cells minus one for ``"order"``; for
+            ``"depth"``, the largest number of moves from the start cell to any cell,
+            computed when the run starts.
+        alpha: strength of the tint, from 0 (floor colour) to 1 (pure colour map).
+        cheese: cells drawn with cheese; default the maze's.
+        mud_weights: write each mud patch's weight.
+
+    Attributes:
+        repainted: cells repainted by the last frame (a measure of incrementality).
+        total_repainted: cells repainted over all frames.
+        frames: frames drawn.
+        reached: number of cells reached so far.
+        route: cells of the route drawn, from the start (empty if none).
+
+    Examples:
+        >>> from treesearch import BFS
+        >>> maze = Maze.from_ascii('''
+        ...     +---+---+---+
+        ...     |       2 * |
+        ...     +---+---+---+
+        ... ''')
+        >>> renderer = ExplorationRenderer(maze, cell_px=12)
+        >>> result = BFS(renderer.update, goal=maze.cheese).run(maze.start(0))
+        >>> renderer(result.best).shape, renderer.route, renderer.reached
+        ((16, 40, 3), [0, 1, 2], 3)
+    """
+
+    def __init__(
+        self,
+        maze: Maze,
+        *,
+        cell_px: int = 24,
+        color_by: Literal["order", "depth"] = "order",
+        cell_of: CellOf | None = None,
+        show_frontier: bool = True,
+        show_route: bool = True,
+        scale: int | None = None,
+        alpha: float = 0.65,
+        cheese: Iterable[int] | None = None,
+        mud_weights: bool = True,
+    ) -> None:
+        self.base = MazeRenderer(maze, cell_px=cell_px, mud_weights=mud_weights)
+        if color_by not in ("order", "depth"):
+            raise InvalidArgumentError(f"color_by must be 'order' or 'depth', got {color_by!r}")
+        if cell_of is not None and not callable(cell_of):
+            raise InvalidArgumentError(f"cell_of must be a callable state -> cell, got {cell_of!r}")
+        if scale is not None and as_int(scale, "scale") < 1:
+            raise InvalidArgumentError(f"scale must be an int >= 1, got {scale!r}")
+        if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 <= alpha <= 1:
+            raise InvalidArgumentError(f"alpha must be a number in [0, 1], got {alpha!r}")
+        self.maze = maze
+        self.cell_px = self.base.cell_px
+        self.color_by: Literal["order", "depth"] = color_by
+        self.cell_of: CellOf = cell_of_state if cell_of is None else cell_of
+        self.show_frontier = bool(show_frontier)
+        self.show_route = bool(show_route)
+        self.alpha = float(alpha)
+        self._fixed_scale = scale
+        self.cheese = frozenset(
+            maze._check_cell(c, "cheese cell") for c in (maze.cheese if cheese is None else cheese)
+        )
+        self.shape = self.base.shape
+        self._background = self.base.background
+        self._floor = self.base.floor_mask
+        self._line = max(2, round(cell_px / 5))
+        self._masks: dict[int, np.ndarray] = {}
+        size = maze.width * maze.height
+        self._painted: list[tuple[Colour | None, int, bool]] = [_PRISTINE] * size
+        self.frame: np.ndarray = self._background.copy()
+        for cell in self.cheese:
+            self.base.stamp_cheese(self.frame, cell)
+        self.frames = 0
+        self.repainted = 0
+        self.total_repainted = 0
+        self._current: int | None = None
+        self._dirty: set[int] = set()
+        self.reset()
+
+    # -- memory of the run ----------------------------------------------------------------
+    def reset(self) -> None:
+        """Forget the run seen so far (the next frame repaints what it showed)."""
+        size = self.maze.width * self.maze.height
+        self._fill: list[Colour | None] = [None] * size
+        self._awaiting = bytearray(size)  # reached, not yet expanded
+        self._generated = bytearray(size)  # a child of an expanded state, not reached
+        self._route_bits = bytearray(size)
+        self.route: list[int] = []
+        self.reached = 0
+        self.scale = self._default_scale(None)
+        self._parents: dict[Hashable, tuple[int, Hashable | None]] = {}
+        self._previous: Any = None  # the state of the last visit
+        self._last_expanded: Any = None
+        self._dirty.update(i for i, look in enumerate(self._painted) if look != _PRISTINE)
+        if self._current is not None:
+            self._dirty.add(self._current)
+
+    def _default_scale(self, start_cell: int | None) -> int:
+        if self._fixed_scale is not None:
+            return self._fixed_scale
+        maze = self.maze
+        if self.color_by == "order":
+            return max(1, len(maze) - 1)
+        if start_cell is None:
+            return max(1, maze.width + maze.height - 2)
+        # Largest hop distance from the start: BFS over the maze.
+        seen = {start_cell}
+        layer, depth = [start_cell], 0
+        nbrs = maze._neighbour_list
+        while layer:
+            nxt = [n for c in layer for n in nbrs(c) if n not in seen]
+            nxt = list(dict.fromkeys(nxt))
+            seen.update(nxt)
+            if nxt:
+                depth += 1
+            layer = nxt
+        return max(1, depth)
+
+    def colour_of(self, x: float) -> Colour:
+        """The tint of a cell reached at order or depth ``x``: the map blended with the floor."""
+        r, g, b = colormap(x / self.scale)
+        a = self.alpha
+        return (
+            round(FLOOR[0] * (1 - a) + r * a),
+            round(FLOOR[1] * (1 - a) + g * a),
+            round(FLOOR[2] * (1 - a) + b * a),
+        )
+
+    def _cell(self, state: Any) -> int:
+        cell = self.cell_of(state)
+        if cell not in self.maze:
+            raise InvalidArgumentError(
+                f"cell_of({state!r}) returned {cell!r}, which is not a cell of {self.maze!r}"
+            )
+        return int(cell)
+
+    def update(self, event: Event) -> None:
+        """Take note of one search event (``VideoObserver`` calls this for every event)."""
+        if isinstance(event, Visited):
+            state = event.state
+            if event.kind is VisitKind.RETURN:
+                # Back from the previous state: it has had its children (backtracking).
+                if self._previous is not None:
+                    self._expand(self._previous)
+            else:
+                if event.parent is not None:
+                    self._expand(event.parent)
+                self._reach(state, event.depth, event.parent)
+            self._previous = state
+        elif isinstance(event, Expanded):
+            self._expand(event.state)
+        elif isinstance(event, SolutionImproved):
+            if self.show_route:
+                self._set_route(self._walk(event.state))
+        elif isinstance(event, SearchFinished):
+            path = event.result.path
+            if path and self.show_route:
+                self._set_route([self._cell(s) for s in path])
+        elif isinstance(event, SearchStarted):
+            self.reset()
+            self.scale = self._default_scale(self._cell(event.start))
+
+    def _reach(self, state: Any, depth: int, parent: Any) -> None:
+        cell = self._cell(state)
+        key = state.key()
+        if key is not None:
+            pk = parent.key() if parent is not None else None
+            self._parents[key] = (cell, pk if pk != key else None)
+        if self._fill[cell] is None:
+            x = self.reached if self.color_by == "order" else depth
+            self._fill[cell] = self.colour_of(x)
+            self.reached += 1
+            self._generated[cell] = 0
+            self._awaiting[cell] = 1
+            self._dirty.add(cell)
+
+    def _expand(self, state: Any) -> None:
+        if state is self._last_expanded:
+            return
+        self._last_expanded = state
+        cell = self._cell(state)
+        if self._awaiting[cell]:
+            self._awaiting[cell] = 0
+            self._dirty.add(cell)
+        if not self.show_frontier:
+            return
+        fill, generated = self._fill, self._generated
+        for child in state.get_children():
+            c = self._cell(child)
+            if fill[c] is None and not generated[c]:
+                generated[c] = 1
+                self._dirty.add(c)
+
+    def _walk(self, state: Any) -> list[int]:
+        """Cells from the start to ``state`` along the parents seen (cycles cut)."""
+        cells = [self._cell(state)]
+        key = state.key()
+        seen = {key}
+        entry = self._parents.get(key) if key is not None else None
+        key = None if entry is None else entry[1]
+        while key is not None and key not in seen:
+            seen.add(key)
+            entry = self._parents.get(key)
+            if entry is None:
+                break
+            cells.append(entry[0])
+            key = entry[1]
+        cells.reverse()
+        return cells
+
+    def _set_route(self, cells: list[int]) -> None:
+        bits = self._route_bits
+        for cell in self.route:
+            bits[cell] = 0
+            self._dirty.add(cell)
+        w = self.maze.width
+        for cell in cells:
+            bits[cell] = _ON
+            self._dirty.add(cell)
+        for a, b in itertools.pairwise(cells):
+            d = b - a
+            if d == -w:
+                bits[a] |= _N
+                bits[b] |= _S
+            elif d == w:
+                bits[a] |= _S
+                bits[b] |= _N
+            elif d == 1 and b % w:
+                bits[a] |= _E
+                bits[b] |= _W
+            elif d == -1 and a % w:
+                bits[a] |= _W
+                bits[b] |= _E
+        self.route = cells
+
+    # -- drawing --------------------------------------------------------------------------
+    def _look(self, cell: int) -> tuple[Colour | None, int, bool]:
+        fill = self._fill[cell]
+        if self.show_frontier and (self._awaiting[cell] or self._generated[cell]):
+            fill = FRONTIER
+        return fill, self._route_bits[cell], cell == self._current
+
+    def _route_mask(self, bits: int) -> np.ndarray:
+        mask = self._masks.get(bits)
+        if mask is None:
+            px, lw = self.cell_px, self._line
+            a = (px - lw) // 2
+            b = a + lw
+            mask = np.zeros((px, px), bool)
+            mask[a:b, a:b] = True
+            if bits & _N:
+                mask[:b, a:b] = True
+            if bits & _S:
+                mask[a:, a:b] = True
+            if bits & _W:
+                mask[a:b, :b] = True
+            if bits & _E:
+                mask[a:b, a:] = True
+            self._masks[bits] = mask
+        return mask
+
+    def _paint(self, cell: int, look: tuple[Colour | None, int, bool]) -> None:
+        fill, bits, current = look
+        x0, y0, x1, y1 = self.base.cell_box(cell)
+        view = self.frame[y0:y1, x0:x1]
+        view[...] = self._background[y0:y1, x0:x1]
+        floor = self._floor[y0:y1, x0:x1]
+        if fill is not None:
+            view[floor] = fill
+        if bits:
+            view[self._route_mask(bits) & floor] = ROUTE
+        if cell in self.cheese:
+            self.base.stamp_cheese(self.frame, cell)
+        if current:
+            self.base.stamp_player(self.frame, cell)
+
+    def render(self) -> np.ndarray:
+        """Repaint the cells whose look changed and return the frame.
+
+        The frame is the renderer's own buffer: copy it to keep it past the next call.
+        """
+        painted = self._painted
+        count = 0
+        for cell in self._dirty:
+            look = self._look(cell)
+            if look != painted[cell]:
+                self._paint(cell, look)
+                painted[cell] = look
+                count += 1
+        self._dirty.clear()
+        self.repainted = count
+        self.total_repainted += count
+        self.frames += 1
+        return self.frame
+
+    def __call__(self, state: Any) -> np.ndarray:
+        """The frame showing ``state`` as the current cell (see ``render``)."""
+        cell = self._cell(state)
+        if cell != self._current:
+            if self._current is not None:
+                self._dirty.add(self._current)
+            self._dirty.add(cell)
+            self._current = cell
+        return self.render()
+
+    def __repr__(self) -> str:
+        return (
+            f"ExplorationRenderer({self.maze!r}, cell_px={self.cell_px}, "
+            f"color_by={self.color_by!r}, reached={self.reached})"
+        )
+
+
+def render_search_video(
+    maze: Maze,
+    search: TreeSearch,
+    start: int | Any,
+    path: str | os.PathLike[str],
+    *,
+    fps: float = 60,
+    every: int = 1,
+    max_frames: int | None = None,
+    final_frames: int = 30,
+    overlay: bool = False,
+    renderer: ExplorationRenderer | None = None,
+    cell_px: int = 24,
+    color_by: Literal["order", "depth"] = "order",
+    cell_of: CellOf | None = None,
+) -> SearchResult:
+    """Run ``search`` from ``start`` and write its exploration of ``maze`` as a video.
+
+    The search keeps its own observers; the video observer is added for this run only.
+
+    Args:
+        maze: the maze searched.
+        search: any search (BFS, DFS, Backtracking, A*...).
+        start: a start cell (``maze.start(start)`` is used) or a start state (a tour or
+            drill state, say).
+        path: ``.mp4``, ``.gif`` or a folder for PNG frames (see ``VideoObserver``).
+        fps: frames per second.
+        every: draw every n-th visit only (long searches).
+        max_frames: stop the search (``Status.STOPPED``) after this many frames.
+        final_frames: frames repeating the end, with the route, after the search finishes.
+        overlay: stamp "step, depth, value" in the top-left corner.
+        renderer: the renderer to use; default a new ``ExplorationRenderer`` built with
+            ``cell_px``, ``color_by`` and ``cell_of`` (ignored when a renderer is given).
+            Pass one to read its counters (``frames``...) afterwards.
+        cell_px: side of a cell in pixels.
+        color_by: ``"order"`` or ``"depth"``.
+        cell_of: state -> cell, for states whose key is not the cell or ``(cell, ...)``.
+
+    Returns:
+        The search's result.
+    """
+    from observers.video import VideoObserver
+
+    state = start
+    if isinstance(start, (int, np.integer)) and not isinstance(start, bool):
+        state = maze.start(int(start))
+    if renderer is None:
+        renderer = ExplorationRenderer(maze, cell_px=cell_px, color_by=color_by, cell_of=cell_of)
+    elif renderer.maze is not maze:
+        raise InvalidArgumentError(f"renderer draws {renderer.maze!r}, not {maze!r}")
+    video = VideoObserver(
+        path,
+        renderer,
+        fps=fps,
+        every=every,
+        max_frames=max_frames,
+        final_frames=final_frames,
+        overlay=overlay,
+    )
+    with video:
+        return search.run(state, observers=[video])
+
+
+class RaceEntry(NamedTuple):
+    """One search of a ``search_race``: its video, result and route length and cost."""
+
+    name: str
+    """The name given to the search (also the video's file name)."""
+    video: Path
+    """The video written."""
+    result: SearchResult
+    """What the search returned."""
+    frames: int
+    """Frames in the video."""
+    moves: int
+    """Moves along the path found (0 when none)."""
+    cost: float
+    """Cost of the path found (turns, mud included; 0 when none)."""
+
+
+def search_race(
+    maze: Maze,
+    start: int | Any,
+    searches: Mapping[str, TreeSearch],
+    out_dir: str | os.PathLike[str],
+    *,
+    suffix: str = ".mp4",
+    fps: float = 60,
+    every: int = 1,
+    final_frames: int = 30,
+    cell_px: int = 24,
+    color_by: Literal["order", "depth"] = "order",
+    cell_of: CellOf | None = None,
+) -> list[RaceEntry]:
+    """Run several searches from the same start and write one video each, ``<name><suffix>``.
+
+    Colours follow visit order on the same scale in every video, so the videos compare
+    directly: BFS's wave, DFS's snake and A*'s beeline on the same maze.
+
+    Args:
+        maze: the maze.
+        start: start cell or start state, the same for every search.
+        searches: name -> search; names become file names.
+        out_dir: folder for the videos (created if missing).
+        suffix: ``".mp4"``, ``".gif"`` or ``""`` (folders of PNG frames).
+        fps: frames per second.
+        every: draw every n-th visit only.
+        final_frames: frames lingering on the route at the end.
+        cell_px: side of a cell in pixels.
+        color_by: ``"order"`` or ``"depth"``.
+        cell_of: state -> cell, for unusual states.
+
+    Returns:
+        One entry per search, in the order given.
+    """
+    folder = Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    entries = []
+    for name, search in searches.items():
+        renderer = ExplorationRenderer(maze, cell_px=cell_px, color_by=color_by, cell_of=cell_of)
+        video = folder / f"{name}{suffix}"
+        result = render_search_video(
+            maze, search, start, video, fps=fps, every=every, final_frames=final_frames,
+            renderer=renderer,
+        )  # fmt: skip
+        moves = max(len(result.path) - 1, 0)
+        entries.append(
+            RaceEntry(name, video, result, renderer.frames, moves, path_cost(result.path))
+        )
+    return entries
