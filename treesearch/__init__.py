@@ -10,6 +10,8 @@ This package needs only numpy; games live in ``games`` and observers in ``observ
 from treesearch._run import close_observers
 from treesearch.alphabeta import AlphaBeta
 from treesearch.backtracking import Backtracking
+from treesearch.beam import BeamSearch
+from treesearch.best_first import AStar, Dijkstra, GreedyBestFirst
 from treesearch.budget import Budget
 from treesearch.checks import CheckReport, check_iterator
 from treesearch.core import Observer, TreeIterator
@@ -54,13 +56,17 @@ __all__ = [
     "DFS",
     "IDDFS",
     "MCTS",
+    "AStar",
     "AlphaBeta",
     "Backtracking",
+    "BeamSearch",
     "Budget",
     "CheckReport",
+    "Dijkstra",
     "Evaluated",
     "Event",
     "Expanded",
+    "GreedyBestFirst",
     "InvalidArgumentError",
     "InvalidBudgetError",
     "InvalidGoalError",

@@ -15,7 +15,7 @@ from treesearch._run import ObserverLike, RunContext
 from treesearch.budget import Budget
 from treesearch.events import Evaluated, Pruned, Visited, VisitKind
 from treesearch.result import Status
-from treesearch.search import Goal, TreeSearch, check_goal, goal_test, resolve_graph
+from treesearch.search import Goal, TreeSearch, check_goal, check_graph, goal_test, resolve_graph
 from treesearch.values import evaluate
 
 __all__ = ["Backtracking"]
@@ -61,7 +61,7 @@ class Backtracking(TreeSearch):
         super().__init__(observers, budget=budget)
         self.goal = check_goal(goal)
         self.value = value
-        self.graph = graph
+        self.graph = check_graph(graph)
 
     def _search(self, start: Any, ctx: RunContext) -> None:
         graph = resolve_graph(self.graph, start, "Backtracking")

@@ -12,7 +12,7 @@ from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Evaluated, Expanded, Pruned, Visited, VisitKind
 from treesearch.result import Status
-from treesearch.search import TreeSearch, resolve_graph
+from treesearch.search import TreeSearch, check_graph, resolve_graph
 from treesearch.values import evaluate
 
 __all__ = ["RandomWalk"]
@@ -67,7 +67,7 @@ class RandomWalk(TreeSearch):
                 )
         self.episodes = episodes
         self.value = value
-        self.graph = graph
+        self.graph = check_graph(graph)
 
     def _search(self, start: Any, ctx: RunContext) -> None:
         graph = resolve_graph(self.graph, start, "RandomWalk")

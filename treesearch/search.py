@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from treesearch._run import (
@@ -13,7 +13,7 @@ from treesearch._run import (
     require_iterator,
 )
 from treesearch.budget import Budget
-from treesearch.errors import InvalidGoalError, MissingCapabilityError
+from treesearch.errors import InvalidArgumentError, InvalidGoalError, MissingCapabilityError
 from treesearch.result import SearchResult
 
 __all__ = ["Goal", "GoalTest", "TreeSearch"]
@@ -113,6 +113,32 @@ def resolve_graph(graph: bool | None, start: Any, search: str) -> bool:
             f"{start!r}.key() is missing or returned None; implement key() or pass graph=False"
         )
     return keyed if graph is None else bool(graph)
+
+
+def check_graph(graph: bool | None) -> bool | None:
+    """Validate a ``graph=`` knob at construction time."""
+    if graph is not None and not isinstance(graph, bool):
+        raise InvalidArgumentError(f"graph must be True, False or None, got {graph!r}")
+    return graph
+
+
+def route_path(start: Any, parents: Mapping[Hashable, Hashable | None], key: Hashable) -> list[Any]:
+    """The states from ``start`` to ``key``, following a routing table of parent keys."""
+    route = [key]
+    while (key := parents[key]) is not None:
+        route.append(key)
+    route.reverse()
+    return states_along(start, route)
+
+
+def chain_path(chain: tuple[Any, Any] | None) -> list[Any]:
+    """Unwind a ``(state, parent_chain)`` linked list into the path from the start."""
+    path = []
+    while chain is not None:
+        path.append(chain[0])
+        chain = chain[1]
+    path.reverse()
+    return path
 
 
 def states_along(start: Any, route: Sequence[Hashable]) -> list[Any]:

@@ -14,30 +14,25 @@ from treesearch._run import ObserverLike, RunContext
 from treesearch.budget import Budget
 from treesearch.events import Expanded, Pruned, Visited, VisitKind
 from treesearch.result import Status
-from treesearch.search import Goal, GoalTest, TreeSearch, check_goal, goal_test, resolve_graph
-from treesearch.search import states_along as _states_along
+from treesearch.search import (
+    Goal,
+    GoalTest,
+    TreeSearch,
+    chain_path,
+    check_goal,
+    check_graph,
+    goal_test,
+    resolve_graph,
+    route_path,
+)
 
 __all__ = ["BFS", "DFS"]
 
 _ENTER = VisitKind.ENTER
 
 
-def _route_path(start: Any, parents: dict[Hashable, Hashable | None], key: Hashable) -> list[Any]:
-    route = [key]
-    while (key := parents[key]) is not None:
-        route.append(key)
-    route.reverse()
-    return _states_along(start, route)
 
 
-def _chain_path(chain: tuple[Any, Any] | None) -> list[Any]:
-    """Unwind a ``(state, parent_chain)`` linked list into the path from the start."""
-    path = []
-    while chain is not None:
-        path.append(chain[0])
-        chain = chain[1]
-    path.reverse()
-    return path
 
 
 class _Traversal(TreeSearch):
@@ -53,7 +48,7 @@ class _Traversal(TreeSearch):
     ) -> None:
         super().__init__(observers, budget=budget)
         self.goal = check_goal(goal)
-        self.graph = graph
+        self.graph = check_graph(graph)
 
     def _search(self, start: Any, ctx: RunContext) -> None:
         graph = resolve_graph(self.graph, start, type(self).__name__)
@@ -139,7 +134,7 @@ class BFS(_Traversal):
                         if emit is not None:
                             emit(Visited(child, d1, _ENTER, state))
                         if test is not None and test(child, k):
-                            ctx.solved(child, _route_path(start, parents, k))
+                            ctx.solved(child, route_path(start, parents, k))
                             return
                     if emit is not None:
                         emit(Expanded(state, depth, len(nxt) + duplicates - before))
@@ -185,7 +180,7 @@ class BFS(_Traversal):
                             emit(Visited(child, d1, _ENTER, state))
                         if test is not None and test(child, None):
                             ctx.max_depth_seen = d1
-                            ctx.solved(child, _chain_path(chain))
+                            ctx.solved(child, chain_path(chain))
                             return
                     if emit is not None:
                         emit(Expanded(state, depth, n))
@@ -242,7 +237,7 @@ class DFS(_Traversal):
                 if emit is not None:
                     emit(Visited(state, depth, _ENTER, parent))
                 if test is not None and test(state, k):
-                    ctx.solved(state, _route_path(start, parents, k))
+                    ctx.solved(state, route_path(start, parents, k))
                     return
                 if max_depth is not None and depth >= max_depth:
                     if not state.is_terminal():
@@ -283,7 +278,7 @@ class DFS(_Traversal):
                     parent = chain[1][0] if chain[1] is not None else None
                     emit(Visited(state, depth, _ENTER, parent))
                 if test is not None and test(state, None):
-                    ctx.solved(state, _chain_path(chain))
+                    ctx.solved(state, chain_path(chain))
                     return
                 if max_depth is not None and depth >= max_depth:
                     if not state.is_terminal():

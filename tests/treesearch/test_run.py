@@ -14,8 +14,12 @@ from treesearch import (
     IDDFS,
     MCTS,
     AlphaBeta,
+    AStar,
     Backtracking,
+    BeamSearch,
+    Dijkstra,
     Event,
+    GreedyBestFirst,
     Observer,
     RandomWalk,
     SearchFinished,
@@ -33,6 +37,10 @@ ALL_SEARCHES: list[Any] = [
     Backtracking,
     lambda *a, **k: RandomWalk(*a, rng=0, episodes=3, **k),
     lambda *a, **k: MCTS(*a, iterations=50, rng=0, score=lambda s: 0.0, **k),
+    Dijkstra,
+    lambda *a, **k: AStar(*a, heuristic=lambda s: 0, **k),
+    lambda *a, **k: GreedyBestFirst(*a, heuristic=lambda s: 0, **k),
+    lambda *a, **k: BeamSearch(*a, width=2, value=lambda s: 0, **k),
 ]
 
 
