@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from games.maze import Maze, manhattan_to, search_race
-from treesearch import BFS, DFS, TreeSearch
+from treesearch import BFS, DFS, AStar, TreeSearch
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -25,14 +25,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     maze = Maze.generate(args.size, args.size, seed=args.seed)
     start = maze.nearest_cell(0, 0)
     maze = maze.with_cheese([maze.nearest_cell(args.size - 1, args.size - 1)])
-    searches: dict[str, TreeSearch] = {"bfs": BFS(goal=maze.cheese), "dfs": DFS(goal=maze.cheese)}
-    try:
-        from treesearch.best_first import AStar
-    except ImportError:
-        print("note: treesearch.best_first.AStar is not available; astar.mp4 shows DFS")
-        searches["astar"] = DFS(goal=maze.cheese)
-    else:
-        searches["astar"] = AStar(heuristic=manhattan_to(maze, maze.cheese), goal=maze.cheese)
+    searches: dict[str, TreeSearch] = {
+        "bfs": BFS(goal=maze.cheese),
+        "dfs": DFS(goal=maze.cheese),
+        "astar": AStar(heuristic=manhattan_to(maze, maze.cheese), goal=maze.cheese),
+    }
 
     print(f"{maze!r}, start {start}, cheese {sorted(maze.cheese)}")
     for entry in search_race(maze, start, searches, args.out_dir, fps=args.fps):

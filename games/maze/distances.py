@@ -1,7 +1,7 @@
 """Distances between many cells: what tours over many cheese need before searching.
 
-- ``dijkstra(maze, source)``: turns (mud counted) from one cell, with its routing table;
-  a small heapq implementation local to the maze package.
+- ``dijkstra(maze, source)``: turns (mud counted) from one cell, with its routing table,
+  through ``treesearch.Dijkstra``.
 - ``all_pairs(maze, sources)``: one single-source run per source (Dijkstra, or the
   framework's BFS when mud is ignored); cost ``O(k * E log V)`` for ``k`` sources, which is
   what a tour over ``k`` cheese needs.
@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -21,6 +20,7 @@ import numpy as np
 
 from games.maze.model import Maze
 from treesearch.errors import InvalidArgumentError, UnreachableError
+from treesearch.best_first import Dijkstra
 from treesearch.traversal import BFS
 
 __all__ = ["DistanceMatrix", "all_pairs", "dijkstra", "seidel"]
@@ -29,8 +29,8 @@ __all__ = ["DistanceMatrix", "all_pairs", "dijkstra", "seidel"]
 def dijkstra(maze: Maze, source: int) -> tuple[dict[int, int], dict[int, int | None]]:
     """Turns needed to reach every reachable cell from ``source``, and the routing table.
 
-    Ties go to the cell settled first (cells with equal distance settle in increasing
-    order), so routes are deterministic.
+    Runs ``treesearch.Dijkstra`` on ``maze.start(source)``. Ties go to the cell pushed first,
+    so routes are deterministic.
 
     Returns:
         ``(distances, routing_table)``: ``routing_table[cell]`` is the previous cell on a
@@ -39,24 +39,9 @@ def dijkstra(maze: Maze, source: int) -> tuple[dict[int, int], dict[int, int | N
     Raises:
         InvalidArgumentError: ``source`` is not a cell of the maze.
     """
-    src = maze._check_cell(source, "source")
-    dist = {src: 0}
-    parent: dict[int, int | None] = {src: None}
-    heap = [(0, src)]
-    nbrs, weight = maze._neighbour_list, maze._weight_or_zero
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        d, u = pop(heap)
-        if d > dist[u]:
-            continue  # a stale entry: u was settled through a cheaper route
-        for v in nbrs(u):
-            nd = d + weight(u, v)
-            old = dist.get(v)
-            if old is None or nd < old:
-                dist[v] = nd
-                parent[v] = u
-                push(heap, (nd, v))
-    return dist, parent
+    result = Dijkstra(graph=True).run(maze.start(maze._check_cell(source, "source")))
+    distances = {int(k): int(d) for k, d in (result.distances or {}).items()}  # type: ignore[call-overload]
+    return distances, dict(result.routing_table or {})  # type: ignore[arg-type]
 
 
 def all_pairs(
