@@ -13,12 +13,14 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_readme_python_blocks_run() -> None:
+def test_readme_python_blocks_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # examples may write videos: never into the repository
     text = (ROOT / "README.md").read_text()
     blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
     assert blocks, "README has no python example"
     for block in blocks:
         exec(compile(block, "README.md", "exec"), {})
+    assert (tmp_path / "bfs.mp4").stat().st_size > 0
 
 
 def _modules() -> list[str]:
