@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from games.maze.model import Maze
-from treesearch.errors import InvalidArgumentError, UnreachableError
 from treesearch.best_first import Dijkstra
+from treesearch.errors import InvalidArgumentError, UnreachableError
 from treesearch.traversal import BFS
 
 __all__ = ["DistanceMatrix", "all_pairs", "dijkstra", "seidel"]
