@@ -25,15 +25,7 @@ from games.maze.cheese import (
 )
 from games.maze.distances import DistanceMatrix, all_pairs, dijkstra, seidel
 from games.maze.drill import DrillMaze, DrillState
-from games.maze.explore import (
-    ExplorationRenderer,
-    RaceEntry,
-    cell_of_state,
-    manhattan_to,
-    path_cost,
-    render_search_video,
-    search_race,
-)
+from games.maze.explore import ExplorationRenderer, cell_of_state
 from games.maze.generate import ALGORITHMS, Algorithm, generate_maze
 from games.maze.io import (
     AsciiMaze,
@@ -45,6 +37,13 @@ from games.maze.io import (
 )
 from games.maze.model import Maze, MazeCell
 from games.maze.pommerman import PommermanBoard, PommermanState
+from games.maze.race import (
+    RaceEntry,
+    manhattan_to,
+    path_cost,
+    render_search_video,
+    search_race,
+)
 from games.maze.render import MazeRenderer, render_maze
 
 __all__ = [

@@ -14,9 +14,8 @@ with its weight, cheese) and on top of it:
 
 The frame is one persistent buffer: only the cells whose look changed since the previous
 frame are repainted (a BFS step repaints a handful of cells whatever the maze size), so the
-cost of a video is the encoder's. ``render_search_video`` wires the renderer into a
-``VideoObserver`` and runs a search; ``search_race`` does that for several searches on the
-same maze (see ``examples/maze_race.py``).
+cost of a video is the encoder's. ``games.maze.race`` wires it into videos of whole
+searches (``render_search_video``, ``search_race``).
 
 ``observers.FrameGridOverlay`` draws the same information for any grid game, but it copies
 and re-tints the whole frame for every state; this renderer is the maze-specific,
@@ -26,10 +25,8 @@ incremental one.
 from __future__ import annotations
 
 import itertools
-import os
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from collections.abc import Callable, Hashable, Iterable
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -47,21 +44,16 @@ from treesearch.events import (
 )
 
 if TYPE_CHECKING:
-    from treesearch.result import SearchResult
-    from treesearch.search import TreeSearch
+    pass
 
 __all__ = [
     "FRONTIER",
     "ROUTE",
     "VIRIDIS",
+    "CellOf",
     "ExplorationRenderer",
-    "RaceEntry",
     "cell_of_state",
     "colormap",
-    "manhattan_to",
-    "path_cost",
-    "render_search_video",
-    "search_race",
 ]
 
 VIRIDIS: tuple[Colour, ...] = (
@@ -126,56 +118,6 @@ def cell_of_state(state: Any) -> int:
             "cell (int) nor a tuple starting with the cell; pass cell_of=..."
         )
     return int(key)
-
-
-def manhattan_to(
-    maze: Maze, targets: Iterable[int], *, cell_of: CellOf | None = None
-) -> Callable[[Any], int]:
-    """An A* heuristic: grid (Manhattan) distance from a state's cell to the nearest target.
-
-    Every move costs at least one turn (mud costs more) and walls only lengthen routes, so
-    it never overestimates: A* with it finds a cheapest route to the nearest target.
-
-    Args:
-        maze: the maze (for its width).
-        targets: the goal cells, e.g. ``maze.cheese``.
-        cell_of: state -> cell; default ``cell_of_state``.
-
-    Raises:
-        InvalidArgumentError: no target, or a target that is not a cell of the maze.
-
-    Examples:
-        >>> maze = Maze(3, 3, [(0, 1), (1, 2), (2, 5), (5, 8)])
-        >>> manhattan_to(maze, [8])(maze.start(0))
-        4
-    """
-    cells = [maze._check_cell(c, "target cell") for c in targets]
-    if not cells:
-        raise InvalidArgumentError("manhattan_to needs at least one target cell, got none")
-    w = maze.width
-    rcs = [divmod(c, w) for c in cells]
-    locate = cell_of_state if cell_of is None else cell_of
-
-    def heuristic(state: Any) -> int:
-        r, c = divmod(locate(state), w)
-        return min(abs(r - tr) + abs(c - tc) for tr, tc in rcs)
-
-    return heuristic
-
-
-def path_cost(path: Sequence[Any]) -> float:
-    """Cost of a path of states: the sum of ``step_cost`` between consecutive states.
-
-    On maze states that is the number of turns, mud included (a drilled wall costs the
-    drill maze's ``drill_cost``).
-
-    Examples:
-        >>> maze = Maze(3, 1, [(0, 1), (1, 2, 4)])
-        >>> path_cost([maze.start(0), maze.start(1), maze.start(2)])
-        5
-    """
-    total: float = sum((a.step_cost(b) for a, b in itertools.pairwise(path)), 0)
-    return total
 
 
 class ExplorationRenderer:
@@ -526,135 +468,3 @@ class ExplorationRenderer:
             f"ExplorationRenderer({self.maze!r}, cell_px={self.cell_px}, "
             f"color_by={self.color_by!r}, reached={self.reached})"
         )
-
-
-def render_search_video(
-    maze: Maze,
-    search: TreeSearch,
-    start: int | Any,
-    path: str | os.PathLike[str],
-    *,
-    fps: float = 60,
-    every: int = 1,
-    max_frames: int | None = None,
-    final_frames: int = 30,
-    overlay: bool = False,
-    renderer: ExplorationRenderer | None = None,
-    cell_px: int = 24,
-    color_by: Literal["order", "depth"] = "order",
-    cell_of: CellOf | None = None,
-) -> SearchResult:
-    """Run ``search`` from ``start`` and write its exploration of ``maze`` as a video.
-
-    The search keeps its own observers; the video observer is added for this run only.
-
-    Args:
-        maze: the maze searched.
-        search: any search (BFS, DFS, Backtracking, A*...).
-        start: a start cell (``maze.start(start)`` is used) or a start state (a tour or
-            drill state, say).
-        path: ``.mp4``, ``.gif`` or a folder for PNG frames (see ``VideoObserver``).
-        fps: frames per second.
-        every: draw every n-th visit only (long searches).
-        max_frames: stop the search (``Status.STOPPED``) after this many frames.
-        final_frames: frames repeating the end, with the route, after the search finishes.
-        overlay: stamp "step, depth, value" in the top-left corner.
-        renderer: the renderer to use; default a new ``ExplorationRenderer`` built with
-            ``cell_px``, ``color_by`` and ``cell_of`` (ignored when a renderer is given).
-            Pass one to read its counters (``frames``...) afterwards.
-        cell_px: side of a cell in pixels.
-        color_by: ``"order"`` or ``"depth"``.
-        cell_of: state -> cell, for states whose key is not the cell or ``(cell, ...)``.
-
-    Returns:
-        The search's result.
-    """
-    from observers.video import VideoObserver
-
-    state = start
-    if isinstance(start, (int, np.integer)) and not isinstance(start, bool):
-        state = maze.start(int(start))
-    if renderer is None:
-        renderer = ExplorationRenderer(maze, cell_px=cell_px, color_by=color_by, cell_of=cell_of)
-    elif renderer.maze is not maze:
-        raise InvalidArgumentError(f"renderer draws {renderer.maze!r}, not {maze!r}")
-    video = VideoObserver(
-        path,
-        renderer,
-        fps=fps,
-        every=every,
-        max_frames=max_frames,
-        final_frames=final_frames,
-        overlay=overlay,
-    )
-    with video:
-        return search.run(state, observers=[video])
-
-
-class RaceEntry(NamedTuple):
-    """One search of a ``search_race``: its video, result and route length and cost."""
-
-    name: str
-    """The name given to the search (also the video's file name)."""
-    video: Path
-    """The video written."""
-    result: SearchResult
-    """What the search returned."""
-    frames: int
-    """Frames in the video."""
-    moves: int
-    """Moves along the path found (0 when none)."""
-    cost: float
-    """Cost of the path found (turns, mud included; 0 when none)."""
-
-
-def search_race(
-    maze: Maze,
-    start: int | Any,
-    searches: Mapping[str, TreeSearch],
-    out_dir: str | os.PathLike[str],
-    *,
-    suffix: str = ".mp4",
-    fps: float = 60,
-    every: int = 1,
-    final_frames: int = 30,
-    cell_px: int = 24,
-    color_by: Literal["order", "depth"] = "order",
-    cell_of: CellOf | None = None,
-) -> list[RaceEntry]:
-    """Run several searches from the same start and write one video each, ``<name><suffix>``.
-
-    Colours follow visit order on the same scale in every video, so the videos compare
-    directly: BFS's wave, DFS's snake and A*'s beeline on the same maze.
-
-    Args:
-        maze: the maze.
-        start: start cell or start state, the same for every search.
-        searches: name -> search; names become file names.
-        out_dir: folder for the videos (created if missing).
-        suffix: ``".mp4"``, ``".gif"`` or ``""`` (folders of PNG frames).
-        fps: frames per second.
-        every: draw every n-th visit only.
-        final_frames: frames lingering on the route at the end.
-        cell_px: side of a cell in pixels.
-        color_by: ``"order"`` or ``"depth"``.
-        cell_of: state -> cell, for unusual states.
-
-    Returns:
-        One entry per search, in the order given.
-    """
-    folder = Path(out_dir)
-    folder.mkdir(parents=True, exist_ok=True)
-    entries = []
-    for name, search in searches.items():
-        renderer = ExplorationRenderer(maze, cell_px=cell_px, color_by=color_by, cell_of=cell_of)
-        video = folder / f"{name}{suffix}"
-        result = render_search_video(
-            maze, search, start, video, fps=fps, every=every, final_frames=final_frames,
-            renderer=renderer,
-        )  # fmt: skip
-        moves = max(len(result.path) - 1, 0)
-        entries.append(
-            RaceEntry(name, video, result, renderer.frames, moves, path_cost(result.path))
-        )
-    return entries
