@@ -3,8 +3,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from games.dict_tree import DictTreeIterator
+
+# CI machines are shared and noisy: no per-example deadline (a slow example is not a bug),
+# and failures print the blob that reproduces them.
+settings.register_profile("treesearch", deadline=None, print_blob=True)
+settings.load_profile("treesearch")
 
 SEED_TREE: dict[str, Any] = {
     "Algorithms": {
