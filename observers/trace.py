@@ -20,7 +20,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from treesearch import close_observers
+from treesearch import close_observers, normalise_observers
 from treesearch.core import Observer
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError, StopSearch
 from treesearch.events import (
@@ -235,17 +235,6 @@ def read_trace(path: str | os.PathLike[str]) -> Iterator[TraceRecord]:
             yield _record(data)
 
 
-def _observers(observers: Any) -> list[Any]:
-    if hasattr(observers, "notify") or callable(observers):
-        observers = [observers]
-    return [o if hasattr(o, "notify") else _Callable(o) for o in observers]
-
-
-class _Callable:
-    def __init__(self, fn: Callable[[Event], Any]) -> None:
-        self.notify = fn
-
-
 def replay(
     path: str | os.PathLike[str],
     state_from_key: Callable[[Any], Any],
@@ -270,7 +259,7 @@ def replay(
     """
     if isinstance(cache, bool) or not isinstance(cache, int) or cache < 1:
         raise InvalidArgumentError(f"cache must be an int >= 1, got {cache!r}")
-    targets = _observers(observers)
+    targets = list(normalise_observers(observers))
     states: OrderedDict[Any, Any] = OrderedDict()
 
     def state(key: Any) -> Any:
@@ -309,23 +298,32 @@ def replay(
     return result
 
 
+def _need(rec: TraceRecord, *fields: str) -> None:
+    """A malformed trace line gets a clear error, not an AttributeError deep in a renderer."""
+    missing = [f for f in fields if getattr(rec, f) is None]
+    if missing:
+        raise InvalidArgumentError(
+            f"malformed trace record {rec!r}: a {rec.type} line needs {', '.join(missing)}"
+        )
+
+
 def _event(rec: TraceRecord, state: Callable[[Any], Any]) -> Event | None:
     t, info = rec.type, rec.info
     if t == "Visited":
-        assert rec.depth is not None and rec.kind is not None
-        return Visited(state(rec.key), rec.depth, rec.kind, state(rec.parent))
+        _need(rec, "depth", "kind")
+        return Visited(state(rec.key), rec.depth, rec.kind, state(rec.parent))  # type: ignore[arg-type]
     if t == "Expanded":
-        assert rec.depth is not None and rec.n_children is not None
-        return Expanded(state(rec.key), rec.depth, rec.n_children)
+        _need(rec, "depth", "n_children")
+        return Expanded(state(rec.key), rec.depth, rec.n_children)  # type: ignore[arg-type]
     if t == "Evaluated":
-        assert rec.value is not None
-        return Evaluated(state(rec.key), rec.value)
+        _need(rec, "value")
+        return Evaluated(state(rec.key), rec.value)  # type: ignore[arg-type]
     if t == "Pruned":
-        assert rec.depth is not None and rec.reason is not None
-        return Pruned(state(rec.key), rec.depth, rec.reason)
+        _need(rec, "depth", "reason")
+        return Pruned(state(rec.key), rec.depth, rec.reason)  # type: ignore[arg-type]
     if t == "SolutionImproved":
-        assert rec.depth is not None
-        return SolutionImproved(state(rec.key), rec.depth, rec.value)
+        _need(rec, "depth")
+        return SolutionImproved(state(rec.key), rec.depth, rec.value)  # type: ignore[arg-type]
     if t == "SearchStarted":
         return SearchStarted(info.get("search"), state(rec.key))
     if t == "SearchFinished":

@@ -7,7 +7,7 @@ Compose a game state (a ``TreeIterator``), a search and observers::
 This package needs only numpy; games live in ``games`` and observers in ``observers``.
 """
 
-from treesearch._run import close_observers
+from treesearch._run import close_observers, normalise_observers
 from treesearch.alphabeta import AlphaBeta
 from treesearch.backtracking import Backtracking
 from treesearch.beam import BeamSearch
@@ -96,6 +96,7 @@ __all__ = [
     "close_observers",
     "evaluate",
     "negated",
+    "normalise_observers",
     "normalised",
     "terminal_value",
     "uct",

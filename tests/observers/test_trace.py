@@ -197,3 +197,14 @@ def test_read_trace_rejects_other_files(tmp_path: Path) -> None:
     path.write_text('{"hello": 1}\n')
     with pytest.raises(InvalidArgumentError, match="not a treesearch trace"):
         list(read_trace(path))
+
+
+def test_malformed_trace_line_is_explained(tmp_path: Path) -> None:
+    from observers.trace import _FORMAT
+    from treesearch.errors import InvalidArgumentError
+
+    path = tmp_path / "bad.jsonl"
+    header = json.dumps({"format": _FORMAT})
+    path.write_text(header + "\n" + json.dumps({"type": "Visited", "key": 1}) + "\n")
+    with pytest.raises(InvalidArgumentError, match="Visited line needs depth"):
+        replay(path, lambda k: k, [])
