@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 import pytest
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import shortest_path
 
 from games.maze import ALGORITHMS, Maze, MazeCell, TourState
 from tests.games.maze.helpers import plain_bfs
-from treesearch import BFS, DFS, InvalidArgumentError
+from treesearch import BFS, DFS, Dijkstra, InvalidArgumentError
 
 MAZES = [
     Maze.generate(w, h, cell_percentage=cp, wall_percentage=wp, algorithm=alg, seed=seed)
@@ -133,3 +136,28 @@ def test_bfs_tour_is_as_short_as_the_best_cheese_order() -> None:
             for order in itertools.permutations(maze.cheese)
         )
         assert len(result.path) - 1 == best
+
+
+@pytest.mark.parametrize("algorithm", ["big_holes", "uniform_holes", "holes_on_side"])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_framework_distances_match_scipy(algorithm: str, seed: int) -> None:
+    """BFS and Dijkstra through treesearch against scipy.sparse.csgraph on to_dict()."""
+    maze = Maze.generate(17, 11, seed=seed, algorithm=algorithm)  # type: ignore[arg-type]
+    adjacency = maze.to_dict()
+    rows, cols, weights = [], [], []
+    for u, nbrs in adjacency.items():
+        for v, w in nbrs.items():
+            rows.append(u)
+            cols.append(v)
+            weights.append(w)
+    n = maze.width * maze.height
+    matrix = csr_matrix((weights, (rows, cols)), shape=(n, n))
+    source = maze.vertices[0]
+    turns = shortest_path(matrix, indices=[source])[0]
+    moves = shortest_path(matrix, unweighted=True, indices=[source])[0]
+    bfs = BFS().run(maze.start(source)).distances
+    dijkstra = Dijkstra().run(maze.start(source)).distances
+    assert bfs is not None and dijkstra is not None
+    reachable = [c for c in range(n) if np.isfinite(moves[c])]
+    assert sorted(bfs) == sorted(dijkstra) == reachable
+    assert all(bfs[c] == moves[c] and dijkstra[c] == turns[c] for c in reachable)
