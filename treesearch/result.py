@@ -21,7 +21,9 @@ class Status(enum.Enum):
     SOLVED = "solved"
     """A goal was reached (``best`` is the goal state)."""
     EXHAUSTED = "exhausted"
-    """Everything reachable was searched; ``best`` is the best found, if any."""
+    """The search finished its own work: everything reachable was searched, or every
+    requested episode / iteration was run (``RandomWalk(episodes=...)``,
+    ``MCTS(iterations=...)``); ``best`` is the best found, if any."""
     BUDGET_REACHED = "budget reached"
     """A budget limit ended the run (``stop_reason`` names it); ``best`` is best-so-far."""
     STOPPED = "stopped"
