@@ -1,0 +1,34 @@
+"""The example scripts run end to end (their videos go to tmp_path)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tests.observers.toys import read_video
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_tictactoe_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    video = tmp_path / "mcts.mp4"
+    main = _load("tictactoe_match").main
+    assert main(["--games", "2", "--iterations", "1000", "--video", str(video)]) == 0
+    out = capsys.readouterr().out
+    assert "MCTS results: [0.0, 0.0]" in out
+    frames = int(out.split("video of ")[1].split(" frames")[0])
+    assert frames > 300  # every simulation visits the root and at least one child
+    assert len(read_video(video)) == frames
