@@ -13,7 +13,7 @@ from typing import Any
 
 from treesearch._run import BudgetReached, ObserverLike, RunContext, has_keys
 from treesearch.budget import Budget
-from treesearch.errors import InvalidArgumentError
+from treesearch.errors import InvalidArgumentError, StopSearch
 from treesearch.events import Evaluated, Pruned, Visited, VisitKind
 from treesearch.result import Status
 from treesearch.search import TreeSearch
@@ -112,11 +112,24 @@ class AlphaBeta(TreeSearch):
                     break  # the whole game tree fitted: deeper rounds would change nothing
         except BudgetReached as exc:
             if ctx.best is None:
+                _partial_answer(ctx, run, start, sign)
                 raise
             ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, str(exc.args[0])
+        except (StopSearch, KeyboardInterrupt):
+            if ctx.best is None:
+                _partial_answer(ctx, run, start, sign)
+            raise
         finally:
             ctx.expanded, ctx.visited = run.expanded, run.visited
             ctx.max_depth_seen = run.deepest
+
+
+def _partial_answer(ctx: RunContext, run: _Run, start: Any, sign: float) -> None:
+    """Stopped inside the first round: answer its best fully searched root child, if any."""
+    if run.partial is not None:
+        best, value = run.partial
+        ctx.best, ctx.value, ctx.path = best, sign * value, [start, best]
+        ctx.info["depth"] = 0
 
 
 def _count_from(n: int) -> Iterable[int]:
@@ -139,10 +152,12 @@ class _Run:
         self.expanded = self.visited = self.deepest = 0
         self.checkpoint = ctx.first_checkpoint()
         self.cut_off = False
+        self.partial: tuple[Any, float] | None = None  # best root child of the round so far
 
     def root(self, start: Any, children: list[Any], limit: int, first: Any) -> tuple[Any, float]:
         """Search one depth; return the best child and its value (player 0's view)."""
         self.cut_off = False
+        self.partial = None
         maximise = player_of(start) == 0
         if first is not None:
             children = [first] + [c for c in children if c is not first]
@@ -157,6 +172,7 @@ class _Run:
             v = self.search(child, 1, limit, alpha, beta, start)
             if (v > best_value) if maximise else (v < best_value):
                 best, best_value = child, v
+                self.partial = (best, best_value)
             if self.pruning:
                 if maximise:
                     alpha = max(alpha, v)

@@ -101,3 +101,21 @@ def test_nan_value_is_rejected() -> None:
 def test_bad_arguments(kwargs: dict[str, Any], match: str) -> None:
     with pytest.raises(InvalidArgumentError, match=match):
         AlphaBeta(**kwargs)
+
+
+def test_stopped_in_the_first_round_answers_the_best_child_so_far() -> None:
+    from treesearch import StopSearch, Visited
+
+    seen = 0
+
+    def stop_late(event: Any) -> None:
+        nonlocal seen
+        if isinstance(event, Visited):
+            seen += 1
+            if seen == 100_000:  # after the first root child (about 60k nodes)
+                raise StopSearch("enough")
+
+    result = AlphaBeta(stop_late, transposition=False, pruning=False).run(TicTacToe())
+    assert result.status is Status.STOPPED
+    assert result.best in TicTacToe().get_children() and result.info["depth"] == 0
+    assert result.value is not None
