@@ -9,15 +9,15 @@ a value function of its own.
 from __future__ import annotations
 
 import bisect
-import math
 import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from treesearch import evaluate
 from treesearch.core import Observer
-from treesearch.errors import InvalidArgumentError, InvalidValueError
+from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event, SearchStarted, SolutionImproved, Visited, VisitKind
 
 __all__ = ["Episode", "EpisodeCollector"]
@@ -169,15 +169,7 @@ class EpisodeCollector(Observer):
         ident: Hashable = ("id", id(state)) if key is None else ("key", key)
         if any(entry[3] == ident for entry in self._ranked):
             return
-        raw = self.value(state)
-        try:
-            v = float(raw)
-        except (TypeError, ValueError):
-            raise InvalidValueError(
-                f"value function {self.value!r} returned {raw!r} for {state!r}; expected a number"
-            ) from None
-        if math.isnan(v):
-            raise InvalidValueError(f"value function {self.value!r} returned NaN for {state!r}")
+        v = evaluate(self.value, state)
         ranked = self._ranked
         if len(ranked) >= self.k and -v >= ranked[-1][0]:
             return

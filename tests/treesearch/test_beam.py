@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from games.dict_tree import DictTreeIterator
 from games.graph import Graph
 from observers import RecordingObserver
+from tests.helpers import Boom, transcript
 from tests.strategies import graphs, trees, undirected_graphs
-from tests.treesearch.test_best_first import _Boom, transcript
 from treesearch import BFS, Budget, Evaluated, Pruned, Status, StopSearch, TreeIterator
 from treesearch.beam import BeamSearch
 from treesearch.errors import InvalidArgumentError, InvalidGoalError, InvalidValueError
@@ -236,13 +236,13 @@ def test_seconds_budget() -> None:
 def test_observers_closed_after_errors_and_stops(seed_tree: DictTreeIterator) -> None:
     first, last = RecordingObserver(), RecordingObserver()
     with pytest.raises(RuntimeError, match="observer failed"):
-        BeamSearch([first, _Boom(3, RuntimeError("observer failed")), last],
+        BeamSearch([first, Boom(3, RuntimeError("observer failed")), last],
                    width=2, value=name_len).run(seed_tree)
     assert first.closed == last.closed == 1
     rec = RecordingObserver()
-    result = BeamSearch([_Boom(2, StopSearch("enough")), rec], width=2,
+    result = BeamSearch([Boom(2, StopSearch("enough")), rec], width=2,
                         value=lambda s: len(s.name)).run(seed_tree)
     assert result.status is Status.STOPPED and rec.closed == 1 and len(rec.visits()) == 2
     assert result.best.name == "Algorithms"
-    result = BeamSearch(_Boom(1, StopSearch("now")), width=2, value=name_len).run(seed_tree)
+    result = BeamSearch(Boom(1, StopSearch("now")), width=2, value=name_len).run(seed_tree)
     assert result.status is Status.STOPPED and result.path == (seed_tree,)

@@ -13,20 +13,14 @@ from hypothesis import strategies as st
 from games.dict_tree import DictTreeIterator
 from games.graph import Graph
 from observers import RecordingObserver
+from tests.helpers import transcript
 from tests.strategies import graphs, reference_bfs
 from treesearch import (
     BFS,
     Budget,
-    Evaluated,
-    Event,
-    Expanded,
-    Observer,
     Pruned,
-    SolutionImproved,
     Status,
-    StopSearch,
     TreeIterator,
-    Visited,
 )
 from treesearch.best_first import AStar, Dijkstra, GreedyBestFirst
 from treesearch.errors import (
@@ -77,22 +71,6 @@ def assert_valid_path(path: tuple[Any, ...], start: Any, end: Any) -> float:
         assert child in tuple(parent.get_children())
         cost += parent.step_cost(child)
     return cost
-
-
-def transcript(rec: RecordingObserver) -> list[tuple[str, str, Any]]:
-    out: list[tuple[str, str, Any]] = []
-    for e in rec.events:
-        if isinstance(e, Visited):
-            out.append(("visit", e.state.name, e.depth))
-        elif isinstance(e, Expanded):
-            out.append(("expand", e.state.name, e.n_children))
-        elif isinstance(e, Pruned):
-            out.append(("prune", e.state.name, e.reason))
-        elif isinstance(e, Evaluated):
-            out.append(("eval", e.state.name, e.value))
-        elif isinstance(e, SolutionImproved):
-            out.append(("solved", e.state.name, e.value))
-    return out
 
 
 # -- the PyRat reference maze (GAMES.md 1.6) ----------------------------------------------
@@ -398,28 +376,6 @@ def test_seconds_budget_ends_an_infinite_tree() -> None:
     result = AStar(heuristic=lambda s: 1, budget=Budget(seconds=0.05)).run(Counter(0))
     assert result.status is Status.BUDGET_REACHED and result.stop_reason == "seconds"
     assert result.best is not None and result.path[0].n == 0
-
-
-class _Boom(Observer):
-    def __init__(self, after: int, exc: BaseException) -> None:
-        self.after, self.exc, self.seen = after, exc, 0
-
-    def notify(self, event: Event) -> None:
-        if type(event) is Visited:
-            self.seen += 1
-            if self.seen == self.after:
-                raise self.exc
-
-
-@pytest.mark.parametrize("search", SEARCHES)
-def test_observers_closed_after_errors_and_stops(seed_tree: DictTreeIterator, search: Any) -> None:
-    first, last = RecordingObserver(), RecordingObserver()
-    with pytest.raises(RuntimeError, match="observer failed"):
-        search([first, _Boom(3, RuntimeError("observer failed")), last]).run(seed_tree)
-    assert first.closed == last.closed == 1
-    rec = RecordingObserver()
-    result = search([_Boom(2, StopSearch("enough")), rec]).run(seed_tree)
-    assert result.status is Status.STOPPED and rec.closed == 1 and len(rec.visits()) == 2
 
 
 def test_unit_costs_match_bfs_on_trees(seed_tree: DictTreeIterator) -> None:

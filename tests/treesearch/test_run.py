@@ -8,6 +8,7 @@ import pytest
 
 from games.dict_tree import DictTreeIterator
 from observers import RecordingObserver
+from tests.helpers import Boom
 from treesearch import (
     BFS,
     DFS,
@@ -27,7 +28,6 @@ from treesearch import (
     Status,
     StopSearch,
     TreeIterator,
-    Visited,
 )
 
 ALL_SEARCHES: list[Any] = [
@@ -44,29 +44,18 @@ ALL_SEARCHES: list[Any] = [
 ]
 
 
-class _Boom(Observer):
-    def __init__(self, after: int, exc: BaseException) -> None:
-        self.after, self.exc, self.seen = after, exc, 0
-
-    def notify(self, event: Event) -> None:
-        if type(event) is Visited:
-            self.seen += 1
-            if self.seen == self.after:
-                raise self.exc
-
-
 @pytest.mark.parametrize("search", ALL_SEARCHES)
 def test_observer_exception_closes_every_observer(seed_tree: Any, search: Any) -> None:
     first, last = RecordingObserver(), RecordingObserver()
     with pytest.raises(RuntimeError, match="observer failed"):
-        search([first, _Boom(3, RuntimeError("observer failed")), last]).run(seed_tree)
+        search([first, Boom(3, RuntimeError("observer failed")), last]).run(seed_tree)
     assert first.closed == last.closed == 1
 
 
 @pytest.mark.parametrize("search", ALL_SEARCHES)
 def test_stop_search_returns_best_so_far(seed_tree: Any, search: Any) -> None:
     rec = RecordingObserver()
-    result = search([_Boom(2, StopSearch("video full")), rec]).run(seed_tree)
+    result = search([Boom(2, StopSearch("video full")), rec]).run(seed_tree)
     assert result.status is Status.STOPPED and result.stop_reason == "video full"
     assert rec.closed == 1
     assert rec.result is result  # the finishing event still reaches observers
@@ -76,7 +65,7 @@ def test_stop_search_returns_best_so_far(seed_tree: Any, search: Any) -> None:
 @pytest.mark.parametrize("search", ALL_SEARCHES)
 def test_keyboard_interrupt_is_reported(seed_tree: Any, search: Any) -> None:
     rec = RecordingObserver()
-    result = search([_Boom(2, KeyboardInterrupt()), rec]).run(seed_tree)
+    result = search([Boom(2, KeyboardInterrupt()), rec]).run(seed_tree)
     assert result.status is Status.INTERRUPTED and rec.closed == 1
 
 
@@ -110,7 +99,7 @@ def test_close_error_during_another_error_is_a_warning(seed_tree: Any) -> None:
             raise OSError("disk full")
 
     with pytest.warns(RuntimeWarning, match="disk full"), pytest.raises(RuntimeError):
-        BFS([BadClose(), _Boom(1, RuntimeError("x"))]).run(seed_tree)
+        BFS([BadClose(), Boom(1, RuntimeError("x"))]).run(seed_tree)
 
 
 def test_events_bracket_the_run(seed_tree: Any) -> None:
@@ -156,7 +145,7 @@ def test_adversarial_searches_close_observers_too(search: Any) -> None:
 
     first, last = RecordingObserver(), RecordingObserver()
     with pytest.raises(RuntimeError, match="observer failed"):
-        search([first, _Boom(5, RuntimeError("observer failed")), last]).run(TicTacToe())
+        search([first, Boom(5, RuntimeError("observer failed")), last]).run(TicTacToe())
     assert first.closed == last.closed == 1
-    stopped = search([_Boom(5, StopSearch("enough"))]).run(TicTacToe())
+    stopped = search([Boom(5, StopSearch("enough"))]).run(TicTacToe())
     assert stopped.status is Status.STOPPED
