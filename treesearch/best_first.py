@@ -23,10 +23,8 @@ from treesearch.events import Expanded, Pruned, Visited, VisitKind
 from treesearch.result import Status
 from treesearch.search import (
     Goal,
-    TreeSearch,
+    GoalSearch,
     chain_path,
-    check_goal,
-    check_graph,
     goal_test,
     resolve_graph,
     route_path,
@@ -45,23 +43,11 @@ _STOPS = (BudgetReached, StopSearch, KeyboardInterrupt)
 
 
 
-class _BestFirst(TreeSearch):
+class _BestFirst(GoalSearch):
     """The shared loop; subclasses choose the priority."""
 
     _greedy = False
-
-    def __init__(
-        self,
-        observers: ObserverLike | Iterable[ObserverLike] | None = (),
-        *,
-        goal: Goal | None = None,
-        graph: bool | None = None,
-        budget: Budget | None = None,
-    ) -> None:
-        super().__init__(observers, budget=budget)
-        self.goal = check_goal(goal)
-        self.graph = check_graph(graph)
-        self.heuristic: Callable[[Any], float] | None = None
+    heuristic: Callable[[Any], float] | None = None
 
     def _search(self, start: Any, ctx: RunContext) -> None:
         keyed = resolve_graph(self.graph, start, type(self).__name__)

@@ -16,7 +16,7 @@ from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, InvalidGoalError, MissingCapabilityError
 from treesearch.result import SearchResult
 
-__all__ = ["Goal", "GoalTest", "TreeSearch"]
+__all__ = ["Goal", "GoalSearch", "GoalTest", "TreeSearch"]
 
 Goal = Callable[[Any], bool] | Collection[Hashable]
 """A goal: a predicate on states, or a collection of keys (``{24}``, ``frozenset(...)``)."""
@@ -71,6 +71,22 @@ class TreeSearch:
             knobs.pop("budget", None)
         args = ", ".join(f"{k}={v!r}" for k, v in knobs.items())
         return f"{type(self).__name__}({args})"
+
+
+class GoalSearch(TreeSearch):
+    """A search with the common ``goal=`` and ``graph=`` knobs (see BFS for their meaning)."""
+
+    def __init__(
+        self,
+        observers: ObserverLike | Iterable[ObserverLike] | None = (),
+        *,
+        goal: Goal | None = None,
+        graph: bool | None = None,
+        budget: Budget | None = None,
+    ) -> None:
+        super().__init__(observers, budget=budget)
+        self.goal = check_goal(goal)
+        self.graph = check_graph(graph)
 
 
 def check_goal(goal: Goal | None) -> Goal | None:

@@ -7,20 +7,16 @@ reached key) for ``find_route``. Without keys they are tree searches that a budg
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable
 from typing import Any
 
-from treesearch._run import ObserverLike, RunContext
-from treesearch.budget import Budget
+from treesearch._run import RunContext
 from treesearch.events import Expanded, Pruned, Visited, VisitKind
 from treesearch.result import Status
 from treesearch.search import (
-    Goal,
+    GoalSearch,
     GoalTest,
-    TreeSearch,
     chain_path,
-    check_goal,
-    check_graph,
     goal_test,
     resolve_graph,
     route_path,
@@ -35,20 +31,8 @@ _ENTER = VisitKind.ENTER
 
 
 
-class _Traversal(TreeSearch):
-    """Shared knobs of BFS and DFS."""
-
-    def __init__(
-        self,
-        observers: ObserverLike | Iterable[ObserverLike] | None = (),
-        *,
-        goal: Goal | None = None,
-        graph: bool | None = None,
-        budget: Budget | None = None,
-    ) -> None:
-        super().__init__(observers, budget=budget)
-        self.goal = check_goal(goal)
-        self.graph = check_graph(graph)
+class _Traversal(GoalSearch):
+    """Shared dispatch of BFS and DFS: graph traversal with keys, tree search without."""
 
     def _search(self, start: Any, ctx: RunContext) -> None:
         graph = resolve_graph(self.graph, start, type(self).__name__)
