@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from treesearch import evaluate
-from treesearch.core import Observer
+from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event, SearchStarted, SolutionImproved, Visited, VisitKind
 
@@ -164,8 +164,7 @@ class EpisodeCollector(Observer):
 
     def _record(self, link: _Link) -> None:
         state = link[0]
-        key_fn = getattr(state, "key", None)
-        key = key_fn() if callable(key_fn) else None
+        key = key_of(state)
         ident: Hashable = ("id", id(state)) if key is None else ("key", key)
         if any(entry[3] == ident for entry in self._ranked):
             return

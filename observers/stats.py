@@ -6,7 +6,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from treesearch.core import Observer
+from treesearch.core import Observer, key_of
 from treesearch.events import Event, Expanded, SearchFinished, SearchStarted, Visited
 
 __all__ = ["StatsObserver"]
@@ -40,8 +40,7 @@ class StatsObserver(Observer):
             depth = event.depth  # type: ignore[union-attr]
             self.visits_by_depth[depth] += 1
             if self._keyed:
-                key = getattr(event.state, "key", None)  # type: ignore[union-attr]
-                k = key() if callable(key) else None
+                k = key_of(event.state)  # type: ignore[union-attr]
                 if k is None:
                     self._keyed = False
                     self._keys.clear()

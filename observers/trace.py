@@ -17,11 +17,10 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 from treesearch import close_observers, normalise_observers
-from treesearch.core import Observer
+from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError, StopSearch
 from treesearch.events import (
     Evaluated,
@@ -70,11 +69,6 @@ def _hashable(value: Any) -> Any:
     return value
 
 
-def _state_key(state: Any) -> Hashable:
-    key = getattr(state, "key", None)
-    return key() if callable(key) else None
-
-
 class TraceWriter(Observer):
     """Writes every event of a run as one JSON line, states named by their key.
 
@@ -94,7 +88,7 @@ class TraceWriter(Observer):
         self, path: str | os.PathLike[str], *, key: Callable[[Any], Hashable] | None = None
     ) -> None:
         self.path = Path(path)
-        self._key = key or _state_key
+        self._key = key or key_of
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._file = self.path.open("w", encoding="utf-8")
         self._finalizer = weakref.finalize(self, self._file.close)
@@ -154,16 +148,6 @@ class TraceWriter(Observer):
         self._closed = True
         self._finalizer()
 
-    def __enter__(self) -> TraceWriter:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
-from treesearch.core import Observer
+from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
     Evaluated,
@@ -86,8 +86,7 @@ class TreeExport(Observer):
         self._roots: dict[str, _Node] = {}
 
     def _ident(self, state: Any) -> tuple[Hashable | None, _Node | None]:
-        key_fn = getattr(state, "key", None)
-        key = key_fn() if callable(key_fn) else None
+        key = key_of(state)
         node = self._by_id.get(id(state)) if key is None else self._by_key.get(key)
         return key, node
 
@@ -151,8 +150,7 @@ class TreeExport(Observer):
         if self.label is not None:
             text = self.label(node.state)
         else:
-            key_fn = getattr(node.state, "key", None)
-            text = _default_label(node.state, key_fn() if callable(key_fn) else None)
+            text = _default_label(node.state, key_of(node.state))
         text += f"\nvisits={node.visits}"
         if node.value is not None:
             text += f"\nvalue={node.value:.4g}"

@@ -7,7 +7,6 @@ import os
 import weakref
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 import numpy as np
@@ -242,16 +241,6 @@ class VideoObserver(Observer):
         self._closed = True
         self._finalizer()
 
-    def __enter__(self) -> VideoObserver:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def __repr__(self) -> str:
         return f"VideoObserver({str(self.path)!r}, frames={self.frames})"

@@ -14,7 +14,7 @@ from treesearch.beam import BeamSearch
 from treesearch.best_first import AStar, Dijkstra, GreedyBestFirst
 from treesearch.budget import Budget
 from treesearch.checks import CheckReport, check_iterator
-from treesearch.core import Observer, TreeIterator
+from treesearch.core import Observer, TreeIterator, key_of
 from treesearch.errors import (
     InvalidArgumentError,
     InvalidBudgetError,
@@ -95,6 +95,7 @@ __all__ = [
     "check_iterator",
     "close_observers",
     "evaluate",
+    "key_of",
     "negated",
     "normalise_observers",
     "normalised",

@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from treesearch.budget import Budget
-from treesearch.core import Observer
+from treesearch.core import Observer, key_of
 from treesearch.errors import (
     MissingCapabilityError,
     NotATreeIteratorError,
@@ -99,8 +99,7 @@ def require_iterator(state: Any, what: str) -> None:
 
 def has_keys(state: Any) -> bool:
     """True when ``state`` offers a key() that returns something other than None."""
-    key = getattr(state, "key", None)
-    return callable(key) and key() is not None
+    return key_of(state) is not None
 
 
 class RunContext:
@@ -164,9 +163,9 @@ class RunContext:
         if self.deadline is not None and time.perf_counter() >= self.deadline:
             raise BudgetReached("seconds")
 
-    def out_of_time(self) -> bool:
-        """True when the wall-clock budget is used up (for searches that stop softly)."""
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+    def depth_cut(self) -> None:
+        """Record that ``max_depth`` kept a non-terminal state from being expanded."""
+        self.status, self.stop_reason = Status.BUDGET_REACHED, "max_depth"
 
     # -- answers --------------------------------------------------------------------------
     def solved(self, state: Any, path: Sequence[Any], value: float | None = None) -> None:

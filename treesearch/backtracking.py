@@ -14,7 +14,6 @@ from typing import Any
 from treesearch._run import ObserverLike, RunContext
 from treesearch.budget import Budget
 from treesearch.events import Evaluated, Pruned, Visited, VisitKind
-from treesearch.result import Status
 from treesearch.search import Goal, TreeSearch, check_goal, check_graph, goal_test, resolve_graph
 from treesearch.values import evaluate
 
@@ -90,7 +89,7 @@ class Backtracking(TreeSearch):
                         return
                     if max_depth is not None and depth >= max_depth:
                         if not state.is_terminal():
-                            ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_depth"
+                            ctx.depth_cut()
                         iters.append(_EMPTY)
                         fresh = False
                     else:

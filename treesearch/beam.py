@@ -185,7 +185,7 @@ class BeamSearch(TreeSearch):
                             emit(Pruned(chain[0], d1, "beam"))
             stopped = cut
             if cut:
-                ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_depth"
+                ctx.depth_cut()
         finally:
             ctx.expanded, ctx.visited, ctx.duplicates = expanded, visited, duplicates
             if ctx.status is not Status.SOLVED and (stopped or ctx.best is None):

@@ -20,7 +20,6 @@ from treesearch._run import BudgetReached, ObserverLike, RunContext
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, InvalidValueError, StopSearch
 from treesearch.events import Expanded, Pruned, Visited, VisitKind
-from treesearch.result import Status
 from treesearch.search import (
     Goal,
     GoalSearch,
@@ -136,7 +135,7 @@ class _BestFirst(GoalSearch):
                 if emit is not None:
                     emit(Expanded(state, depth, n + duplicates - before))
             if cut:
-                ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_depth"
+                ctx.depth_cut()
                 _keep_lowest(start, ctx, lowest, parents if keyed else None)
         except _STOPS:
             _keep_lowest(start, ctx, lowest, parents if keyed else None)

@@ -8,13 +8,21 @@ Games may subclass ``TreeIterator`` or simply provide the same methods (duck typ
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import Any
+from types import TracebackType
+from typing import Any, TypeVar
 
 from treesearch.events import Event, Visited
 
-__all__ = ["Observer", "TreeIterator"]
+__all__ = ["Observer", "TreeIterator", "key_of"]
 
 _NOTHING = object()
+_O = TypeVar("_O", bound="Observer")
+
+
+def key_of(state: Any) -> Hashable | None:
+    """``state.key()`` when the state offers keys, else None (duck-typed states may not)."""
+    key = getattr(state, "key", None)
+    return key() if callable(key) else None
 
 
 class TreeIterator:
@@ -53,8 +61,8 @@ class Observer:
     Override ``notify(event)`` to see typed events (``treesearch.events``), or just
     ``observe(state)``: the default ``notify`` calls it for every visited state, including
     returns to a parent. ``close()`` is called exactly once when the run ends, however it
-    ends. Observers must not change what the search does; to stop a run, raise
-    ``treesearch.StopSearch``.
+    ends; observers are also context managers that close on exit. Observers must not
+    change what the search does; to stop a run, raise ``treesearch.StopSearch``.
     """
 
     def notify(self, event: Event) -> None:
@@ -67,3 +75,14 @@ class Observer:
 
     def close(self) -> None:
         """Release resources; called once when the run ends, even after an error."""
+
+    def __enter__(self: _O) -> _O:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -60,7 +60,7 @@ class IDDFS(TreeSearch):
                 if ctx.status is Status.SOLVED or not cut_off:
                     return
                 if ctx.max_depth is not None and limit >= ctx.max_depth:
-                    ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_depth"
+                    ctx.depth_cut()
                     return
                 limit += 1
         finally:

@@ -132,7 +132,7 @@ class RandomWalk(TreeSearch):
             if limit is not None and limit != self.episodes:
                 ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_iterations"
             elif cut:
-                ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_depth"
+                ctx.depth_cut()
         finally:
             ctx.expanded, ctx.visited, ctx.duplicates = expanded, visited, duplicates
             ctx.max_depth_seen = deepest

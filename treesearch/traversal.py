@@ -12,7 +12,6 @@ from typing import Any
 
 from treesearch._run import RunContext
 from treesearch.events import Expanded, Pruned, Visited, VisitKind
-from treesearch.result import Status
 from treesearch.search import (
     GoalSearch,
     GoalTest,
@@ -93,7 +92,7 @@ class BFS(_Traversal):
             while frontier:
                 if max_depth is not None and depth >= max_depth:
                     if any(not s.is_terminal() for s in frontier):
-                        ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_depth"
+                        ctx.depth_cut()
                     return
                 d1 = depth + 1
                 nxt: list[Any] = []
@@ -145,7 +144,7 @@ class BFS(_Traversal):
             while frontier:
                 if max_depth is not None and depth >= max_depth:
                     if any(not s.is_terminal() for s, _ in frontier):
-                        ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_depth"
+                        ctx.depth_cut()
                     return
                 d1 = depth + 1
                 nxt: list[tuple[Any, Any]] = []
@@ -225,7 +224,7 @@ class DFS(_Traversal):
                     return
                 if max_depth is not None and depth >= max_depth:
                     if not state.is_terminal():
-                        ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_depth"
+                        ctx.depth_cut()
                     continue
                 if expanded >= checkpoint:
                     checkpoint = ctx.checkpoint(expanded)
@@ -266,7 +265,7 @@ class DFS(_Traversal):
                     return
                 if max_depth is not None and depth >= max_depth:
                     if not state.is_terminal():
-                        ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_depth"
+                        ctx.depth_cut()
                     continue
                 if expanded >= checkpoint:
                     checkpoint = ctx.checkpoint(expanded)

@@ -19,7 +19,7 @@ The player contract, for games with players (all optional for one-player puzzles
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from treesearch.errors import InvalidArgumentError, InvalidValueError, MissingCapabilityError
@@ -113,8 +113,3 @@ def normalised(value: ValueFunction, low: float, high: float) -> ValueFunction:
 
     norm.__qualname__ = f"normalised({getattr(value, '__qualname__', value)!s})"
     return norm
-
-
-def zero_sum(returns: Sequence[float]) -> bool:
-    """True when two per-player rewards cancel out."""
-    return len(returns) == 2 and abs(returns[0] + returns[1]) < 1e-12
