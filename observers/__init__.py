@@ -3,6 +3,7 @@
 Observers import ``treesearch`` only; games hand them renderers.
 """
 
+from observers.colors import VIRIDIS, colormap, palette
 from observers.episodes import Episode, EpisodeCollector
 from observers.overlay import FrameGridOverlay, GridOverlay
 from observers.progress import ProgressObserver
@@ -21,6 +22,7 @@ from observers.tree_export import TreeExport
 from observers.video import VideoObserver
 
 __all__ = [
+    "VIRIDIS",
     "AccumulatingRenderer",
     "Episode",
     "EpisodeCollector",
@@ -38,6 +40,8 @@ __all__ = [
     "TraceWriter",
     "TreeExport",
     "VideoObserver",
+    "colormap",
+    "palette",
     "read_trace",
     "replay",
 ]

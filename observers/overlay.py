@@ -18,6 +18,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from observers.colors import palette
 from observers.tiles import Frame, TileRenderer, as_rgb
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
@@ -34,22 +35,10 @@ __all__ = ["FrameGridOverlay", "GridOverlay"]
 
 Cell = tuple[int, int]
 
-# Viridis at five stops: dark (early / shallow) to yellow (late / deep).
-_VIRIDIS = np.array(
-    [(68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37)], float
-)
 FRONTIER = (255, 140, 0)
 CURRENT_PATH = (255, 255, 255)
 SOLUTION = (220, 20, 60)
 CURRENT = (255, 0, 255)
-
-
-def _palette(levels: int) -> npt.NDArray[np.float64]:
-    x = np.linspace(0, len(_VIRIDIS) - 1, levels)
-    lo = np.floor(x).astype(int)
-    hi = np.minimum(lo + 1, len(_VIRIDIS) - 1)
-    t = (x - lo)[:, None]
-    return np.asarray(_VIRIDIS[lo] * (1 - t) + _VIRIDIS[hi] * t)
 
 
 class _GridMemory:
@@ -86,7 +75,7 @@ class _GridMemory:
         self.show_frontier, self.show_current_path = frontier, current_path
         self._shape = (rows, cols)
         self._colors = np.vstack(
-            [np.zeros((1, 3)), _palette(levels), [FRONTIER, CURRENT_PATH, SOLUTION, CURRENT]]
+            [np.zeros((1, 3)), palette(levels), [FRONTIER, CURRENT_PATH, SOLUTION, CURRENT]]
         )
         self._n_codes = levels + 5  # none, the levels, frontier, path, solution, current
         self.reset()

@@ -32,6 +32,7 @@ import numpy as np
 
 from games.maze.model import Maze, as_int
 from games.maze.render import FLOOR, Colour, MazeRenderer
+from observers.colors import VIRIDIS, colormap
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
     Event,
@@ -42,6 +43,7 @@ from treesearch.events import (
     Visited,
     VisitKind,
 )
+from treesearch.traversal import BFS
 
 if TYPE_CHECKING:
     pass
@@ -56,43 +58,16 @@ __all__ = [
     "colormap",
 ]
 
-VIRIDIS: tuple[Colour, ...] = (
-    (68, 1, 84),
-    (71, 44, 122),
-    (59, 82, 139),
-    (44, 114, 142),
-    (33, 145, 140),
-    (39, 173, 129),
-    (92, 200, 99),
-    (170, 220, 50),
-    (253, 231, 37),
-)
-"""Matplotlib's viridis at 9 evenly spaced stops: perceptually uniform, dark to light."""
 FRONTIER: Colour = (255, 120, 190)
 """Colour of frontier cells (generated or reached, not yet expanded)."""
 ROUTE: Colour = (215, 25, 95)
 """Colour of the line drawn along the route found."""
 
-_VIRIDIS = np.array(VIRIDIS, dtype=float)
 _N, _E, _S, _W, _ON = 1, 2, 4, 8, 16  # route bits of a cell: arms towards neighbours, centre
 _PRISTINE: tuple[Colour | None, int, bool] = (None, 0, False)
 
 CellOf = Callable[[Any], int]
 """Maps a search state to the maze cell it stands on."""
-
-
-def colormap(t: float) -> Colour:
-    """The viridis colour at ``t`` in ``[0, 1]`` (clamped), interpolated linearly.
-
-    Examples:
-        >>> colormap(0.0), colormap(1.0), colormap(2.0)
-        ((68, 1, 84), (253, 231, 37), (253, 231, 37))
-    """
-    x = min(max(float(t), 0.0), 1.0) * (len(VIRIDIS) - 1)
-    i = min(int(x), len(VIRIDIS) - 2)
-    f = x - i
-    r, g, b = (round(v) for v in _VIRIDIS[i] * (1 - f) + _VIRIDIS[i + 1] * f)
-    return r, g, b
 
 
 def cell_of_state(state: Any) -> int:
@@ -263,18 +238,9 @@ class ExplorationRenderer:
             return max(1, len(maze) - 1)
         if start_cell is None:
             return max(1, maze.width + maze.height - 2)
-        # Largest hop distance from the start: BFS over the maze.
-        seen = {start_cell}
-        layer, depth = [start_cell], 0
-        nbrs = maze._neighbour_list
-        while layer:
-            nxt = [n for c in layer for n in nbrs(c) if n not in seen]
-            nxt = list(dict.fromkeys(nxt))
-            seen.update(nxt)
-            if nxt:
-                depth += 1
-            layer = nxt
-        return max(1, depth)
+        # The largest number of moves from the start to any cell.
+        distances = BFS().run(maze.start(start_cell)).distances or {start_cell: 0}
+        return max(1, int(max(distances.values())))
 
     def colour_of(self, x: float) -> Colour:
         """The tint of a cell reached at order or depth ``x``: the map blended with the floor."""
