@@ -25,45 +25,14 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import heapq
-import statistics
 import time
-from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
+
+from _reference import hand_bfs, hand_dijkstra, timed
 
 from games.maze import Maze
 from treesearch import BFS, Dijkstra
-
-
-def hand_written_bfs(
-    adjacency: Mapping[int, Mapping[int, int]], source: int
-) -> tuple[dict[int, int], dict[int, int | None]]:
-    """Plain BFS with a deque: distances and the first-discoverer parent of each cell."""
-    dist = {source: 0}
-    parent: dict[int, int | None] = {source: None}
-    queue = deque([source])
-    pop, push = queue.popleft, queue.append
-    while queue:
-        u = pop()
-        d = dist[u] + 1
-        for v in adjacency[u]:
-            if v not in dist:
-                dist[v] = d
-                parent[v] = u
-                push(v)
-    return dist, parent
-
-
-def timed(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    """Median wall-clock seconds of ``repeat`` calls, and the last call's result."""
-    times = []
-    result = None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
 
 
 def main() -> None:
@@ -81,7 +50,7 @@ def main() -> None:
     source = maze.nearest_cell(n // 2, n // 2)
 
     rows: list[tuple[str, float]] = []
-    t_hand, (dist, parents) = timed(lambda: hand_written_bfs(adjacency, source), args.repeat)
+    t_hand, (dist, parents) = timed(lambda: hand_bfs(adjacency, source), args.repeat)
     rows.append(("hand-written deque BFS", t_hand))
     rows.append(("to_dict() + hand-written deque BFS", t_dict + t_hand))
 
@@ -154,35 +123,12 @@ def main() -> None:
     bench_dijkstra(maze, adjacency, source, args.repeat)
 
 
-def hand_written_dijkstra(
-    adjacency: Mapping[int, Mapping[int, int]], source: int
-) -> tuple[dict[int, int], dict[int, int | None]]:
-    """Textbook heapq Dijkstra with lazy deletion: distances and parents."""
-    dist = {source: 0}
-    parent: dict[int, int | None] = {source: None}
-    done: set[int] = set()
-    heap = [(0, source)]
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        d, u = pop(heap)
-        if u in done:
-            continue
-        done.add(u)
-        for v, w in adjacency[u].items():
-            nd = d + w
-            if v not in dist or nd < dist[v]:
-                dist[v] = nd
-                parent[v] = u
-                push(heap, (nd, v))
-    return dist, parent
-
-
 def bench_dijkstra(
     maze: Maze, adjacency: Mapping[int, Mapping[int, int]], source: int, repeat: int
 ) -> None:
     """Weighted distances (mud counted): treesearch.Dijkstra against heapq and libraries."""
     rows: list[tuple[str, float]] = []
-    t_hand, (dist, _) = timed(lambda: hand_written_dijkstra(adjacency, source), repeat)
+    t_hand, (dist, _) = timed(lambda: hand_dijkstra(adjacency, source), repeat)
     rows.append(("hand-written heapq Dijkstra", t_hand))
     search = Dijkstra()
     search.run(maze.start(source))  # states built (as in the warm BFS)

@@ -11,12 +11,10 @@ and ratios measured in this run; building each library's graph is reported apart
 from __future__ import annotations
 
 import argparse
-import gc
-import statistics
 import time
-from collections import deque
-from collections.abc import Callable
 from typing import Any
+
+from _reference import hand_bfs, timed
 
 from games.graph import Graph
 from treesearch import BFS
@@ -26,33 +24,6 @@ def grid_adjacency(size: int, wall_fraction: float, seed: int) -> dict[int, list
     """Four-connected size x size grid; each edge is a wall with the given chance."""
     adjacency = Graph.grid(size, size, wall_fraction=wall_fraction, seed=seed).adjacency
     return {v: list(ns) for v, ns in adjacency.items()}
-
-
-def hand_bfs(adj: dict[int, list[int]], source: int) -> tuple[dict[int, int], dict[int, Any]]:
-    """The textbook deque BFS with distance and parent dicts."""
-    dist = {source: 0}
-    parent: dict[int, Any] = {source: None}
-    queue = deque([source])
-    pop, push = queue.popleft, queue.append
-    while queue:
-        u = pop()
-        du = dist[u] + 1
-        for v in adj[u]:
-            if v not in dist:
-                dist[v] = du
-                parent[v] = u
-                push(v)
-    return dist, parent
-
-
-def timed(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    times, out = [], None
-    for _ in range(repeat):
-        gc.collect()
-        t0 = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times), out
 
 
 def main() -> None:
