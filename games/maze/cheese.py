@@ -77,13 +77,7 @@ class TourState(TreeIterator):
 
     def step_cost(self, child: TourState) -> int:
         """Turns to reach ``child``: the weight of the edge between the two cells."""
-        weight = self.maze._weight_or_zero(self.cell, child.cell)
-        if not weight:
-            raise InvalidArgumentError(
-                f"{child!r} is not a child of {self!r}: no edge between cells {self.cell} "
-                f"and {child.cell}"
-            )
-        return weight
+        return self.maze._step_cost(self, child)
 
     @property
     def eaten(self) -> int:
