@@ -35,7 +35,9 @@ __all__ = [
 ]
 
 _CHECK_SECONDS_EVERY = 128
-_CONTRACT_METHODS = ("get_children", "key", "is_terminal", "step_cost")
+_CONTRACT_METHODS = (
+    "get_children", "key", "is_terminal", "step_cost", "player", "returns", "chance_outcomes",
+)
 
 ObserverLike = Observer | Callable[[Event], None]
 
@@ -292,6 +294,6 @@ def _translate_attribute_error(exc: AttributeError) -> None:
             "(get_children() must yield states of the game)"
         ) from exc
     raise MissingCapabilityError(
-        f"state {obj!r} has no {name}() method, but the start state had one; every state "
-        f"of a game must provide the same methods"
+        f"state {obj!r} has no {name}() method, which this search needs from every state "
+        "of the game"
     ) from exc

@@ -206,9 +206,9 @@ class _Run:
             self.checkpoint = self.ctx.checkpoint(self.expanded)
         self.expanded += 1
         children = list(state.get_children())
-        if not children:
-            return returns_of(state)[0]
-        player = player_of(state)
+        if not children:  # the contract was checked at the start: trust it per node
+            return float(state.returns()[0])
+        player = state.player()
         if remaining <= 0:
             self.cut_off = True
             if self.value is None:

@@ -126,3 +126,21 @@ def test_stopped_in_the_first_round_answers_the_best_child_so_far() -> None:
     assert result.status is Status.STOPPED
     assert result.best in TicTacToe().get_children() and result.info["depth"] == 0
     assert result.value is not None
+
+
+def test_a_child_without_returns_is_named() -> None:
+    from treesearch import TreeIterator
+
+    class Leaf(TreeIterator):
+        def get_children(self) -> list[Any]:
+            return []
+
+    class Root(TreeIterator):
+        def player(self) -> int:
+            return 0
+
+        def get_children(self) -> list[Any]:
+            return [Leaf()]
+
+    with pytest.raises(MissingCapabilityError, match=r"no returns\(\) method"):
+        AlphaBeta().run(Root())
