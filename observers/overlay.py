@@ -244,15 +244,8 @@ class FrameGridOverlay(_GridMemory):
         grid_shape: rows and columns of the grid.
         cell_box: ``(row, col) -> (top, bottom, left, right)`` pixel box of a cell;
             default: the frame split evenly into ``grid_shape`` cells.
-        cell_of: maps a state to its ``(row, col)`` cell on the grid.
-        color_by: ``"order"`` colours a cell by when it was first reached, ``"depth"`` by
-            the depth at which it was first reached.
-        scale: visits (or depth) spanned by the colour map; later or deeper cells get the
-            last colour. Default: the number of cells for order, rows + cols for depth.
-        levels: number of colours of the map.
-        alpha: tint strength, from 0 (none) to 1 (flat colour).
-        frontier: highlight cells reached but not yet expanded.
-        current_path: highlight the path (parent links) from the start to the current cell.
+        cell_of, color_by, scale, levels, alpha, frontier, current_path: as for
+            ``GridOverlay``.
 
     Attributes:
         order: rank of first arrival of each cell, -1 where never reached.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from hypothesis import strategies as st
@@ -42,17 +43,28 @@ def undirected_graphs(draw: st.DrawFn, max_vertices: int = 25) -> dict[int, list
     return {v: sorted(ns) for v, ns in adj.items()}
 
 
-def reference_bfs(adj: dict[int, Any], source: int) -> dict[int, int]:
-    """Independent shortest hop counts: repeated relaxation (Bellman-Ford with unit weights)."""
-    dist = {source: 0}
+def bellman_ford(adj: Mapping[Any, Any], source: Any) -> dict[Any, Any]:
+    """Independent shortest costs by repeated relaxation of every edge (slow, obviously right).
+
+    ``adj`` maps a vertex to its neighbours: a list (every edge costs 1) or a dict
+    ``{neighbour: weight}``.
+    """
+    dist: dict[Any, Any] = {source: 0}
     changed = True
     while changed:
         changed = False
         for v, nbrs in adj.items():
             if v not in dist:
                 continue
-            for u in nbrs:
-                if u not in dist or dist[v] + 1 < dist[u]:
-                    dist[u] = dist[v] + 1
+            weighted = nbrs.items() if isinstance(nbrs, Mapping) else ((u, 1) for u in nbrs)
+            for u, w in weighted:
+                if u not in dist or dist[v] + w < dist[u]:
+                    dist[u] = dist[v] + w
                     changed = True
     return dist
+
+
+def reference_bfs(adj: dict[int, Any], source: int) -> dict[int, int]:
+    """Independent shortest hop counts (Bellman-Ford with unit weights)."""
+    unit = {v: list(nbrs) for v, nbrs in adj.items()}
+    return bellman_ford(unit, source)

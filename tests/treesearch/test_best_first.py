@@ -3,7 +3,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -14,7 +14,7 @@ from games.dict_tree import DictTreeIterator
 from games.graph import Graph
 from observers import RecordingObserver
 from tests.helpers import transcript
-from tests.strategies import graphs, reference_bfs
+from tests.strategies import bellman_ford, graphs, reference_bfs
 from treesearch import (
     BFS,
     Budget,
@@ -39,22 +39,6 @@ SEARCHES: list[Callable[..., Any]] = [
 
 
 # -- independent references -----------------------------------------------------------------
-def bellman_ford(adj: Mapping[int, Mapping[int, float]], source: int) -> dict[int, float]:
-    """Shortest costs by repeated relaxation of every edge."""
-    dist: dict[int, float] = {source: 0}
-    for _ in range(len(adj)):
-        changed = False
-        for v, nbrs in adj.items():
-            if v in dist:
-                for u, w in nbrs.items():
-                    if u not in dist or dist[v] + w < dist[u]:
-                        dist[u] = dist[v] + w
-                        changed = True
-        if not changed:
-            break
-    return dist
-
-
 def reversed_graph(adj: Weighted) -> Weighted:
     rev: Weighted = {v: {} for v in adj}
     for v, nbrs in adj.items():

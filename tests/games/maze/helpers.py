@@ -60,22 +60,6 @@ def plain_bfs(
     return dist, parent
 
 
-def bellman_ford(adjacency: Mapping[int, Mapping[int, int]], source: int) -> dict[int, int]:
-    """Weighted distances by repeated relaxation (slow, obviously correct)."""
-    dist = {source: 0}
-    changed = True
-    while changed:
-        changed = False
-        for u, nbrs in adjacency.items():
-            if u not in dist:
-                continue
-            for v, w in nbrs.items():
-                if v not in dist or dist[u] + w < dist[v]:
-                    dist[v] = dist[u] + w
-                    changed = True
-    return dist
-
-
 def route(table: Mapping[int, int | None], target: int) -> list[int]:
     """Walk a routing table back from ``target``."""
     out = [target]

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.maze import ALGORITHMS, Algorithm, Maze, all_pairs, dijkstra, seidel
-from tests.games.maze.helpers import bellman_ford, plain_bfs
+from tests.games.maze.helpers import plain_bfs
+from tests.strategies import bellman_ford
 from treesearch import InvalidArgumentError, UnreachableError
 
 
