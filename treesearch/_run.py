@@ -2,6 +2,9 @@
 
 Searches keep their hot loops free of this: they compare one integer against a checkpoint per
 expansion and call ``ctx.emit`` only when it is not None (no observers, no cost).
+
+Imports go one way: ``treesearch.search`` imports this module, never the reverse; a run only
+needs an object with a ``_search(start, ctx)`` method (the ``Searcher`` protocol).
 """
 
 from __future__ import annotations
@@ -11,35 +14,34 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from treesearch._contract import from_attribute_error
 from treesearch.budget import Budget
 from treesearch.core import Observer, key_of
-from treesearch.errors import (
-    MissingCapabilityError,
-    NotATreeIteratorError,
-    StopSearch,
-)
+from treesearch.errors import InvalidObserverError, NotATreeIteratorError, StopSearch
 from treesearch.events import Event, SearchFinished, SearchStarted, SolutionImproved
 from treesearch.result import SearchResult, Stats, Status
-
-if TYPE_CHECKING:
-    from treesearch.search import TreeSearch
 
 __all__ = [
     "BudgetReached",
     "RunContext",
+    "Searcher",
     "close_observers",
     "normalise_observers",
     "require_iterator",
 ]
 
 _CHECK_SECONDS_EVERY = 128
-_CONTRACT_METHODS = (
-    "get_children", "key", "is_terminal", "step_cost", "player", "returns", "chance_outcomes",
-)
 
 ObserverLike = Observer | Callable[[Event], None]
+
+
+class Searcher(Protocol):
+    """What ``RunContext.execute`` runs: a search that writes its answer into the context."""
+
+    def _search(self, start: Any, ctx: RunContext) -> None:
+        """Search from ``start``, writing answer and counters into ``ctx``."""
 
 
 class BudgetReached(Exception):  # noqa: N818 - internal control flow
@@ -73,7 +75,7 @@ def normalise_observers(
     try:
         items = list(observers)
     except TypeError:
-        raise TypeError(
+        raise InvalidObserverError(
             f"observers must be an Observer, a callable(event) or a sequence of them, "
             f"got {observers!r}"
         ) from None
@@ -83,7 +85,7 @@ def normalise_observers(
         elif callable(o):
             out.append(_CallableObserver(o))
         else:
-            raise TypeError(
+            raise InvalidObserverError(
                 f"observer {o!r} is neither an Observer (with notify/observe) nor a "
                 "callable(event)"
             )
@@ -136,6 +138,7 @@ class RunContext:
         self.duplicates = 0
         self.max_depth_seen = 0
         self.iterations = 0
+        self.observer_seconds = 0.0
 
     # -- budget ---------------------------------------------------------------------------
     def first_checkpoint(self) -> int:
@@ -192,8 +195,19 @@ class RunContext:
         if stop is not None:
             raise stop
 
+    def _emit_timed(self, event: Event) -> None:
+        """``_emit`` under a time budget: time in observers moves the deadline back."""
+        t0 = time.perf_counter()
+        try:
+            self._emit(event)
+        finally:
+            spent = time.perf_counter() - t0
+            self.observer_seconds += spent
+            if self.deadline is not None:
+                self.deadline += spent
+
     # -- the run --------------------------------------------------------------------------
-    def execute(self, search: TreeSearch, start: Any) -> SearchResult:
+    def execute(self, search: Searcher, start: Any) -> SearchResult:
         """Run ``search._search`` on ``start`` and always close the observers."""
         try:
             result = self._execute(search, start)
@@ -203,10 +217,12 @@ class RunContext:
         self._close_all(None)
         return result
 
-    def _execute(self, search: TreeSearch, start: Any) -> SearchResult:
+    def _execute(self, search: Searcher, start: Any) -> SearchResult:
         self.started = time.perf_counter()
         if self.budget.seconds is not None:
             self.deadline = self.started + self.budget.seconds
+            if self.observers:  # rendering must not eat the search's time budget
+                self.emit = self._emit_timed
         try:
             if self.emit is not None:
                 self.emit(SearchStarted(search, start))
@@ -219,7 +235,9 @@ class RunContext:
         except KeyboardInterrupt:
             self.status, self.stop_reason = Status.INTERRUPTED, "KeyboardInterrupt"
         except AttributeError as exc:
-            _translate_attribute_error(exc)
+            found = from_attribute_error(exc)
+            if found is not None:
+                raise found from exc
             raise
         result = self.result()
         if self.emit is not None:
@@ -236,6 +254,7 @@ class RunContext:
             max_depth=self.max_depth_seen,
             iterations=self.iterations,
             seconds=time.perf_counter() - self.started,
+            observer_seconds=self.observer_seconds,
         )
         return SearchResult(
             status=self.status,
@@ -280,20 +299,3 @@ def close_observers(observers: Iterable[Any], pending: BaseException | None = No
             )
         return
     raise errors[0]
-
-
-def _translate_attribute_error(exc: AttributeError) -> None:
-    """Turn "x has no attribute get_children/key" deep in a loop into a clear error."""
-    name = getattr(exc, "name", None)
-    obj = getattr(exc, "obj", None)
-    if name not in _CONTRACT_METHODS or obj is None:
-        return
-    if name == "get_children":
-        raise NotATreeIteratorError(
-            f"a child state {obj!r} is not a TreeIterator: it has no get_children() method "
-            "(get_children() must yield states of the game)"
-        ) from exc
-    raise MissingCapabilityError(
-        f"state {obj!r} has no {name}() method, which this search needs from every state "
-        "of the game"
-    ) from exc

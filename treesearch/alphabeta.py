@@ -3,26 +3,28 @@
 Values are computed from player 0's point of view (player 0 maximises, player 1 minimises,
 chance nodes average their outcomes: expectiminimax); the result reports them from the point
 of view of the player to move at the start. Requires a two-player zero-sum game.
+
+The search recurses (``alphabeta_run``), one Python frame per ply: a game deeper than Python's
+recursion limit (about 1000) cannot be searched to its end, and says so with a clear error
+that names the depth and the fix (``depth=`` with a ``value=`` cut-off, or
+``Budget(max_depth=...)``). An explicit stack was not used because it slows every node.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Hashable, Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from treesearch._run import BudgetReached, ObserverLike, RunContext, has_keys
+from treesearch.alphabeta_run import FULL_DEPTH, Ordering, Run, explain, not_two_players
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, StopSearch
-from treesearch.events import Evaluated, Pruned, Visited, VisitKind
 from treesearch.result import Status
 from treesearch.search import TreeSearch
-from treesearch.values import CHANCE, evaluate, player_of, returns_of
+from treesearch.values import CHANCE, player_of, player_out_of_range, returns_of
 
 __all__ = ["AlphaBeta"]
-
-_EXACT, _LOWER, _UPPER = 0, 1, 2
-Ordering = Callable[[Sequence[Any]], Sequence[Any]]
 
 
 class AlphaBeta(TreeSearch):
@@ -42,10 +44,17 @@ class AlphaBeta(TreeSearch):
         ordering: reorders a state's children before they are searched (good moves first
             make more cut-offs); the previous deepening round's best move is always tried
             first at the root.
-        transposition: keep a table keyed by ``key()`` (None: when the states have keys).
-        pruning: False gives plain minimax (same answer, more nodes), for comparison.
-        budget: ``seconds`` or ``max_nodes`` end iterative deepening; the move of the last
-            completed depth is returned.
+        transposition: keep a table keyed by ``key()`` (True, False, or None: when the
+            states have keys).
+        pruning: True or False; False gives plain minimax (same answer, more nodes), for
+            comparison.
+        budget: ``seconds`` or ``max_nodes`` end iterative deepening (the move of the last
+            completed depth is returned); ``max_iterations`` caps the deepening rounds;
+            ``max_depth`` caps the depth like ``depth=`` (status ``BUDGET_REACHED``, reason
+            "max_depth", when it cut the search above the end of the game).
+
+    Without ``value`` each run is one round to the end of the game (or to ``depth``, which
+    must then reach every end); with it, rounds deepen one ply at a time.
 
     The result's ``best`` is the chosen child, ``value`` its minimax value for the player to
     move at the start, ``path`` the principal variation, and ``info["depth"]`` the last
@@ -65,6 +74,11 @@ class AlphaBeta(TreeSearch):
         budget: Budget | None = None,
     ) -> None:
         super().__init__(observers, budget=budget)
+        if self.budget.max_depth == 0:
+            raise InvalidArgumentError(
+                "AlphaBeta cannot choose a move with Budget(max_depth=0): the start may not be "
+                "expanded; give max_depth >= 1"
+            )
         if depth is not None and (
             isinstance(depth, bool) or not isinstance(depth, int) or depth < 1
         ):
@@ -73,9 +87,17 @@ class AlphaBeta(TreeSearch):
             raise InvalidArgumentError(f"value must be callable, got {value!r}")
         if ordering is not None and not callable(ordering):
             raise InvalidArgumentError(f"ordering must be callable, got {ordering!r}")
-        if perspective not in (0, 1):
+        if isinstance(perspective, bool) or not isinstance(perspective, int) or (
+            perspective not in (0, 1)
+        ):
             raise InvalidArgumentError(f"perspective must be player 0 or 1, got {perspective!r}")
-        self.depth, self.value, self.perspective = depth, value, perspective
+        if transposition is not None and not isinstance(transposition, bool):
+            raise InvalidArgumentError(
+                f"transposition must be True, False or None, got {transposition!r}"
+            )
+        if not isinstance(pruning, bool):
+            raise InvalidArgumentError(f"pruning must be True or False, got {pruning!r}")
+        self.depth, self.value, self.perspective = depth, value, int(perspective)
         self.ordering, self.transposition, self.pruning = ordering, transposition, pruning
 
     def _search(self, start: Any, ctx: RunContext) -> None:
@@ -83,25 +105,34 @@ class AlphaBeta(TreeSearch):
         if root_player == CHANCE:
             raise InvalidArgumentError(f"the start {start!r} is a chance state: nothing to choose")
         use_tt = has_keys(start) if self.transposition is None else self.transposition
-        run = _Run(self, ctx, use_tt)
-        children = list(start.get_children())
+        run = Run(ctx, use_tt, value=self.value, ordering=self.ordering, pruning=self.pruning,
+                  perspective=self.perspective)
+        try:
+            children = list(start.get_children())
+        except TypeError as exc:
+            explain(exc, start, None, keys=use_tt)
+            raise
         run.expanded = 1
         if not children:
-            ctx.best, ctx.path = None, [start]
-            ctx.value = returns_of(start)[root_player]
+            rewards = returns_of(start)
+            if not 0 <= root_player < len(rewards):
+                raise player_out_of_range(start, root_player, rewards)
+            ctx.best, ctx.path, ctx.value = None, [start], rewards[root_player]
             return
-        # Without a cut-off evaluation only full-depth rounds are possible.
-        deadline_driven = self.depth is None and self.value is not None and (
-            ctx.budget.seconds is not None or ctx.max_nodes is not None
-        )
-        limits: Iterable[int] = (
-            range(1, (self.depth or 0) + 1) if self.depth is not None
-            else _count_from(1) if deadline_driven else (10**9,)
-        )
+        if root_player not in (0, 1):
+            raise not_two_players(start, root_player)
+        cap, by_budget = self.depth, False
+        if ctx.max_depth is not None and (cap is None or ctx.max_depth < cap):
+            cap, by_budget = ctx.max_depth, True
+        limits = self._limits(cap, ctx)
         sign = 1.0 if root_player == 0 else -1.0
         best_first: Any = None
+        rounds = ctx.max_iterations
         try:
             for limit in limits:
+                if rounds is not None and ctx.iterations >= rounds:
+                    ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_iterations"
+                    break
                 ctx.iterations += 1
                 best, best_value = run.root(start, children, limit, best_first)
                 best_first = best
@@ -110,6 +141,9 @@ class AlphaBeta(TreeSearch):
                 ctx.info["depth"] = min(limit, run.deepest)
                 if not run.cut_off:
                     break  # the whole game tree fitted: deeper rounds would change nothing
+            else:
+                if by_budget:
+                    ctx.depth_cut()
         except BudgetReached as exc:
             if ctx.best is None:
                 _partial_answer(ctx, run, start, sign)
@@ -119,12 +153,33 @@ class AlphaBeta(TreeSearch):
             if ctx.best is None:
                 _partial_answer(ctx, run, start, sign)
             raise
+        except RecursionError:
+            if run.deepest < sys.getrecursionlimit() // 2:
+                raise  # not the depth of the game: something else recursed
+            raise InvalidArgumentError(
+                f"AlphaBeta went {run.deepest} plies deep from {start!r} and reached Python's "
+                f"recursion limit ({sys.getrecursionlimit()}): the game is too deep to search "
+                "to its end. Fix: give depth=N (with value= to evaluate the positions there) "
+                "or budget=Budget(max_depth=N)"
+            ) from None
         finally:
             ctx.expanded, ctx.visited = run.expanded, run.visited
             ctx.max_depth_seen = run.deepest
 
+    def _limits(self, cap: int | None, ctx: RunContext) -> Iterable[int]:
+        """The depth of each round: one full round without ``value``, else deepening."""
+        if self.value is None:  # only full-depth rounds are possible
+            return (FULL_DEPTH if cap is None else cap,)
+        if cap is not None:
+            return range(1, cap + 1)
+        if ctx.budget.seconds is not None or ctx.max_nodes is not None or (
+            ctx.max_iterations is not None
+        ):
+            return _count_from(1)
+        return (FULL_DEPTH,)
 
-def _partial_answer(ctx: RunContext, run: _Run, start: Any, sign: float) -> None:
+
+def _partial_answer(ctx: RunContext, run: Run, start: Any, sign: float) -> None:
     """Stopped inside the first round: answer its best fully searched root child, if any."""
     if run.partial is not None:
         best, value = run.partial
@@ -136,145 +191,3 @@ def _count_from(n: int) -> Iterable[int]:
     while True:
         yield n
         n += 1
-
-
-class _Run:
-    """The recursive search of one run (keeps counters and the table off the search object)."""
-
-    def __init__(self, search: AlphaBeta, ctx: RunContext, use_tt: bool) -> None:
-        self.ctx, self.emit = ctx, ctx.emit
-        self.value, self.ordering, self.pruning = search.value, search.ordering, search.pruning
-        self.flip = search.perspective == 1
-        self.table: dict[tuple[Hashable, int], tuple[int, float, bool]] | None = (
-            {} if use_tt else None
-        )
-        self.best_child: dict[Hashable, Any] = {}
-        self.expanded = self.visited = self.deepest = 0
-        self.checkpoint = ctx.first_checkpoint()
-        self.cut_off = False
-        self.partial: tuple[Any, float] | None = None  # best root child of the round so far
-
-    def root(self, start: Any, children: list[Any], limit: int, first: Any) -> tuple[Any, float]:
-        """Search one depth; return the best child and its value (player 0's view)."""
-        self.cut_off = False
-        self.partial = None
-        maximise = player_of(start) == 0
-        if first is not None:
-            children = [first] + [c for c in children if c is not first]
-        elif self.ordering is not None:
-            children = list(self.ordering(children))
-        self.visited += 1
-        if self.emit is not None:
-            self.emit(Visited(start, 0, VisitKind.RESTART if first else VisitKind.ENTER))
-        alpha, beta = -math.inf, math.inf
-        best, best_value = children[0], -math.inf if maximise else math.inf
-        for child in children:
-            v = self.search(child, 1, limit, alpha, beta, start)
-            if (v > best_value) if maximise else (v < best_value):
-                best, best_value = child, v
-                self.partial = (best, best_value)
-            if self.pruning:
-                if maximise:
-                    alpha = max(alpha, v)
-                else:
-                    beta = min(beta, v)
-        return best, best_value
-
-    def search(self, state: Any, depth: int, limit: int, alpha: float, beta: float,
-               parent: Any) -> float:
-        """Minimax value of ``state`` from player 0's view, within (alpha, beta)."""
-        self.visited += 1
-        if depth > self.deepest:
-            self.deepest = depth
-        emit = self.emit
-        if emit is not None:
-            emit(Visited(state, depth, VisitKind.ENTER, parent))
-        table = self.table
-        remaining = limit - depth
-        if table is not None:
-            key = state.key()
-            entry = table.get((key, remaining))
-            if entry is not None:
-                flag, v, cut = entry
-                if cut:
-                    self.cut_off = True
-                if flag == _EXACT or (flag == _LOWER and v >= beta) or (
-                    flag == _UPPER and v <= alpha
-                ):
-                    return v
-        if self.expanded >= self.checkpoint:
-            self.checkpoint = self.ctx.checkpoint(self.expanded)
-        self.expanded += 1
-        children = list(state.get_children())
-        if not children:  # the contract was checked at the start: trust it per node
-            return float(state.returns()[0])
-        player = state.player()
-        if remaining <= 0:
-            self.cut_off = True
-            if self.value is None:
-                raise InvalidArgumentError(
-                    "AlphaBeta reached its depth limit above the end of the game but has no "
-                    "value= function to evaluate the position"
-                )
-            v = evaluate(self.value, state)
-            if emit is not None:
-                emit(Evaluated(state, v))
-            return -v if self.flip else v
-        if player == CHANCE:
-            return float(sum(
-                p * self.search(c, depth + 1, limit, -math.inf, math.inf, state)
-                for c, p in state.chance_outcomes()
-            ))
-        if self.ordering is not None:
-            children = list(self.ordering(children))
-        if table is not None:
-            hint = self.best_child.get(key)
-            if hint is not None:
-                for i, c in enumerate(children):
-                    if c.key() == hint:
-                        children.insert(0, children.pop(i))
-                        break
-        a0, b0, cut_before = alpha, beta, self.cut_off
-        self.cut_off = False
-        maximise = player == 0
-        best_value = -math.inf if maximise else math.inf
-        best: Any = None
-        for i, child in enumerate(children):
-            v = self.search(child, depth + 1, limit, alpha, beta, state)
-            if maximise:
-                if v > best_value:
-                    best_value, best = v, child
-                if self.pruning and v > alpha:
-                    alpha = v
-            else:
-                if v < best_value:
-                    best_value, best = v, child
-                if self.pruning and v < beta:
-                    beta = v
-            if self.pruning and alpha >= beta:
-                if emit is not None:
-                    for skipped in children[i + 1 :]:
-                        emit(Pruned(skipped, depth + 1, "alpha-beta cut-off"))
-                break
-        if table is not None:
-            flag = _UPPER if best_value <= a0 else _LOWER if best_value >= b0 else _EXACT
-            table[(key, remaining)] = (flag, best_value, self.cut_off)
-            if best is not None:
-                self.best_child[key] = best.key()
-        self.cut_off = self.cut_off or cut_before
-        return best_value
-
-    def principal_variation(self, start: Any, best: Any) -> list[Any]:
-        """The start, the chosen child, and the table's best replies after it."""
-        path = [start, best]
-        if self.table is None:
-            return path
-        state, seen = best, {start.key()}
-        while (k := state.key()) not in seen and k in self.best_child:
-            seen.add(k)
-            hint = self.best_child[k]
-            state = next((c for c in state.get_children() if c.key() == hint), None)
-            if state is None:
-                break
-            path.append(state)
-        return path

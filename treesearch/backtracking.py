@@ -11,10 +11,19 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
+from treesearch._contract import FAULTS, missing_key, translate
 from treesearch._run import ObserverLike, RunContext
 from treesearch.budget import Budget
 from treesearch.events import Evaluated, Pruned, Visited, VisitKind
-from treesearch.search import Goal, TreeSearch, check_goal, check_graph, goal_test, resolve_graph
+from treesearch.search import (
+    Goal,
+    TreeSearch,
+    check_callable,
+    check_goal,
+    check_graph,
+    goal_test,
+    resolve_graph,
+)
 from treesearch.values import evaluate
 
 __all__ = ["Backtracking"]
@@ -59,14 +68,14 @@ class Backtracking(TreeSearch):
     ) -> None:
         super().__init__(observers, budget=budget)
         self.goal = check_goal(goal)
-        self.value = value
+        self.value = check_callable(value, "value", "state -> number (larger is better)")
         self.graph = check_graph(graph)
 
     def _search(self, start: Any, ctx: RunContext) -> None:
         graph = resolve_graph(self.graph, start, "Backtracking")
-        test = goal_test(self.goal, graph)
+        test = goal_test(self.goal, graph, start)
         emit, value, max_depth = ctx.emit, self.value, ctx.max_depth
-        seen: set[Hashable] | None = {start.key()} if graph else None
+        seen: set[Hashable] | None = set() if graph else None
         states: list[Any] = [start]
         iters: list[Iterator[Any]] = []
         best_value = -math.inf
@@ -74,6 +83,8 @@ class Backtracking(TreeSearch):
         checkpoint = ctx.first_checkpoint()
         entering = True
         try:
+            if seen is not None:
+                seen.add(start.key())
             while states:
                 state = states[-1]
                 depth = len(states) - 1
@@ -110,6 +121,8 @@ class Backtracking(TreeSearch):
                             if emit is not None:
                                 emit(Pruned(candidate, depth + 1, "duplicate"))
                             continue
+                        if k is None:  # once per new key: None would merge keyless states
+                            raise missing_key(candidate, state)
                         seen.add(k)
                     child = candidate
                     break
@@ -127,6 +140,10 @@ class Backtracking(TreeSearch):
                 else:
                     states.append(child)
                     entering = True
+        except FAULTS as exc:
+            if states:
+                translate(exc, states[-1], states[-2] if len(states) > 1 else None, keys=graph)
+            raise
         finally:
             ctx.expanded, ctx.visited, ctx.duplicates = expanded, visited, duplicates
             ctx.max_depth_seen = deepest

@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
+from treesearch._contract import FAULTS, missing_key, translate
 from treesearch._run import ObserverLike, RunContext
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError
@@ -95,21 +96,23 @@ class BeamSearch(TreeSearch):
 
     def _search(self, start: Any, ctx: RunContext) -> None:
         keyed = resolve_graph(self.graph, start, "BeamSearch")
-        test = goal_test(self.goal, keyed)
+        test = goal_test(self.goal, keyed, start)
         emit, max_depth, width, value = ctx.emit, ctx.max_depth, self.width, self.value
-        k0 = start.key() if keyed else None
-        seen: set[Hashable] = {k0}
+        seen: set[Hashable] = set()
         root: _Chain = (start, None)
-        v0 = evaluate(value, start)
-        top, top_chain = v0, root  # the best state kept so far
+        top, top_chain = -math.inf, root  # the best state kept so far
         best_end = -math.inf  # value of the best terminal state found
         expanded = duplicates = depth = 0
         visited = 1
         stopped = True  # until the beam runs out
         cut = False
         checkpoint = ctx.first_checkpoint()
-        beam: list[tuple[_Chain, float]] = [(root, v0)]
+        beam: list[tuple[_Chain, float]] = [(root, top)]
         try:
+            k0 = start.key() if keyed else None
+            seen.add(k0)
+            v0 = top = evaluate(value, start)
+            beam = [(root, v0)]
             if emit is not None:
                 emit(Evaluated(start, v0))
                 emit(Visited(start, 0, _ENTER, None))
@@ -144,6 +147,8 @@ class BeamSearch(TreeSearch):
                                 if emit is not None:
                                     emit(Pruned(child, d1, "duplicate"))
                                 continue
+                            if k is None:  # once per new key: None would merge keyless states
+                                raise missing_key(child, state)
                             seen.add(k)
                         chain = (child, node)
                         if test is not None and test(child, k):
@@ -186,6 +191,10 @@ class BeamSearch(TreeSearch):
             stopped = cut
             if cut:
                 ctx.depth_cut()
+        except FAULTS as exc:
+            for node, _ in beam:  # the fault may come from any state of the level
+                translate(exc, node[0], node[1] and node[1][0], keys=keyed)
+            raise
         finally:
             ctx.expanded, ctx.visited, ctx.duplicates = expanded, visited, duplicates
             if ctx.status is not Status.SOLVED and (stopped or ctx.best is None):

@@ -16,9 +16,10 @@ import heapq
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
+from treesearch._contract import FAULTS, bad_step_cost, missing_key, translate
 from treesearch._run import BudgetReached, ObserverLike, RunContext
 from treesearch.budget import Budget
-from treesearch.errors import InvalidArgumentError, InvalidValueError, StopSearch
+from treesearch.errors import InvalidArgumentError, StopSearch
 from treesearch.events import Expanded, Pruned, Visited, VisitKind
 from treesearch.search import (
     Goal,
@@ -36,12 +37,6 @@ _ENTER = VisitKind.ENTER
 _STOPS = (BudgetReached, StopSearch, KeyboardInterrupt)
 
 
-
-
-
-
-
-
 class _BestFirst(GoalSearch):
     """The shared loop; subclasses choose the priority."""
 
@@ -50,7 +45,7 @@ class _BestFirst(GoalSearch):
 
     def _search(self, start: Any, ctx: RunContext) -> None:
         keyed = resolve_graph(self.graph, start, type(self).__name__)
-        test = goal_test(self.goal, keyed)
+        test = goal_test(self.goal, keyed, start)
         emit, max_depth = ctx.emit, ctx.max_depth
         heuristic, greedy = self.heuristic, self._greedy
         push, pop = heapq.heappush, heapq.heappop
@@ -59,18 +54,21 @@ class _BestFirst(GoalSearch):
         parents: dict[Hashable, Hashable | None] = {}
         k0 = None
         if keyed:
-            k0 = start.key()
-            best[k0] = 0
             ctx.distances, ctx.routing_table = dist, parents
-        h0 = 0.0 if heuristic is None else evaluate(heuristic, start)
         # Entries: (f, tie, g, h, depth, state, key, parent key, up); ``up`` is the parent
         # state with keys, and the parent's ``(state, up)`` chain without.
-        heap: list[tuple[Any, ...]] = [(h0, 0, 0, h0, 0, start, k0, None, None)]
+        heap: list[tuple[Any, ...]] = []
         n = expanded = visited = duplicates = deepest = 0
         cut = False
         lowest: tuple[Any, ...] | None = None  # settled entry with the lowest h
         checkpoint = ctx.first_checkpoint()
+        state, up = start, None  # the state being expanded and its link, for the fault handler
         try:
+            if keyed:
+                k0 = start.key()
+                best[k0] = 0
+            h0 = 0.0 if heuristic is None else evaluate(heuristic, start)
+            heap.append((h0, 0, 0, h0, 0, start, k0, None, None))
             while heap:
                 entry = pop(heap)
                 _, _, g, h, depth, state, k, pk, up = entry
@@ -110,10 +108,7 @@ class _BestFirst(GoalSearch):
                     except TypeError:
                         ok = False
                     if not ok:
-                        raise InvalidValueError(
-                            f"step cost from {state!r} to {child!r} is {c!r}; best-first "
-                            "searches need costs that are numbers >= 0"
-                        )
+                        raise bad_step_cost(state, child, c)
                     g1 = g + c
                     ck = None
                     if keyed:
@@ -124,6 +119,8 @@ class _BestFirst(GoalSearch):
                             if emit is not None:
                                 emit(Pruned(child, d1, "duplicate"))
                             continue
+                        if ck is None:  # once per push: None would merge every keyless state
+                            raise missing_key(child, state)
                         best[ck] = g1
                     if heuristic is None:
                         h1, f = 0.0, g1
@@ -139,6 +136,9 @@ class _BestFirst(GoalSearch):
                 _keep_lowest(start, ctx, lowest, parents if keyed else None)
         except _STOPS:
             _keep_lowest(start, ctx, lowest, parents if keyed else None)
+            raise
+        except FAULTS as exc:
+            translate(exc, state, up if keyed or up is None else up[0], keys=keyed, costs=True)
             raise
         finally:
             ctx.expanded, ctx.visited, ctx.duplicates = expanded, visited, duplicates
@@ -183,19 +183,31 @@ class Dijkstra(_BestFirst):
 
 
 class _Informed(_BestFirst):
+    """A* and greedy: a best-first search that also needs a heuristic."""
+
     def __init__(
         self,
         observers: ObserverLike | Iterable[ObserverLike] | None = (),
         *,
-        heuristic: Callable[[Any], float],
+        heuristic: Callable[[Any], float] | None = None,
         goal: Goal | None = None,
         graph: bool | None = None,
         budget: Budget | None = None,
     ) -> None:
         super().__init__(observers, goal=goal, graph=graph, budget=budget)
+        name = type(self).__name__
+        if heuristic is None:
+            # No silent default of h = 0: that is Dijkstra, and a forgotten heuristic would
+            # then only show up as a slow search.
+            raise InvalidArgumentError(
+                f"{name} needs heuristic=h, a callable state -> estimated cost to a goal "
+                f"(0 at a goal), e.g. {name}(heuristic=manhattan); got None. Without a "
+                "heuristic use Dijkstra"
+            )
         if not callable(heuristic):
             raise InvalidArgumentError(
-                f"heuristic must be a callable state -> estimated cost to a goal, got {heuristic!r}"
+                f"{name}: heuristic must be a callable state -> estimated cost to a goal, "
+                f"got {heuristic!r}"
             )
         self.heuristic = heuristic
 

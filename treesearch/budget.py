@@ -27,9 +27,17 @@ class Budget:
     Attributes:
         max_nodes: states the search may expand (ask for their children).
         max_depth: states deeper than this (in moves from the start) are not expanded.
-        seconds: wall-clock seconds for the whole run.
+        seconds: wall-clock seconds of searching. Time spent in observers (rendering a
+            video frame, writing a trace) does not count: the deadline moves back by it, so
+            a slow observer cannot starve the search. ``stats.seconds`` stays the total
+            wall time and ``stats.observer_seconds`` reports the observers' share.
         max_iterations: iterations of iterative searches (MCTS simulations, random-walk
-            episodes, deepening rounds).
+            episodes, deepening rounds); searches without iterations (BFS, DFS, Dijkstra,
+            A*, greedy, beam, backtracking) ignore it.
+
+    Every loop of a search honours the limits, inside each episode, round or level too:
+    ``max_nodes`` and ``seconds`` are checked at every expansion (the clock every 128
+    expansions), ``max_depth`` before a state is expanded.
 
     ``a | b`` combines two budgets: whichever limit comes first applies.
     """

@@ -6,13 +6,24 @@ a message that says which method broke which rule, on which state, and how to fi
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from treesearch._contract import (
+    all_finite_numbers,
+    bad_child,
+    bad_children,
+    bad_player,
+    bad_returns,
+    fail,
+    missing_key,
+    step_cost_message,
+    unhashable_key,
+    valid_cost,
+)
 from treesearch._rng import RNGLike, check_rng
 from treesearch.errors import InvalidArgumentError, IteratorContractError
 from treesearch.values import CHANCE
@@ -28,10 +39,6 @@ class CheckReport:
     max_depth: int
     terminals: int
     keyed: bool
-
-
-def _fail(method: str, state: Any, problem: str, fix: str) -> IteratorContractError:
-    return IteratorContractError(f"{method} of {state!r}: {problem}. Fix: {fix}")
 
 
 def _snapshot(value: Any) -> Any:
@@ -66,17 +73,14 @@ def _key_of(state: Any) -> Hashable | None:
     try:
         hash(k)
     except TypeError:
-        raise _fail(
-            "key()", state, f"returned the unhashable {k!r}",
-            "return an immutable value (tuple, frozenset, int, str...)",
-        ) from None
+        raise unhashable_key(state, k) from None
     return k
 
 
 def _children(state: Any) -> list[Any]:
     get = getattr(state, "get_children", None)
     if not callable(get):
-        raise _fail(
+        raise fail(
             "get_children()", state, "is missing",
             "subclass treesearch.TreeIterator and implement get_children()",
         )
@@ -84,10 +88,7 @@ def _children(state: Any) -> list[Any]:
     try:
         return list(result)
     except TypeError:
-        raise _fail(
-            "get_children()", state, f"returned {result!r}, which is not iterable",
-            "return a list, tuple or generator of child states",
-        ) from None
+        raise bad_children(state, result) from None
 
 
 def _check_state(state: Any, keyed: bool) -> list[Any]:
@@ -95,13 +96,13 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
     before = _fingerprint(state)
     first = _children(state)
     if _fingerprint(state) != before:
-        raise _fail(
+        raise fail(
             "get_children()", state, "changed the state itself while making its children",
             "build each child as a new object (copy the board, then change the copy)",
         )
     second = _children(state)
     if len(first) != len(second):
-        raise _fail(
+        raise fail(
             "get_children()", state,
             f"gave {len(first)} children, then {len(second)} when asked again",
             "build children from the state each time (do not return a used-up generator "
@@ -109,12 +110,11 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
         )
     for i, child in enumerate(first):
         if not callable(getattr(child, "get_children", None)):
-            raise _fail(
-                "get_children()", state, f"yielded {child!r}, which has no get_children()",
-                "yield states of the game (TreeIterator objects), not moves or names",
-            )
+            raise IteratorContractError(str(bad_child(state, child)))
+        if keyed and _key_of(child) is None:
+            raise missing_key(child, state)
         if keyed and _key_of(child) != _key_of(second[i]):
-            raise _fail(
+            raise fail(
                 "get_children()", state,
                 f"is not deterministic: child {i} has key {_key_of(child)!r}, then "
                 f"{_key_of(second[i])!r}",
@@ -122,7 +122,7 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
             )
         _children(child)  # expanding a child must not change the parent
     if _fingerprint(state) != before:
-        raise _fail(
+        raise fail(
             "get_children()", state,
             "changed the state itself when its children were expanded",
             "build each child as a new object (copy the board, then change the copy)",
@@ -131,9 +131,9 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
     if callable(terminal):
         t = terminal()
         if not isinstance(t, (bool, np.bool_)):
-            raise _fail("is_terminal()", state, f"returned {t!r}", "return True or False")
+            raise fail("is_terminal()", state, f"returned {t!r}", "return True or False")
         if t and first:
-            raise _fail(
+            raise fail(
                 "is_terminal()", state, f"is True but the state has {len(first)} children",
                 "return True only when get_children() is empty (is the test inverted?)",
             )
@@ -141,19 +141,14 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
     if callable(cost):
         for child in first:
             c = cost(child)
-            if isinstance(c, bool) or not isinstance(c, (int, float, np.number)):
-                raise _fail("step_cost()", state, f"returned {c!r}", "return a number")
-            if not math.isfinite(c) or c < 0:
-                raise _fail(
-                    "step_cost()", state, f"returned {c!r} for {child!r}",
-                    "return a finite cost >= 0",
-                )
+            if not valid_cost(c):
+                raise IteratorContractError(step_cost_message(state, child, c))
     if callable(getattr(state, "player", None)):
         _check_players(state, first)
     if keyed:
         k = _key_of(state)
         if k is None or k != _key_of(state):
-            raise _fail(
+            raise fail(
                 "key()", state, f"returned {k!r}, then something else",
                 "derive the key from the state's contents only",
             )
@@ -164,21 +159,18 @@ def _check_players(state: Any, children: list[Any]) -> None:
     """Games with players: who moves, chance outcomes, and rewards at the end."""
     p = state.player()
     if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or p < CHANCE:
-        raise _fail(
-            "player()", state, f"returned {p!r}",
-            "return the index of the player to move (0, 1, ...) or treesearch.CHANCE",
-        )
+        raise bad_player(state, p)
     if p == CHANCE:
         outcomes = getattr(state, "chance_outcomes", None)
         if not callable(outcomes):
-            raise _fail(
+            raise fail(
                 "chance_outcomes()", state, "is missing at a chance state",
                 "return [(child, probability), ...] for states whose player() is CHANCE",
             )
         pairs = list(outcomes())
         total = sum(float(q) for _, q in pairs)
         if len(pairs) != len(children) or any(q < 0 for _, q in pairs) or abs(total - 1) > 1e-9:
-            raise _fail(
+            raise fail(
                 "chance_outcomes()", state,
                 f"gave {len(pairs)} outcomes with probabilities summing to {total!r} for "
                 f"{len(children)} children",
@@ -187,21 +179,15 @@ def _check_players(state: Any, children: list[Any]) -> None:
     if not children:
         get = getattr(state, "returns", None)
         if not callable(get):
-            raise _fail(
+            raise fail(
                 "returns()", state, "is missing at a terminal state",
                 "return one reward per player, e.g. (1, -1) when player 0 wins",
             )
         rewards = list(get())
-        if not rewards or any(
-            isinstance(r, bool) or not isinstance(r, (int, float, np.number))
-            or not math.isfinite(r) for r in rewards
-        ):
-            raise _fail(
-                "returns()", state, f"returned {rewards!r}",
-                "return a non-empty sequence of finite numbers, one per player",
-            )
+        if not all_finite_numbers(rewards):
+            raise bad_returns(state, rewards)
         if p >= len(rewards):
-            raise _fail(
+            raise fail(
                 "player()", state, f"returned {p!r} but returns() has {len(rewards)} players",
                 "number players from 0 and give every player a reward",
             )
@@ -270,7 +256,7 @@ def _check_equality(state: Any, by_key: dict[Hashable, Any]) -> None:
     k = _key_of(state)
     other = by_key.setdefault(k, state)
     if other is not state and type(other) is type(state) and not state == other:
-        raise _fail(
+        raise fail(
             "key()", state,
             f"equals the key of {other!r}, but the two states are not ==",
             "make key() include everything that __eq__ compares (or vice versa)",

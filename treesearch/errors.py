@@ -5,7 +5,8 @@ Leaves also subclass the matching builtin, so ``except ValueError`` keeps workin
     TreeSearchError
     ├── InvalidArgumentError (ValueError)    a knob or run input has a bad value
     │   ├── InvalidBudgetError               a budget limit is negative, NaN or not a number
-    │   └── InvalidGoalError (TypeError)     a goal that is neither predicate nor key set
+    │   ├── InvalidGoalError (TypeError)     a goal that is neither predicate nor key set
+    │   └── InvalidObserverError (TypeError) an observer that is neither Observer nor callable
     ├── NotATreeIteratorError (TypeError)    a start state or child without get_children()
     ├── MissingCapabilityError (TypeError)   a search needs keys, players, costs... it lacks
     ├── IteratorContractError (ValueError)   check_iterator found a broken TreeIterator
@@ -21,6 +22,7 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidBudgetError",
     "InvalidGoalError",
+    "InvalidObserverError",
     "InvalidValueError",
     "IteratorContractError",
     "MissingCapabilityError",
@@ -45,6 +47,10 @@ class InvalidBudgetError(InvalidArgumentError):
 
 class InvalidGoalError(InvalidArgumentError, TypeError):
     """A goal is neither a predicate on states nor a collection of keys."""
+
+
+class InvalidObserverError(InvalidArgumentError, TypeError):
+    """An observer is neither an ``Observer`` (with notify/observe) nor a callable(event)."""
 
 
 class NotATreeIteratorError(TreeSearchError, TypeError):

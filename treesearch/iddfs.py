@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterator
 from typing import Any
 
-from treesearch._run import ObserverLike, RunContext, has_keys
-from treesearch.budget import Budget
+from treesearch._contract import FAULTS, missing_key, translate
+from treesearch._run import RunContext
 from treesearch.events import Pruned, Visited, VisitKind
 from treesearch.result import Status
-from treesearch.search import Goal, GoalTest, TreeSearch, check_goal, goal_test
+from treesearch.search import GoalSearch, GoalTest, goal_test, resolve_graph
 
 __all__ = ["IDDFS"]
 
 _ENTER, _RESTART = VisitKind.ENTER, VisitKind.RESTART
 
 
-class IDDFS(TreeSearch):
+class IDDFS(GoalSearch):
     """Depth-limited DFS with limits 0, 1, 2, ...: finds a shallowest goal.
 
     Memory is proportional to the depth (one child iterator per level), unlike BFS. On states
@@ -30,23 +30,16 @@ class IDDFS(TreeSearch):
     Args:
         observers: observers of every run.
         goal: predicate on states, or collection of keys.
+        graph: True to skip children whose key is on the current path (needs keys), False
+            for a plain tree search (on graphs with cycles it then needs a budget), None
+            (default) to check cycles when the start state has a key.
         budget: limits per run; ``max_depth`` caps the deepest round, ``max_iterations`` the
-            number of rounds.
+            number of rounds; ``max_nodes`` and ``seconds`` hold inside every round.
     """
 
-    def __init__(
-        self,
-        observers: ObserverLike | Iterable[ObserverLike] | None = (),
-        *,
-        goal: Goal | None = None,
-        budget: Budget | None = None,
-    ) -> None:
-        super().__init__(observers, budget=budget)
-        self.goal = check_goal(goal)
-
     def _search(self, start: Any, ctx: RunContext) -> None:
-        keyed = has_keys(start)
-        test = goal_test(self.goal, keyed)
+        keyed = resolve_graph(self.graph, start, "IDDFS")
+        test = goal_test(self.goal, keyed, start)
         limit = 0
         max_rounds = ctx.max_iterations
         counts = _Counts(ctx.first_checkpoint())
@@ -85,12 +78,15 @@ def _round(
     emit = ctx.emit
     expanded, checkpoint = counts.expanded, counts.checkpoint
     states: list[Any] = [start]
-    keys: list[Hashable] = [start.key()] if keyed else []
-    on_path: set[Hashable] = set(keys)
+    keys: list[Hashable] = []
+    on_path: set[Hashable] = set()
     iters: list[Iterator[Any]] = []
     cut_off = False
     kind = _RESTART if limit else _ENTER
     try:
+        if keyed:
+            keys.append(start.key())
+            on_path.add(keys[0])
         while True:
             # Enter states[-1].
             state = states[-1]
@@ -129,11 +125,17 @@ def _round(
                         if emit is not None:
                             emit(Pruned(child, len(states), "cycle"))
                         continue
+                    if k is None:  # once per entered state: None would merge keyless ones
+                        raise missing_key(child, states[-1])
                     keys.append(k)
                     on_path.add(k)
                 states.append(child)
                 break
             else:
                 return cut_off
+    except FAULTS as exc:
+        if states:
+            translate(exc, states[-1], states[-2] if len(states) > 1 else None, keys=keyed)
+        raise
     finally:
         counts.expanded, counts.checkpoint = expanded, checkpoint

@@ -5,74 +5,29 @@ a random rollout (or a leaf evaluation), and backs the reward vector up the path
 keeps the rewards of the player who moved into it, so each player maximises its own reward
 (max^n; for two-player zero-sum games this is the usual negamax sign flip, made explicit).
 
+Modules: ``mcts_node`` (the tree node) <- ``mcts_policies`` (hooks) <- ``mcts_simulate`` (one
+simulation) <- ``mcts`` (knobs, run loop, answer); imports go one way.
+
 References: Kocsis & Szepesvári 2006 (UCT); Browne et al. 2012 (survey).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
 from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import ObserverLike, RunContext, has_keys
 from treesearch.budget import Budget
-from treesearch.errors import InvalidArgumentError, MissingCapabilityError
-from treesearch.events import SimulationPhase, Visited, VisitKind
-from treesearch.mcts_policies import (
-    Evaluator,
-    RolloutPolicy,
-    SelectionFn,
-    leaf_rewards,
-    rollout_rewards,
-    terminal_rewards,
-)
+from treesearch.errors import InvalidArgumentError, MissingCapabilityError, TreeSearchError
+from treesearch.mcts_node import Node
+from treesearch.mcts_policies import Evaluator, RolloutPolicy, SelectionFn
+from treesearch.mcts_simulate import Simulator
 from treesearch.result import Status
 from treesearch.search import TreeSearch
-from treesearch.values import CHANCE
 
 __all__ = ["MCTS", "Node"]
-
-_RESTART, _ENTER = VisitKind.RESTART, VisitKind.ENTER
-
-
-class Node:
-    """A node of the search tree; read its statistics in ``result.info["root"]``.
-
-    Attributes:
-        state: the game state.
-        parent: the parent node (None at the root).
-        children: expanded children, in expansion order.
-        visits: simulations through this node.
-        total: sum of the rewards of ``mover`` over those simulations.
-        best: the largest single reward seen (for max backups).
-        mover: the player who moved into this node (its rewards are this player's).
-    """
-
-    __slots__ = (
-        "best", "chance", "children", "mover", "parent", "player", "state", "total",
-        "untried", "visits",
-    )
-
-    def __init__(self, state: Any, parent: Node | None, mover: int) -> None:
-        self.state = state
-        self.parent = parent
-        self.mover = mover
-        self.children: list[Node] = []
-        self.untried: list[Any] | None = None  # None until the children are generated
-        self.visits = 0
-        self.total = 0.0
-        self.best = -math.inf
-        self.player = 0
-        self.chance: list[tuple[Any, float]] | None = None
-
-    @property
-    def mean(self) -> float:
-        """Mean reward of ``mover`` (0 before the first visit)."""
-        return self.total / self.visits if self.visits else 0.0
-
-    def __repr__(self) -> str:
-        return f"Node({self.state!r}, visits={self.visits}, mean={self.mean:.3f})"
 
 
 class MCTS(TreeSearch):
@@ -104,11 +59,20 @@ class MCTS(TreeSearch):
         backup: "mean" (UCT) or "max" (best single outcome: puzzles where the best episode
             matters).
         final: how the recommended child is chosen: "visits" (robust child) or "value".
-        reuse: keep the tree after a run; when the next run starts at a state found among
-            the old root's children or grandchildren (by key), search on from there.
-        perspective: the player whose view a numeric ``evaluate`` takes.
+        reuse: keep the tree after a run (True or False); when the next run starts at a
+            state found among the old root's children or grandchildren (by key), search on
+            from there.
+        perspective: the player (0 or 1) whose view a numeric ``evaluate`` takes.
+        rollout_depth: moves a rollout may make (an int >= 1; None: to the end of the game).
+            A rollout stopped above the end is scored by ``evaluate`` when given (so
+            ``evaluate`` plus ``rollout_depth`` means "play N moves, then evaluate"), else as
+            0 for every player (a draw). Games that may never end need it, ``seconds`` or
+            ``Budget(max_depth=...)``.
         rng: seed or ``numpy.random.Generator`` (consumed); None for fresh entropy.
-        budget: extra limits (``max_iterations``, ``seconds``, ``max_nodes`` expansions).
+        budget: extra limits: ``max_iterations``; ``seconds`` (checked between simulations
+            and every 64 rollout moves); ``max_nodes`` (tree expansions); ``max_depth``
+            (the tree grows no deeper and rollouts stop at that depth below the start, scored
+            as for ``rollout_depth``; status ``BUDGET_REACHED``, reason "max_depth").
 
     ``result.best`` is the recommended child, ``result.value`` its mean reward for the player
     to move at the start, ``result.path`` the principal variation (most visited line), and
@@ -131,15 +95,21 @@ class MCTS(TreeSearch):
         final: Literal["visits", "value"] = "visits",
         reuse: bool = False,
         perspective: int = 0,
+        rollout_depth: int | None = None,
         rng: RNGLike = None,
         budget: Budget | None = None,
     ) -> None:
         extra = Budget(max_iterations=iterations, seconds=seconds)  # validates both
-        super().__init__(observers, budget=(budget or Budget()) | extra)
+        super().__init__(observers, budget=Budget.coerce(budget) | extra)
         b = self.budget
         if b.max_iterations is None and b.seconds is None and b.max_nodes is None:
             raise InvalidArgumentError(
                 "MCTS needs a budget: iterations=N, seconds=S, or budget=Budget(...)"
+            )
+        if b.max_depth == 0:
+            raise InvalidArgumentError(
+                "MCTS cannot choose a move with Budget(max_depth=0): the start may not be "
+                "expanded; give max_depth >= 1"
             )
         if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or not (
             math.isfinite(exploration) and exploration >= 0
@@ -155,10 +125,26 @@ class MCTS(TreeSearch):
             raise InvalidArgumentError(f"backup must be 'mean' or 'max', got {backup!r}")
         if final not in ("visits", "value"):
             raise InvalidArgumentError(f"final must be 'visits' or 'value', got {final!r}")
+        if not isinstance(reuse, bool):
+            raise InvalidArgumentError(f"reuse must be True or False, got {reuse!r}")
+        if isinstance(perspective, bool) or not isinstance(perspective, int) or (
+            perspective not in (0, 1)
+        ):
+            raise InvalidArgumentError(
+                f"perspective must be player 0 or 1 (the view of a numeric evaluate), "
+                f"got {perspective!r}"
+            )
+        if rollout_depth is not None and (
+            isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int)
+            or rollout_depth < 1
+        ):
+            raise InvalidArgumentError(
+                f"rollout_depth must be an int >= 1 or None, got {rollout_depth!r}"
+            )
         self.iterations, self.exploration = iterations, float(exploration)
         self.selection, self.rollout, self.evaluate = selection, rollout, evaluate
         self.score, self.backup, self.final, self.reuse = score, backup, final, reuse
-        self.perspective = perspective
+        self.perspective, self.rollout_depth = int(perspective), rollout_depth
         self.rng = check_rng(rng)
         self._root: Node | None = None
 
@@ -176,11 +162,16 @@ class MCTS(TreeSearch):
             )
         root = self._reroot(start)
         ctx.info["reused_visits"] = root.visits
-        draw = python_random(self.rng)
-        simulate = _Simulator(self, ctx, players, draw)
+        simulate = Simulator(
+            ctx, players, python_random(self.rng), exploration=self.exploration,
+            selection=self.selection, rollout=self.rollout, evaluate=self.evaluate,
+            score=self.score, perspective=self.perspective, use_max=self.backup == "max",
+            rollout_depth=self.rollout_depth,
+        )
         limit = ctx.max_iterations
         checkpoint = ctx.first_checkpoint()
         i = 0
+        broken = False
         try:
             while limit is None or i < limit:
                 if simulate.expanded >= checkpoint:
@@ -191,12 +182,17 @@ class MCTS(TreeSearch):
                 i += 1
             if self.iterations is None or (limit is not None and limit < self.iterations):
                 ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_iterations"
+            elif simulate.depth_cut:
+                ctx.depth_cut()
+        except TreeSearchError:
+            broken = True  # the game broke its contract: the tree is not worth keeping
+            raise
         finally:
             ctx.iterations, ctx.expanded = i, simulate.expanded
             ctx.visited, ctx.max_depth_seen = simulate.visited, simulate.deepest
             self._answer(root, ctx)
             if self.reuse:
-                self._root = root
+                self._root = None if broken else root
 
     def _reroot(self, start: Any) -> Node:
         old = self._root
@@ -224,133 +220,3 @@ class MCTS(TreeSearch):
             path.append(node.state)
         ctx.best, ctx.path = best.state, path
         ctx.value = best.mean if self.backup == "mean" else best.best
-
-
-class _Simulator:
-    """Runs single simulations; holds the per-run counters and strategy hooks."""
-
-    def __init__(self, search: MCTS, ctx: RunContext, players: bool, draw: Any) -> None:
-        self.emit = ctx.emit
-        self.players = players
-        self.rng = draw
-        self.c = search.exploration
-        self.selection = search.selection
-        self.use_max = search.backup == "max"
-        if self.selection is None and self.use_max:
-            self.selection = _uct_max
-        self.rollout_policy = search.rollout
-        self.evaluate = search.evaluate
-        self.score = search.score
-        self.perspective = search.perspective
-        self.expanded = self.visited = self.deepest = 0
-
-    def __call__(self, root: Node, iteration: int) -> None:
-        emit = self.emit
-        if emit is not None:
-            emit(Visited(root.state, 0, _RESTART if iteration else _ENTER, None))
-        node, depth = root, 0
-        terminal = False
-        # Selection, then expansion of one new child.
-        while True:
-            if node.untried is None:
-                self._generate(node)
-            new = False
-            if node.chance is not None:
-                outcome = _sample(node.chance, self.rng.random())
-                nxt = next((c for c in node.children if c.state is outcome), None)
-                if nxt is None:
-                    nxt = Node(outcome, node, CHANCE)
-                    node.children.append(nxt)
-                    new = True
-            elif node.untried:
-                untried = node.untried
-                j = int(self.rng.random() * len(untried))
-                untried[j], untried[-1] = untried[-1], untried[j]
-                nxt = Node(untried.pop(), node, node.player)
-                node.children.append(nxt)
-                new = True
-            elif not node.children:
-                terminal = True
-                break
-            else:
-                nxt = self._select(node)
-            node, depth = nxt, depth + 1
-            if emit is not None:
-                emit(Visited(node.state, depth, _ENTER, nxt.parent.state))  # type: ignore[union-attr]
-                if new:
-                    emit(SimulationPhase("expand", node.state, depth, iteration))
-            if new:
-                break
-        self.visited += depth + 1
-        if depth > self.deepest:
-            self.deepest = depth
-        if emit is not None:
-            emit(SimulationPhase("select", node.state, depth, iteration))
-        # Evaluation: the exact outcome at terminals, else a leaf evaluation or a rollout.
-        state = node.state
-        if self.evaluate is not None and not terminal and node.untried is None:
-            self._generate(node)
-            terminal = not node.untried and node.chance is None
-        if terminal:
-            reward = terminal_rewards(state, self.players, self.score)
-        elif self.evaluate is not None:
-            reward = leaf_rewards(self.evaluate, state, self.players, self.perspective)
-        else:
-            reward = rollout_rewards(state, self.rng, self.rollout_policy, self.players,
-                                     self.score)
-        if emit is not None:
-            emit(SimulationPhase("rollout", state, depth, iteration, reward))
-        # Backup.
-        use_max = self.use_max
-        n: Node | None = node
-        while n is not None:
-            n.visits += 1
-            if n.mover >= 0:
-                r = reward[n.mover]
-                n.total += r
-                if use_max and r > n.best:
-                    n.best = r
-            n = n.parent
-        if emit is not None:
-            emit(SimulationPhase("backup", state, depth, iteration, reward))
-
-    def _generate(self, node: Node) -> None:
-        self.expanded += 1
-        state = node.state
-        if self.players:
-            node.player = state.player()
-            if node.player == CHANCE:
-                node.chance = list(state.chance_outcomes())
-                node.untried = []
-                return
-        node.untried = list(state.get_children())
-
-    def _select(self, node: Node) -> Node:
-        selection = self.selection
-        if selection is not None:
-            parent_visits, c = node.visits, self.c
-            return max(node.children, key=lambda ch: selection(ch, parent_visits, c))
-        # Inline UCT on the mean: the hot path.
-        explore = self.c * math.sqrt(math.log(node.visits))
-        sqrt = math.sqrt
-        best, best_score = node.children[0], -math.inf
-        for ch in node.children:
-            v = ch.visits
-            s = ch.total / v + explore / sqrt(v)
-            if s > best_score:
-                best, best_score = ch, s
-        return best
-
-
-def _uct_max(child: Node, parent_visits: int, exploration: float) -> float:
-    return child.best + exploration * math.sqrt(math.log(parent_visits) / child.visits)
-
-
-def _sample(outcomes: Sequence[tuple[Any, float]], u: float) -> Any:
-    acc = 0.0
-    for state, p in outcomes:
-        acc += p
-        if u < acc:
-            return state
-    return outcomes[-1][0]
-

@@ -1,20 +1,22 @@
 """Strategy hooks of MCTS: selection scores, rollout policies and leaf evaluation.
 
 Rewards are tuples indexed by player (a one-tuple for puzzles without players), so every
-node can take the reward of the player who moved into it.
+node can take the reward of the player who moved into it. This module imports ``Node`` from
+``mcts_node`` and nothing from ``mcts`` (imports go one way).
 """
 
 from __future__ import annotations
 
 import math
 import random
+import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from treesearch.errors import InvalidValueError, MissingCapabilityError
-
-if TYPE_CHECKING:
-    from treesearch.mcts import Node
+from treesearch._contract import FAULTS, bad_returns, fail, translate
+from treesearch.errors import InvalidValueError, MissingCapabilityError, TreeSearchError
+from treesearch.mcts_node import Node
+from treesearch.values import CHANCE, chance_outcomes_of
 
 __all__ = [
     "Evaluator",
@@ -22,9 +24,15 @@ __all__ = [
     "SelectionFn",
     "leaf_rewards",
     "rollout_rewards",
+    "sample_outcome",
     "terminal_rewards",
     "uct",
 ]
+
+CHECK_TIME_EVERY = 64
+"""Rollout moves between two looks at the clock (one integer comparison per move)."""
+
+Rewards = tuple[float, ...]
 
 SelectionFn = Callable[["Node", int, float], float]
 """``fn(child, parent_visits, exploration) -> score``: the highest-scoring child is followed."""
@@ -46,9 +54,22 @@ def uct(child: Node, parent_visits: int, exploration: float) -> float:
 def terminal_rewards(
     state: Any, players: bool, score: Callable[[Any], float] | None
 ) -> tuple[float, ...]:
-    """Rewards at the end of the game: ``returns()``, or a puzzle's ``(score,)``."""
+    """Rewards at the end of the game: ``returns()``, or a puzzle's ``(score,)``.
+
+    ``returns()`` must give finite numbers; one sum per call checks them all (NaN and the
+    infinities survive a sum, and ``total - total`` is 0 only for a finite total).
+    """
     if players:
-        return tuple(state.returns())
+        raw = state.returns()
+        try:
+            rewards = tuple(raw)
+            total = sum(rewards)
+            finite = total - total == 0
+        except TypeError:
+            finite = False
+        if not finite:
+            raise bad_returns(state, raw)
+        return rewards
     if score is not None:
         v = score(state)
         if not isinstance(v, (int, float)) or math.isnan(v):
@@ -66,23 +87,71 @@ def rollout_rewards(
     policy: RolloutPolicy | None,
     players: bool,
     score: Callable[[Any], float] | None,
-) -> tuple[float, ...]:
-    """Play from ``state`` to a terminal state with ``policy`` (default: uniform random)."""
-    if policy is None and (players or score is None):
+    max_moves: int | None = None,
+    cutoff: Callable[[Any], Rewards] | None = None,
+    check_time: Callable[[], None] | None = None,
+) -> Rewards:
+    """Play from ``state`` to a terminal state with ``policy`` (default: uniform random).
+
+    Chance states (``player() == CHANCE``) draw their outcome by its probability. After
+    ``max_moves`` moves the rollout stops and ``cutoff(state)`` scores the state reached;
+    ``check_time()`` (which raises when the run's time is up) is called every
+    ``CHECK_TIME_EVERY`` moves. A state's own ``random_playout(rng)`` replaces the loop only
+    when the rollout is unlimited and there is no policy.
+    """
+    if policy is None and max_moves is None and (players or score is None):
         fast = getattr(state, "random_playout", None)
         if fast is not None:
-            return tuple(fast(rng))
+            rewards = tuple(fast(rng))
+            total = sum(rewards)
+            if total - total != 0:
+                raise fail(
+                    "random_playout()", state, f"returned {rewards!r}",
+                    "return finite rewards, one per player, like returns() at the end",
+                )
+            return rewards
+    limit = sys.maxsize if max_moves is None else max_moves
+    stop = limit if check_time is None else min(limit, CHECK_TIME_EVERY)
     draw = rng.random
-    while True:
-        children = state.get_children()
-        if not isinstance(children, (list, tuple)):
-            children = list(children)
-        if not children:
-            return terminal_rewards(state, players, score)
-        if policy is None:
-            state = children[int(draw() * len(children))]
-        else:
-            state = policy(children, state, rng)
+    moves = 0
+    parent = None
+    try:
+        while True:
+            children = state.get_children()
+            if not isinstance(children, (list, tuple)):
+                children = list(children)
+            if not children:
+                return terminal_rewards(state, players, score)
+            if moves == stop:
+                if check_time is None or moves >= limit:
+                    if cutoff is None:
+                        raise TypeError("rollout_rewards(max_moves=...) needs cutoff=")
+                    return cutoff(state)
+                check_time()
+                stop = min(limit, moves + CHECK_TIME_EVERY)
+            parent = state
+            if players and state.player() == CHANCE:
+                state = sample_outcome(chance_outcomes_of(state), draw())
+            elif policy is None:
+                state = children[int(draw() * len(children))]
+            else:
+                state = policy(children, state, rng)
+            moves += 1
+    except TreeSearchError:
+        raise
+    except FAULTS as exc:
+        translate(exc, state, parent)
+        raise
+
+
+def sample_outcome(outcomes: Sequence[tuple[Any, float]], u: float) -> Any:
+    """The outcome whose cumulative probability first exceeds ``u`` (a uniform draw)."""
+    acc = 0.0
+    for state, p in outcomes:
+        acc += p
+        if u < acc:
+            return state
+    return outcomes[-1][0]
 
 
 def leaf_rewards(

@@ -29,7 +29,16 @@ class Status(enum.Enum):
     STOPPED = "stopped"
     """An observer raised ``StopSearch``; ``best`` is best-so-far."""
     INTERRUPTED = "interrupted"
-    """Ctrl-C (KeyboardInterrupt) ended the run; ``best`` is best-so-far."""
+    """Ctrl-C (KeyboardInterrupt) ended the run; ``best`` is best-so-far.
+
+    ``run()`` returns instead of raising, so a loop of runs must check for it, or Ctrl-C
+    only skips to the next run::
+
+        for start in starts:
+            result = search.run(start)
+            if result.status is Status.INTERRUPTED:
+                break  # or result.raise_if_interrupted() to re-raise KeyboardInterrupt
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +51,10 @@ class Stats:
         duplicates: generated states skipped because their key was already seen.
         max_depth: deepest state entered, in moves from the start.
         iterations: rounds of an iterative search (episodes, deepening rounds, simulations).
-        seconds: wall-clock duration of the run.
+        seconds: wall-clock duration of the run, time spent in observers included.
+        observer_seconds: part of ``seconds`` spent in observers' ``notify()`` (rendering,
+            writing), measured only under a ``Budget(seconds=...)``, which it does not eat
+            into (see ``Budget``); 0.0 otherwise.
     """
 
     expanded: int = 0
@@ -51,6 +63,7 @@ class Stats:
     max_depth: int = 0
     iterations: int = 0
     seconds: float = 0.0
+    observer_seconds: float = 0.0
 
     @property
     def nodes_per_second(self) -> float:
@@ -101,6 +114,21 @@ class SearchResult:
     def solved(self) -> bool:
         """True when a goal was reached."""
         return self.status is Status.SOLVED
+
+    def raise_if_interrupted(self) -> SearchResult:
+        """Re-raise ``KeyboardInterrupt`` if Ctrl-C ended this run; else return the result.
+
+        ``run()`` turns Ctrl-C into ``Status.INTERRUPTED`` so the best-so-far answer is not
+        lost; in a loop of runs, ``search.run(s).raise_if_interrupted()`` makes Ctrl-C stop
+        the whole loop, as it would in code without treesearch.
+
+        Examples:
+            >>> SearchResult(Status.SOLVED).raise_if_interrupted().status.value
+            'solved'
+        """
+        if self.status is Status.INTERRUPTED:
+            raise KeyboardInterrupt(self.stop_reason or "KeyboardInterrupt")
+        return self
 
     def find_route(self, target: Hashable) -> list[Hashable]:
         """Return the keys from the start to ``target`` along the routing table.

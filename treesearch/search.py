@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
+import inspect
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from treesearch._run import (
     ObserverLike,
@@ -24,6 +26,40 @@ Goal = Callable[[Any], bool] | Collection[Hashable]
 GoalTest = Callable[[Any, Hashable], bool]
 """Normalised goal: called with ``(state, key)``; key is None in tree mode."""
 
+_S = TypeVar("_S", bound="TreeSearch")
+_KNOBS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _knobs(cls: type) -> tuple[str, ...] | None:
+    """The keyword knobs of ``cls.__init__`` (None when it takes ``**kwargs``)."""
+    if cls not in _KNOBS:
+        params = list(inspect.signature(cls.__init__).parameters.values())[1:]  # type: ignore[misc]
+        if any(p.kind is p.VAR_KEYWORD for p in params):
+            _KNOBS[cls] = None
+        else:
+            _KNOBS[cls] = tuple(p.name for p in params if p.kind is p.KEYWORD_ONLY)
+    return _KNOBS[cls]
+
+
+def _check_call(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """Refuse unknown knobs and extra positional arguments, naming the public class."""
+    knobs = _knobs(cls)
+    if knobs is None:
+        return
+    name = cls.__name__
+    if len(args) > 1:
+        raise InvalidArgumentError(
+            f"{name} takes the observers as its only positional argument, got {len(args)} "
+            f"positional arguments {args!r}; give the knobs by keyword: {', '.join(knobs)}"
+        )
+    for knob in kwargs:
+        if knob not in knobs and knob != "observers":
+            close = difflib.get_close_matches(knob, knobs, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise InvalidArgumentError(
+                f"{name} has no knob {knob!r}{hint}; its knobs are: {', '.join(knobs)}"
+            )
+
 
 class TreeSearch:
     """Base class of all searches: holds observers and a budget, runs ``_search``.
@@ -34,7 +70,15 @@ class TreeSearch:
         budget: limits for each run (see ``Budget``); None means unlimited.
 
     Subclasses implement ``_search(start, ctx)`` and write their answer into ``ctx``.
+    An unknown knob or an extra positional argument raises ``InvalidArgumentError`` naming
+    the search's own class and listing its knobs (Python's message would name a base class).
     """
+
+    def __new__(cls: type[_S], *args: Any, **kwargs: Any) -> _S:
+        """Check the constructor's arguments by name before ``__init__`` sees them."""
+        if kwargs or len(args) > 1:
+            _check_call(cls, args, kwargs)
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -104,20 +148,27 @@ def check_goal(goal: Goal | None) -> Goal | None:
         raise InvalidGoalError(f"goal keys must be hashable, got {goal!r}") from None
 
 
-def goal_test(goal: Goal | None, keyed: bool) -> GoalTest | None:
-    """Turn a validated goal into a ``(state, key) -> bool`` test for one run."""
+def goal_test(goal: Goal | None, keyed: bool, start: Any = None) -> GoalTest | None:
+    """Turn a validated goal into a ``(state, key) -> bool`` test for one run.
+
+    ``keyed`` says the search passes each state's key; otherwise a key-set goal asks each
+    tested state for its key itself, which works when ``start`` has keys (a tree search on
+    keyed states, ``graph=False``).
+    """
     if goal is None:
         return None
     if callable(goal):
         predicate = goal
         return lambda state, key: bool(predicate(state))
-    if not keyed:
-        raise MissingCapabilityError(
-            f"goal {set(goal)!r} is a set of keys, but the states have no key(); give a "
-            "predicate on states instead, or implement key()"
-        )
     keys = goal
-    return lambda state, key: key in keys
+    if keyed:
+        return lambda state, key: key in keys
+    if start is not None and has_keys(start):
+        return lambda state, key: state.key() in keys
+    raise MissingCapabilityError(
+        f"goal {set(goal)!r} is a set of keys, but the states have no key(); give a "
+        "predicate on states instead, or implement key()"
+    )
 
 
 def resolve_graph(graph: bool | None, start: Any, search: str) -> bool:
@@ -129,6 +180,13 @@ def resolve_graph(graph: bool | None, start: Any, search: str) -> bool:
             f"{start!r}.key() is missing or returned None; implement key() or pass graph=False"
         )
     return keyed if graph is None else bool(graph)
+
+
+def check_callable(fn: Any, name: str, what: str) -> Any:
+    """Validate an optional callable knob (``value=``...) at construction time."""
+    if fn is not None and not callable(fn):
+        raise InvalidArgumentError(f"{name} must be a callable {what} or None, got {fn!r}")
+    return fn
 
 
 def check_graph(graph: bool | None) -> bool | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from treesearch._contract import FAULTS, missing_key, translate
 from treesearch._run import RunContext
 from treesearch.events import Expanded, Pruned, Visited, VisitKind
 from treesearch.search import (
@@ -26,16 +27,12 @@ __all__ = ["BFS", "DFS"]
 _ENTER = VisitKind.ENTER
 
 
-
-
-
-
 class _Traversal(GoalSearch):
     """Shared dispatch of BFS and DFS: graph traversal with keys, tree search without."""
 
     def _search(self, start: Any, ctx: RunContext) -> None:
         graph = resolve_graph(self.graph, start, type(self).__name__)
-        test = goal_test(self.goal, graph)
+        test = goal_test(self.goal, graph, start)
         if graph:
             self._graph(start, ctx, test)
         else:
@@ -75,20 +72,21 @@ class BFS(_Traversal):
     def _graph(self, start: Any, ctx: RunContext, test: GoalTest | None) -> None:
         emit = ctx.emit
         max_depth = ctx.max_depth
-        k0 = start.key()
-        dist: dict[Hashable, float] = {k0: 0}
-        parents: dict[Hashable, Hashable | None] = {k0: None}
+        dist: dict[Hashable, float] = {}
+        parents: dict[Hashable, Hashable | None] = {}
         ctx.distances, ctx.routing_table = dist, parents
-        ctx.visited = 1
-        if emit is not None:
-            emit(Visited(start, 0, _ENTER, None))
-        if test is not None and test(start, k0):
-            ctx.solved(start, [start])
-            return
         expanded = duplicates = depth = 0
-        checkpoint = ctx.first_checkpoint()
-        frontier = [start]
+        state = start  # the state being expanded, for the fault handler
         try:
+            k0 = start.key()
+            dist[k0], parents[k0] = 0, None
+            if emit is not None:
+                emit(Visited(start, 0, _ENTER, None))
+            if test is not None and test(start, k0):
+                ctx.solved(start, [start])
+                return
+            checkpoint = ctx.first_checkpoint()
+            frontier = [start]
             while frontier:
                 if max_depth is not None and depth >= max_depth:
                     if any(not s.is_terminal() for s in frontier):
@@ -111,6 +109,8 @@ class BFS(_Traversal):
                             if emit is not None:
                                 emit(Pruned(child, d1, "duplicate"))
                             continue
+                        if k is None:  # once per new key: None would merge every keyless state
+                            raise missing_key(child, state)
                         dist[k] = d1
                         parents[k] = pk
                         append(child)
@@ -123,10 +123,13 @@ class BFS(_Traversal):
                         emit(Expanded(state, depth, len(nxt) + duplicates - before))
                 frontier = nxt
                 depth = d1
+        except FAULTS as exc:
+            translate(exc, state, keys=True)
+            raise
         finally:
             ctx.expanded, ctx.duplicates = expanded, duplicates
             ctx.visited = len(dist)
-            ctx.max_depth_seen = int(max(dist.values()))
+            ctx.max_depth_seen = int(max(dist.values(), default=0))
 
     def _tree(self, start: Any, ctx: RunContext, test: GoalTest | None) -> None:
         emit = ctx.emit
@@ -139,7 +142,8 @@ class BFS(_Traversal):
             return
         expanded = visited = depth = 0
         checkpoint = ctx.first_checkpoint()
-        frontier: list[tuple[Any, Any]] = [(start, None)]
+        node: tuple[Any, Any] = (start, None)
+        frontier = [node]
         try:
             while frontier:
                 if max_depth is not None and depth >= max_depth:
@@ -171,6 +175,9 @@ class BFS(_Traversal):
                 depth = d1
                 if frontier:
                     ctx.max_depth_seen = depth
+        except FAULTS as exc:
+            translate(exc, node[0], node[1] and node[1][0])
+            raise
         finally:
             ctx.expanded = expanded
             ctx.visited = visited + 1
@@ -201,11 +208,11 @@ class DFS(_Traversal):
         ctx.distances, ctx.routing_table = dist, parents
         expanded = duplicates = deepest = 0
         checkpoint = ctx.first_checkpoint()
-        stack: list[tuple[Any, Hashable, Hashable | None, int, Any]] = [
-            (start, start.key(), None, 0, None)
-        ]
+        stack: list[tuple[Any, Hashable, Hashable | None, int, Any]] = []
         pop, push = stack.pop, stack.append
+        state = parent = None  # the state being expanded and its parent, for the fault handler
         try:
+            push((start, start.key(), None, 0, None))
             while stack:
                 state, k, pk, depth, parent = pop()
                 if k in dist:
@@ -213,6 +220,8 @@ class DFS(_Traversal):
                     if emit is not None:
                         emit(Pruned(state, depth, "duplicate"))
                     continue
+                if k is None:  # once per new key: None would merge every keyless state
+                    raise missing_key(state, parent)
                 dist[k] = depth
                 parents[k] = pk
                 if depth > deepest:
@@ -239,6 +248,9 @@ class DFS(_Traversal):
                         duplicates += 1
                     else:
                         push((child, ck, k, d1, state))
+        except FAULTS as exc:
+            translate(exc, start if state is None else state, parent, keys=True)
+            raise
         finally:
             ctx.expanded, ctx.duplicates = expanded, duplicates
             ctx.visited, ctx.max_depth_seen = len(dist), deepest
@@ -248,7 +260,8 @@ class DFS(_Traversal):
         max_depth = ctx.max_depth
         expanded = visited = deepest = 0
         checkpoint = ctx.first_checkpoint()
-        stack: list[tuple[tuple[Any, Any], int]] = [((start, None), 0)]
+        chain: tuple[Any, Any] = (start, None)
+        stack: list[tuple[tuple[Any, Any], int]] = [(chain, 0)]
         pop, push = stack.pop, stack.append
         try:
             while stack:
@@ -276,5 +289,8 @@ class DFS(_Traversal):
                 d1 = depth + 1
                 for child in reversed(children):
                     push(((child, chain), d1))
+        except FAULTS as exc:
+            translate(exc, chain[0], chain[1] and chain[1][0])
+            raise
         finally:
             ctx.expanded, ctx.visited, ctx.max_depth_seen = expanded, visited, deepest

@@ -12,31 +12,48 @@ The player contract, for games with players (all optional for one-player puzzles
   (-1) when the children are random outcomes (a dice roll).
 - ``returns() -> Sequence[float]``: per-player rewards, meaningful at terminal states.
 - ``chance_outcomes() -> Sequence[tuple[child, probability]]``: at chance states, the
-  outcomes with probabilities summing to 1. ``get_children()`` yields the same children, so
-  uninformed searches simply enumerate every outcome.
+  outcomes with finite probabilities >= 0 summing to 1 (within ``1e-6``).
+  ``get_children()`` yields the same children, so uninformed searches simply enumerate every
+  outcome.
+
+A game that breaks this contract gets an ``IteratorContractError`` from the search, naming the
+state, the method and the bad value, in the words of ``treesearch.check_iterator``.
 """
 
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable
 from typing import Any
 
-from treesearch.errors import InvalidArgumentError, InvalidValueError, MissingCapabilityError
+from treesearch._contract import bad_player, bad_returns, fail
+from treesearch.errors import (
+    InvalidArgumentError,
+    InvalidValueError,
+    IteratorContractError,
+    MissingCapabilityError,
+)
 
 __all__ = [
     "CHANCE",
+    "PROBABILITY_TOLERANCE",
     "ValueFunction",
+    "chance_outcomes_of",
     "evaluate",
     "negated",
     "normalised",
     "player_of",
+    "player_out_of_range",
     "returns_of",
     "terminal_value",
 ]
 
 CHANCE = -1
 """``player()`` of a chance state: its children are random outcomes."""
+
+PROBABILITY_TOLERANCE = 1e-6
+"""How far the chance probabilities of a state may sum away from 1."""
 
 ValueFunction = Callable[[Any], float]
 """A callable state -> number; larger is better for the player it is written for."""
@@ -64,22 +81,72 @@ def player_of(state: Any) -> int:
             f"{state!r} has no player() method; searches for games with players need "
             "player() -> int and returns() -> per-player rewards"
         )
-    p: int = player()
-    return p
+    p = player()
+    try:
+        index = operator.index(p)  # numpy integers are fine
+    except TypeError:
+        raise bad_player(state, p) from None
+    if isinstance(p, bool) or index < CHANCE:
+        raise bad_player(state, p)
+    return index
+
+
+def player_out_of_range(state: Any, p: Any, rewards: Any) -> IteratorContractError:
+    """``player()`` returned ``p``, but a reward vector ``rewards`` has no entry for it."""
+    return fail(
+        "player()", state,
+        f"returned {p!r}, but the rewards backed up to it, {tuple(rewards)!r}, have no "
+        f"entry for player {p!r} (returns() must give one reward per player)",
+        "number players from 0 and give every player a reward in returns()",
+    )
 
 
 def returns_of(state: Any) -> tuple[float, ...]:
-    """``state.returns()`` as a tuple of floats, checked for NaN."""
+    """``state.returns()`` as a tuple of finite floats, or an IteratorContractError."""
     get = getattr(state, "returns", None)
     if not callable(get):
         raise MissingCapabilityError(
             f"{state!r} has no returns() method; terminal states of games with players must "
             "report per-player rewards"
         )
-    values = tuple(float(r) for r in get())
-    if any(math.isnan(r) for r in values):
-        raise InvalidValueError(f"returns() of {state!r} contains NaN: {values!r}")
+    raw = get()
+    try:
+        values = tuple(float(r) for r in raw)
+    except (TypeError, ValueError):
+        raise bad_returns(state, raw) from None
+    if not values or not all(math.isfinite(r) for r in values):
+        raise bad_returns(state, raw)
     return values
+
+
+def chance_outcomes_of(state: Any) -> list[tuple[Any, float]]:
+    """``state.chance_outcomes()`` as a list, its probabilities checked once per call.
+
+    Probabilities must be finite, >= 0 and sum to 1 within ``PROBABILITY_TOLERANCE``;
+    anything else would make a search weigh outcomes wrongly without a word.
+    """
+    get = getattr(state, "chance_outcomes", None)
+    if not callable(get):
+        raise MissingCapabilityError(
+            f"{state!r} is a chance state (player() is CHANCE) but has no chance_outcomes() "
+            "method returning [(child, probability), ...]"
+        )
+    raw = get()
+    fix = "return [(child, probability), ...] with probabilities >= 0 that sum to 1"
+    try:
+        pairs = [(child, float(p)) for child, p in raw]
+    except (TypeError, ValueError):
+        raise fail("chance_outcomes()", state, f"returned {raw!r}", fix) from None
+    total = math.fsum(p for _, p in pairs)
+    if not pairs or not all(0.0 <= p < math.inf for _, p in pairs) or not (
+        abs(total - 1.0) <= PROBABILITY_TOLERANCE
+    ):
+        probabilities = [p for _, p in pairs]
+        raise fail(
+            "chance_outcomes()", state,
+            f"gave the probabilities {probabilities!r}, summing to {total!r}", fix,
+        )
+    return pairs
 
 
 def terminal_value(player: int) -> ValueFunction:

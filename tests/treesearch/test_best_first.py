@@ -272,8 +272,11 @@ def test_other_bad_arguments() -> None:
         Dijkstra(graph="yes")  # type: ignore[arg-type]
     with pytest.raises(InvalidGoalError, match="24"):
         Dijkstra(goal=24)  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
-        AStar()  # type: ignore[call-arg]
+    for search in (AStar, GreedyBestFirst):  # the public class and the fix, not _Informed
+        with pytest.raises(InvalidArgumentError, match=rf"^{search.__name__} needs heuristic="):
+            search()
+        with pytest.raises(InvalidArgumentError, match=rf"^{search.__name__}: heuristic .* 3"):
+            search(heuristic=3)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("search", SEARCHES)
@@ -308,8 +311,19 @@ def test_bad_heuristic_values_are_rejected(search: Any, bad: Any) -> None:
 
 
 def test_key_goal_needs_keys() -> None:
+    class Keyless(TreeIterator):
+        def get_children(self) -> list[Keyless]:
+            return []
+
     with pytest.raises(MissingCapabilityError, match="key"):
-        Dijkstra(goal={1}, graph=False).run(DictTreeIterator("r", {}))
+        Dijkstra(goal={1}, graph=False).run(Keyless())
+
+
+def test_key_goal_in_a_tree_search_of_keyed_states() -> None:
+    """graph=False only turns duplicate detection off: a goal given as keys still works."""
+    g = Graph({0: {1: 4, 2: 1}, 1: {3: 1}, 2: {1: 1}, 3: {}})
+    result = Dijkstra(goal={3}, graph=False).run(g.state(0))
+    assert result.solved and result.value == 3 and result.routing_table is None
 
 
 # -- budgets and stops -----------------------------------------------------------------------

@@ -149,3 +149,26 @@ def test_adversarial_searches_close_observers_too(search: Any) -> None:
     assert first.closed == last.closed == 1
     stopped = search([Boom(5, StopSearch("enough"))]).run(TicTacToe())
     assert stopped.status is Status.STOPPED
+
+
+def test_unknown_knobs_name_the_public_class() -> None:
+    from treesearch import BFS, MCTS, AStar, Dijkstra, InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError, match=r"BFS has no knob 'heuristic'.*goal"):
+        BFS(heuristic=lambda s: 0)
+    with pytest.raises(InvalidArgumentError, match=r"no knob 'goals' \(did you mean 'goal'"):
+        Dijkstra(goals={1})
+    with pytest.raises(InvalidArgumentError, match=r"MCTS has no knob 'iteration'.*'iterations'"):
+        MCTS(iteration=5)
+    with pytest.raises(InvalidArgumentError, match="only positional argument"):
+        AStar((), lambda s: 0)
+    assert AStar(heuristic=lambda s: 0, goal={1}).goal == frozenset({1})
+
+
+def test_bad_observer_is_an_invalid_argument() -> None:
+    from treesearch import BFS, InvalidArgumentError, InvalidObserverError
+
+    with pytest.raises(InvalidObserverError, match="42"):
+        BFS([42])
+    assert issubclass(InvalidObserverError, InvalidArgumentError)
+    assert issubclass(InvalidObserverError, TypeError)

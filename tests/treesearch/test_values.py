@@ -51,3 +51,28 @@ def test_missing_player_contract_is_explained() -> None:
         player_of(leaf)
     with pytest.raises(MissingCapabilityError, match=r"returns\(\)"):
         returns_of(leaf)
+
+
+def test_player_returns_and_chance_contract_breaches_are_named() -> None:
+    """player() 7 used to act as player 1, NaN returns as a number, p=(0.9, 0.9) as fine."""
+    from tests.games_util import Gamble
+    from treesearch.errors import IteratorContractError
+    from treesearch.values import chance_outcomes_of
+
+    class Bad(Gamble):
+        def player(self) -> int:
+            return "X"  # type: ignore[return-value]
+
+        def returns(self) -> tuple[float, float]:
+            return (math.nan, 0.0)
+
+        def chance_outcomes(self) -> list[tuple[Gamble, float]]:
+            return [(Gamble("won"), 0.9), (Gamble("lost"), 0.9)]
+
+    with pytest.raises(IteratorContractError, match=r"player\(\) of Gamble\('start'\): .*'X'"):
+        player_of(Bad())
+    with pytest.raises(IteratorContractError, match=r"returns\(\) of .*nan"):
+        returns_of(Bad())
+    with pytest.raises(IteratorContractError, match=r"chance_outcomes\(\) of .*0\.9, 0\.9.*1\.8"):
+        chance_outcomes_of(Bad("gamble"))
+    assert [p for _, p in chance_outcomes_of(Gamble("gamble"))] == [0.3, 0.7]

@@ -1,0 +1,281 @@
+"""One wording for TreeIterator contract breaches, shared by ``check_iterator`` and the searches.
+
+Searches never pre-check states in their hot loops: they catch the bare ``TypeError`` or
+``AttributeError`` a broken game causes, re-examine the state at fault here, and raise the
+error ``check_iterator`` would have given (``raise explain_failure(s, exc, "key()") from exc``
+or ``translate(exc, s)`` then a bare ``raise``). This module imports only ``errors`` so every
+other module may import it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from numbers import Integral, Real
+from typing import Any
+
+from treesearch.errors import (
+    InvalidValueError,
+    IteratorContractError,
+    MissingCapabilityError,
+    NotATreeIteratorError,
+    TreeSearchError,
+)
+
+__all__ = [
+    "CONTRACT_METHODS",
+    "FAULTS",
+    "all_finite_numbers",
+    "bad_child",
+    "bad_children",
+    "bad_player",
+    "bad_returns",
+    "bad_step_cost",
+    "diagnose",
+    "explain_failure",
+    "fail",
+    "from_attribute_error",
+    "missing_key",
+    "missing_method",
+    "step_cost_message",
+    "translate",
+    "unhashable_key",
+    "valid_cost",
+]
+
+CONTRACT_METHODS = (
+    "get_children", "key", "is_terminal", "step_cost", "player", "returns", "chance_outcomes",
+)
+"""The optional and required methods of a state (see ``treesearch.TreeIterator``)."""
+
+FAULTS = (TypeError, AttributeError)
+"""What a broken game raises from deep inside a search loop; catch these and ``translate``."""
+
+_CHANCE = -1  # treesearch.values.CHANCE; not imported because values may import this module
+
+
+def fail(method: str, state: Any, problem: str, fix: str) -> IteratorContractError:
+    """The contract error for ``method`` of ``state``: what it did and how to fix it."""
+    return IteratorContractError(f"{method} of {state!r}: {problem}. Fix: {fix}")
+
+
+def bad_children(state: Any, children: Any) -> IteratorContractError:
+    """``get_children()`` returned something that is not iterable (None, 5...)."""
+    return fail(
+        "get_children()", state, f"returned {children!r}, which is not iterable",
+        "return a list, tuple or generator of child states",
+    )
+
+
+def bad_child(state: Any, child: Any) -> TreeSearchError:
+    """``get_children()`` of ``state`` yielded ``child``, which has no ``get_children()``."""
+    return NotATreeIteratorError(_child_message(state, child))
+
+
+def _child_message(state: Any, child: Any) -> str:
+    return (
+        f"get_children() of {state!r}: yielded {child!r}, which has no get_children(). "
+        "Fix: yield states of the game (TreeIterator objects), not moves or names"
+    )
+
+
+def unhashable_key(state: Any, key: Any) -> IteratorContractError:
+    """``key()`` returned a value that cannot be a dict key."""
+    return fail(
+        "key()", state, f"returned the unhashable {key!r}",
+        "return an immutable value (tuple, frozenset, int, str...)",
+    )
+
+
+def missing_key(state: Any, parent: Any) -> IteratorContractError:
+    """``key()`` returned None on a state reached from a keyed start (graph mode)."""
+    return fail(
+        "key()", state,
+        f"returned None on this child of {parent!r}, though the start state has keys",
+        "either every state has a key or none (return a hashable key from every state, "
+        "or pass graph=False to search without keys)",
+    )
+
+
+def valid_cost(cost: Any) -> bool:
+    """True for a finite real number >= 0 (bools excluded): what ``step_cost`` must return."""
+    return not isinstance(cost, bool) and isinstance(cost, Real) and 0 <= float(cost) < math.inf
+
+
+def step_cost_message(state: Any, child: Any, cost: Any) -> str:
+    """What is wrong with ``state.step_cost(child) == cost`` and how to fix it."""
+    fix = "return a number" if isinstance(cost, bool) or not isinstance(cost, Real) else (
+        "return a finite cost >= 0"
+    )
+    return f"step_cost() of {state!r}: returned {cost!r} for {child!r}. Fix: {fix}"
+
+
+def bad_step_cost(state: Any, child: Any, cost: Any) -> InvalidValueError:
+    """``step_cost(child)`` is not a number >= 0 (searches raise InvalidValueError for it)."""
+    return InvalidValueError(step_cost_message(state, child, cost))
+
+
+def missing_method(state: Any, name: str) -> TreeSearchError:
+    """``state`` lacks a contract method a search called (``name`` without parentheses)."""
+    if name == "get_children":
+        return NotATreeIteratorError(
+            f"a child state {state!r} is not a TreeIterator: it has no get_children() method "
+            "(get_children() must yield states of the game)"
+        )
+    return MissingCapabilityError(
+        f"state {state!r} has no {name}() method, which this search needs from every state "
+        "of the game"
+    )
+
+
+def diagnose(
+    state: Any, parent: Any = None, *, keys: bool = False, costs: bool = False
+) -> TreeSearchError | None:
+    """Re-examine ``state`` and its children; return the error for the first breach, or None.
+
+    Called only after a search caught a fault, never per node. ``parent`` (when known) is
+    named if ``state`` itself is not a state; ``keys`` checks keys (graph mode) and ``costs``
+    step costs. Anything the game raises while being re-examined means "no diagnosis".
+    """
+    try:
+        return _diagnose(state, parent, keys, costs)
+    except Exception:
+        return None
+
+
+def _diagnose(state: Any, parent: Any, keys: bool, costs: bool) -> TreeSearchError | None:
+    if not callable(getattr(state, "get_children", None)):
+        if parent is not None:
+            return bad_child(parent, state)
+        return missing_method(state, "get_children")
+    if keys:
+        found = _key_problem(state, parent)
+        if found is not None:
+            return found
+    result = state.get_children()
+    try:
+        children = list(result)
+    except TypeError:
+        return bad_children(state, result)
+    for child in children:
+        if not callable(getattr(child, "get_children", None)):
+            return bad_child(state, child)
+        if keys:
+            found = _key_problem(child, state)
+            if found is not None:
+                return found
+    if costs:
+        cost = getattr(state, "step_cost", None)
+        if not callable(cost):
+            return missing_method(state, "step_cost")
+        for child in children:
+            c = cost(child)
+            try:  # exactly what the searches accept (an infinite cost included)
+                ok = c >= 0
+            except TypeError:
+                ok = False
+            if not ok:
+                return bad_step_cost(state, child, c)
+    return None
+
+
+def _key_problem(state: Any, parent: Any) -> TreeSearchError | None:
+    get = getattr(state, "key", None)
+    if not callable(get):
+        return missing_method(state, "key")
+    k = get()
+    if k is None and parent is not None:
+        return missing_key(state, parent)
+    if not isinstance(k, Hashable):
+        return unhashable_key(state, k)
+    try:
+        hash(k)
+    except TypeError:  # a tuple holding a list
+        return unhashable_key(state, k)
+    return None
+
+
+def translate(exc: BaseException, state: Any, parent: Any = None, *, keys: bool = False,
+              costs: bool = False) -> None:
+    """Raise the contract error explaining ``exc`` (caught on ``state``), if there is one.
+
+    Returns when the game looks fine (the fault lies elsewhere, e.g. in an observer or a
+    goal predicate): the caller then re-raises ``exc`` with a bare ``raise``.
+    """
+    found = diagnose(state, parent, keys=keys, costs=costs)
+    if found is None and isinstance(exc, AttributeError):
+        found = from_attribute_error(exc)
+    if found is not None:
+        raise found from exc
+
+
+def from_attribute_error(exc: AttributeError) -> TreeSearchError | None:
+    """"x has no attribute get_children/key/..." names the state and the missing method."""
+    name, obj = getattr(exc, "name", None), getattr(exc, "obj", None)
+    if name not in CONTRACT_METHODS or obj is None:
+        return None
+    return missing_method(obj, name)
+
+
+def explain_failure(state: Any, exc: BaseException, method: str) -> TreeSearchError:
+    """Return the error to raise for ``exc``, caught while calling ``method`` of ``state``.
+
+    Usage: ``raise explain_failure(s, exc, "get_children()") from exc``. The answer names the
+    state with ``!r``, the method, what it returned and the fix, with the wording of
+    ``check_iterator``: an IteratorContractError, or NotATreeIteratorError /
+    MissingCapabilityError for a missing method, InvalidValueError for a bad step cost.
+    """
+    found = diagnose(state, keys=method == "key()", costs=method == "step_cost()")
+    if found is None and isinstance(exc, AttributeError):
+        found = from_attribute_error(exc)
+    if found is None and method in ("returns()", "player()"):
+        found = _player_problem(state, method)
+    if found is not None:
+        return found
+    return fail(
+        method, state, f"raised {type(exc).__name__}: {exc}",
+        "make it follow the TreeIterator contract (treesearch.check_iterator(start) "
+        "explains which rule a game breaks)",
+    )
+
+
+def _player_problem(state: Any, method: str) -> TreeSearchError | None:
+    try:
+        if method == "player()":
+            p = state.player()
+            if isinstance(p, bool) or not isinstance(p, Integral) or p < _CHANCE:
+                return bad_player(state, p)
+            return None
+        rewards = state.returns()
+        if not all_finite_numbers(rewards):
+            return bad_returns(state, rewards)
+    except Exception:
+        return None
+    return None
+
+
+def bad_player(state: Any, player: Any) -> IteratorContractError:
+    """``player()`` returned something other than a player index or CHANCE."""
+    return fail(
+        "player()", state, f"returned {player!r}",
+        "return the index of the player to move (0, 1, ...) or treesearch.CHANCE",
+    )
+
+
+def bad_returns(state: Any, rewards: Any) -> IteratorContractError:
+    """``returns()`` gave something other than finite numbers, one per player."""
+    return fail(
+        "returns()", state, f"returned {rewards!r}",
+        "return a non-empty sequence of finite numbers, one per player",
+    )
+
+
+def all_finite_numbers(values: Any) -> bool:
+    """True for a non-empty sequence of finite real numbers (bools excluded)."""
+    try:
+        items = list(values)
+    except TypeError:
+        return False
+    return bool(items) and all(
+        not isinstance(r, bool) and isinstance(r, Real) and math.isfinite(r) for r in items
+    )

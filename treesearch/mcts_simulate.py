@@ -1,0 +1,256 @@
+"""One MCTS simulation: select, expand, evaluate (rollout or leaf value), back up.
+
+Kept apart from ``mcts`` (the knobs and the run loop) so each stays small; it imports
+``mcts_node`` and ``mcts_policies`` and nothing imports it but ``mcts``. A broken game is
+not checked per node: the simulation catches the bare fault, re-examines the state at fault
+and raises the error ``check_iterator`` would give.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from treesearch._contract import FAULTS, bad_player, translate
+from treesearch._run import RunContext
+from treesearch.errors import TreeSearchError
+from treesearch.events import SimulationPhase, Visited, VisitKind
+from treesearch.mcts_node import Node
+from treesearch.mcts_policies import (
+    Evaluator,
+    RolloutPolicy,
+    SelectionFn,
+    leaf_rewards,
+    rollout_rewards,
+    sample_outcome,
+    terminal_rewards,
+)
+from treesearch.values import CHANCE, chance_outcomes_of, player_of, player_out_of_range
+
+__all__ = ["Simulator", "uct_max"]
+
+_RESTART, _ENTER = VisitKind.RESTART, VisitKind.ENTER
+_SELECT, _EVALUATE, _BACKUP = 0, 1, 2
+_NO_LIMIT = sys.maxsize
+_FAULTS = (*FAULTS, IndexError)  # what a broken game raises from a simulation
+
+
+class Simulator:
+    """Runs single simulations; holds the per-run counters and strategy hooks.
+
+    Args:
+        ctx: the run (events, clock).
+        players: whether the game has ``player()`` (else a one-player puzzle).
+        rng: the run's ``random.Random``.
+        exploration, selection, rollout, evaluate, score, perspective: the MCTS knobs.
+        use_max: back up the best single reward ("max") as well as the mean.
+        rollout_depth: moves a rollout may make (None: until the end of the game).
+    """
+
+    def __init__(
+        self, ctx: RunContext, players: bool, rng: random.Random, *, exploration: float,
+        selection: SelectionFn | None, rollout: RolloutPolicy | None,
+        evaluate: Evaluator | None, score: Callable[[Any], float] | None,
+        perspective: int, use_max: bool, rollout_depth: int | None,
+    ) -> None:
+        self.emit = ctx.emit
+        self.players = players
+        self.rng = rng
+        self.c = exploration
+        self.use_max = use_max
+        self.selection = uct_max if selection is None and use_max else selection
+        self.rollout_policy = rollout
+        self.evaluate = evaluate
+        self.score = score
+        self.perspective = perspective
+        self.max_depth = _NO_LIMIT if ctx.max_depth is None else ctx.max_depth
+        self.rollout_depth = _NO_LIMIT if rollout_depth is None else rollout_depth
+        unlimited = rollout_depth is None and ctx.max_depth is None
+        # How a non-terminal leaf is scored: 0 a full rollout, 1 evaluate, 2 a bounded rollout.
+        self.mode = 2 if not unlimited else 1 if evaluate is not None else 0
+        self.check_time = ctx.check_time if ctx.deadline is not None else None
+        self.expanded = self.visited = self.deepest = 0
+        self.width = 1  # players seen so far (the length of a draw's reward vector)
+        self.depth_cut = False  # max_depth kept a non-terminal state from being explored
+        self._cut_by_budget = False
+
+    def __call__(self, root: Node, iteration: int) -> None:
+        """Run simulation number ``iteration`` from ``root``; update the tree's statistics."""
+        emit = self.emit
+        if emit is not None:
+            emit(Visited(root.state, 0, _RESTART if iteration else _ENTER, None))
+        node, depth = root, 0
+        terminal = False
+        added: Node | None = None
+        stage = 0  # _SELECT (literals: no global look-up in the hot loop)
+        reward: tuple[float, ...] = ()
+        max_depth = self.max_depth
+        try:
+            # Selection, then expansion of one new child.
+            while depth != max_depth:
+                if node.untried is None:
+                    self._generate(node)
+                if node.chance is not None:
+                    outcome = sample_outcome(node.chance, self.rng.random())
+                    nxt = next((c for c in node.children if c.state is outcome), None)
+                    if nxt is None:
+                        nxt = added = Node(outcome, node, CHANCE)
+                        node.children.append(nxt)
+                elif node.untried:
+                    untried = node.untried
+                    j = int(self.rng.random() * len(untried))
+                    untried[j], untried[-1] = untried[-1], untried[j]
+                    nxt = added = Node(untried.pop(), node, node.player)
+                    node.children.append(nxt)
+                elif not node.children:
+                    terminal = True
+                    break
+                else:
+                    nxt = self._select(node)
+                node, depth = nxt, depth + 1
+                if emit is not None:
+                    emit(Visited(node.state, depth, _ENTER, node.parent.state))  # type: ignore[union-attr]
+                    if added is not None:
+                        emit(SimulationPhase("expand", node.state, depth, iteration))
+                if added is not None:
+                    break
+            self.visited += depth + 1
+            if depth > self.deepest:
+                self.deepest = depth
+            if emit is not None:
+                emit(SimulationPhase("select", node.state, depth, iteration))
+            # Evaluation: the exact outcome at terminals, else a leaf evaluation or a rollout.
+            stage = 1  # _EVALUATE
+            state = node.state
+            mode = self.mode
+            if terminal:
+                reward = terminal_rewards(state, self.players, self.score)
+            elif mode == 0:
+                reward = rollout_rewards(state, self.rng, self.rollout_policy, self.players,
+                                         self.score, None, None, self.check_time)
+            elif mode == 1:
+                reward = self._evaluate(node)
+            else:
+                reward = self._bounded_rollout(state, depth)
+            if emit is not None:
+                emit(SimulationPhase("rollout", state, depth, iteration, reward))
+            # Backup.
+            stage = 2  # _BACKUP
+            use_max = self.use_max
+            n: Node | None = node
+            while n is not None:
+                n.visits += 1
+                if n.mover >= 0:
+                    r = reward[n.mover]
+                    n.total += r
+                    if use_max and r > n.best:
+                        n.best = r
+                n = n.parent
+        except BaseException as exc:
+            if added is not None and added.visits == 0:
+                _undo(added)
+            if isinstance(exc, _FAULTS) and not isinstance(exc, TreeSearchError):
+                self._explain(exc, node, stage, reward)
+            raise
+        if emit is not None:
+            emit(SimulationPhase("backup", state, depth, iteration, reward))
+
+    def _generate(self, node: Node) -> None:
+        self.expanded += 1
+        state = node.state
+        p = 0
+        if self.players:
+            node.player = p = state.player()
+            if p == CHANCE:
+                node.chance = chance_outcomes_of(state)
+                node.untried = []
+                return
+        node.untried = children = list(state.get_children())
+        # Only states with moves need a player index (terminals may answer anything).
+        if children and not 0 <= p < self.width:
+            if not p >= 0:
+                raise bad_player(state, p)
+            self.width = p + 1
+
+    def _evaluate(self, node: Node) -> tuple[float, ...]:
+        """Score a new leaf by ``evaluate`` (its exact outcome when it is terminal)."""
+        if node.untried is None:
+            self._generate(node)
+        if not node.untried and node.chance is None:
+            return terminal_rewards(node.state, self.players, self.score)
+        return leaf_rewards(self.evaluate, node.state, self.players, self.perspective)  # type: ignore[arg-type]
+
+    def _bounded_rollout(self, state: Any, depth: int) -> tuple[float, ...]:
+        """A rollout capped by ``rollout_depth`` and by ``max_depth`` below the start."""
+        moves = self.max_depth - depth
+        self._cut_by_budget = moves <= self.rollout_depth
+        if not self._cut_by_budget:
+            moves = self.rollout_depth
+        return rollout_rewards(state, self.rng, self.rollout_policy, self.players, self.score,
+                               moves, self._cutoff, self.check_time)
+
+    def _cutoff(self, state: Any) -> tuple[float, ...]:
+        """Score a rollout stopped above the end: the leaf evaluation, else 0 for everyone."""
+        if self._cut_by_budget:
+            self.depth_cut = True
+        if self.evaluate is not None:
+            return leaf_rewards(self.evaluate, state, self.players, self.perspective)
+        return (0.0,) * self.width
+
+    def _select(self, node: Node) -> Node:
+        selection = self.selection
+        if selection is not None:
+            parent_visits, c = node.visits, self.c
+            return max(node.children, key=lambda ch: selection(ch, parent_visits, c))
+        # Inline UCT on the mean: the hot path.
+        explore = self.c * math.sqrt(math.log(node.visits))
+        sqrt = math.sqrt
+        best, best_score = node.children[0], -math.inf
+        for ch in node.children:
+            v = ch.visits
+            s = ch.total / v + explore / sqrt(v)
+            if s > best_score:
+                best, best_score = ch, s
+        return best
+
+    def _explain(self, exc: BaseException, node: Node, stage: int,
+                 reward: tuple[float, ...]) -> None:
+        """Raise the contract error behind ``exc``, if the game is at fault."""
+        if stage == _BACKUP:
+            n: Node | None = node
+            while n is not None and n.parent is not None:
+                try:
+                    reward[n.mover]
+                except (IndexError, TypeError):
+                    if isinstance(n.mover, int) and not isinstance(n.mover, bool):
+                        raise player_out_of_range(n.parent.state, n.mover, reward) from exc
+                    raise bad_player(n.parent.state, n.mover) from exc
+                n = n.parent
+            return
+        parent = node.parent.state if node.parent is not None else None
+        translate(exc, node.state, parent)
+        if self.players:
+            try:
+                player_of(node.state)
+            except TreeSearchError as err:
+                raise err from exc
+            except Exception:  # the game fails again: nothing clearer to say
+                return
+
+
+def _undo(node: Node) -> None:
+    """Take back a child added by a simulation that did not finish (no visit to count)."""
+    parent = node.parent
+    if parent is None:
+        return
+    parent.children.remove(node)
+    if parent.chance is None and parent.untried is not None:
+        parent.untried.append(node.state)
+
+
+def uct_max(child: Node, parent_visits: int, exploration: float) -> float:
+    """UCT on the best single reward (``backup="max"``)."""
+    return child.best + exploration * math.sqrt(math.log(parent_visits) / child.visits)
