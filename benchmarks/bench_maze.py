@@ -47,7 +47,7 @@ def main() -> None:
     maze = Maze.generate(n, n, seed=args.seed)
     print(f"generated {maze!r} in {time.perf_counter() - start:.2f} s")
     t_dict, adjacency = timed(maze.to_dict, args.repeat)
-    source = maze.nearest_cell(n // 2, n // 2)
+    source = maze.nearest_cell(row=n // 2, col=n // 2)
 
     rows: list[tuple[str, float]] = []
     t_hand, (dist, parents) = timed(lambda: hand_bfs(adjacency, source), args.repeat)

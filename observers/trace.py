@@ -5,6 +5,11 @@ lists become JSON lists, sets and frozensets sorted lists). ``read_trace`` yield
 ``TraceRecord``s (JSON lists back as tuples), and ``replay`` turns a trace into events with
 real states again, via a user function ``key -> state``, for any observers (a video, a
 tree export...), exactly as if they had watched the run.
+
+Lines are standard JSON (RFC 8259), which has no NaN or infinity: a non-finite float, in a
+value or a key, is written as ``{"float": "nan"}``, ``{"float": "inf"}`` or
+``{"float": "-inf"}`` (keys never hold JSON objects otherwise) and read back as the float.
+Blank lines are skipped, so a trace that a shell appended a newline to still reads.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import math
 import os
 import weakref
 from collections import OrderedDict
@@ -19,6 +25,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from observers._sinks import check_output
 from treesearch import close_observers, normalise_observers
 from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError, StopSearch
@@ -42,10 +49,19 @@ _VERSION = 1
 _STATS = frozenset(f.name for f in dataclasses.fields(Stats))
 
 
+def _number(value: Any) -> Any:
+    """A standard JSON value for a number: non-finite floats become ``{"float": ...}``."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return {"float": repr(value)}
+    return value
+
+
 def _jsonable(key: Any) -> Any:
     """A JSON value for a state key: tuples become lists, sets sorted lists."""
-    if key is None or isinstance(key, (bool, int, float, str)):
+    if key is None or isinstance(key, (bool, int, str)):
         return key
+    if isinstance(key, float):
+        return _number(key)
     if isinstance(key, (tuple, list)):
         return [_jsonable(k) for k in key]
     if isinstance(key, (frozenset, set)):
@@ -63,9 +79,13 @@ def _jsonable(key: Any) -> Any:
 
 
 def _hashable(value: Any) -> Any:
-    """Turn JSON lists back into tuples, recursively, so keys are hashable again."""
+    """Turn JSON lists back into tuples and ``{"float": ...}`` into floats, recursively."""
     if isinstance(value, list):
         return tuple(_hashable(v) for v in value)
+    if isinstance(value, dict):
+        if len(value) == 1 and isinstance(value.get("float"), str):
+            return float(value["float"])
+        return {k: _hashable(v) for k, v in value.items()}
     return value
 
 
@@ -87,16 +107,20 @@ class TraceWriter(Observer):
     def __init__(
         self, path: str | os.PathLike[str], *, key: Callable[[Any], Hashable] | None = None
     ) -> None:
-        self.path = Path(path)
+        self.path = check_output(path, "the trace")
         self._key = key or key_of
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._file = self.path.open("w", encoding="utf-8")
+        try:
+            self._file = self.path.open("w", encoding="utf-8")
+        except OSError as exc:
+            raise InvalidArgumentError(
+                f"cannot write the trace to {str(self.path)!r}: {exc.strerror or exc}"
+            ) from None
         self._finalizer = weakref.finalize(self, self._file.close)
         self._closed = False
         self._write({"type": "header", "format": _FORMAT, "version": _VERSION})
 
     def _write(self, record: Mapping[str, Any]) -> None:
-        self._file.write(json.dumps(record, separators=(",", ":")) + "\n")
+        self._file.write(json.dumps(record, separators=(",", ":"), allow_nan=False) + "\n")
 
     def key(self, state: Any) -> Any:
         """The JSON form of ``state``'s key."""
@@ -122,11 +146,11 @@ class TraceWriter(Observer):
         elif isinstance(event, Expanded):
             rec = {"key": key(event.state), "depth": event.depth, "n_children": event.n_children}
         elif isinstance(event, Evaluated):
-            rec = {"key": key(event.state), "value": event.value}
+            rec = {"key": key(event.state), "value": _number(event.value)}
         elif isinstance(event, Pruned):
             rec = {"key": key(event.state), "depth": event.depth, "reason": event.reason}
         elif isinstance(event, SolutionImproved):
-            rec = {"key": key(event.state), "depth": event.depth, "value": event.value}
+            rec = {"key": key(event.state), "depth": event.depth, "value": _number(event.value)}
         elif isinstance(event, SearchStarted):
             rec = {"key": key(event.start), "search": repr(event.search)}
         elif isinstance(event, SearchFinished):
@@ -135,9 +159,9 @@ class TraceWriter(Observer):
                 "status": r.status.value,
                 "best": None if r.best is None else key(r.best),
                 "path": [key(s) for s in r.path],
-                "value": r.value,
+                "value": _number(r.value),
                 "stop_reason": r.stop_reason,
-                "stats": dataclasses.asdict(r.stats),
+                "stats": {k: _number(v) for k, v in dataclasses.asdict(r.stats).items()},
             }
         else:
             return
@@ -147,7 +171,6 @@ class TraceWriter(Observer):
         """Flush and close the file (idempotent)."""
         self._closed = True
         self._finalizer()
-
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -181,7 +204,9 @@ class TraceRecord:
 def _record(data: dict[str, Any]) -> TraceRecord:
     t = data.pop("type")
     kind = data.pop("kind", None)
-    fields = {f: data.pop(f) for f in ("depth", "value", "n_children", "reason") if f in data}
+    fields = {
+        f: _hashable(data.pop(f)) for f in ("depth", "value", "n_children", "reason") if f in data
+    }
     info = {k: [_hashable(p) for p in v] if k == "path" else _hashable(v) for k, v in data.items()}
     return TraceRecord(
         type=t,
@@ -194,10 +219,13 @@ def _record(data: dict[str, Any]) -> TraceRecord:
 
 
 def read_trace(path: str | os.PathLike[str]) -> Iterator[TraceRecord]:
-    """Yield the records of a trace file in order (a truncated last line is skipped).
+    """Yield the records of a trace file in order.
+
+    Blank lines are skipped, and so is a truncated last line (the writer was killed).
 
     Raises:
-        InvalidArgumentError: the file is not a treesearch trace.
+        InvalidArgumentError: the file is not a treesearch trace, or a line is not JSON or
+            not a trace record; the message gives the file and the line number.
     """
     with Path(path).open(encoding="utf-8") as f:
         header = f.readline()
@@ -209,14 +237,24 @@ def read_trace(path: str | os.PathLike[str]) -> Iterator[TraceRecord]:
             raise InvalidArgumentError(
                 f"{str(path)!r} is not a treesearch trace (first line {header[:80]!r})"
             )
-        for line in f:
+        for number, line in enumerate(f, 2):
+            if not line.strip():
+                continue
             try:
                 data = json.loads(line)
             except ValueError:
-                if line.endswith("\n"):
-                    raise
-                return  # the writer was killed mid-line
-            yield _record(data)
+                if not line.endswith("\n"):
+                    return  # the writer was killed mid-line
+                raise InvalidArgumentError(
+                    f"{str(path)!r} line {number} is not JSON: {line[:80]!r}"
+                ) from None
+            try:
+                record = _record(data)
+            except (AttributeError, KeyError, TypeError, ValueError):
+                raise InvalidArgumentError(
+                    f"{str(path)!r} line {number} is not a trace record: {line[:80]!r}"
+                ) from None
+            yield record
 
 
 def replay(

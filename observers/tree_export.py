@@ -12,6 +12,7 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
+from observers._sinks import check_output
 from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
@@ -61,11 +62,17 @@ class TreeExport(Observer):
     the final result's path are drawn bold.
 
     Args:
-        path: where ``close()`` writes the DOT text; None to only use ``to_dot()``.
+        path: where ``close()`` writes the DOT text; None to only use ``to_dot()``. It is
+            checked at once (parent folders are created), so a path that cannot be written
+            fails here, not after the search.
         max_depth: ignore states deeper than this (also bounds memory).
         top_k: draw only the ``top_k`` most visited children of each node (and the
             child on the final path, if another).
         label: ``state -> str`` for node labels; default the key, else ``repr``.
+
+    Raises:
+        InvalidArgumentError: a bad ``max_depth`` or ``top_k``, or a ``path`` that cannot
+            be written (a folder, under a file, not writable).
     """
 
     def __init__(
@@ -79,7 +86,7 @@ class TreeExport(Observer):
         for name, v, lo in (("max_depth", max_depth, 0), ("top_k", top_k, 1)):
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < lo):
                 raise InvalidArgumentError(f"{name} must be an int >= {lo} or None, got {v!r}")
-        self.path = None if path is None else Path(path)
+        self.path = None if path is None else check_output(path, "the DOT tree")
         self.max_depth, self.top_k, self.label = max_depth, top_k, label
         self._by_key: dict[Hashable, _Node] = {}
         self._by_id: dict[int, _Node] = {}

@@ -9,17 +9,24 @@ Compose with any traversal of ``treesearch``::
     result = BFS(goal=maze.cheese).run(maze.start(0))   # nearest cheese
     route = result.find_route(result.best.key())
 
-Modules: ``model`` (``Maze``, ``MazeCell``), ``generate`` (PyRat's random mazes), ``io``
-(dicts, matrices, networkx, ASCII drawings), ``cheese`` (tours and actions), ``drill`` (walls
-that can be drilled), ``pommerman`` (an 11x11 Pommerman board), ``distances`` (Dijkstra,
-all pairs, Seidel), ``render`` (pictures) and ``explore`` (videos of a search exploring a
-maze: ``ExplorationRenderer``, ``render_search_video``, ``search_race``).
+Sizes are always ``(width, height)`` and coordinates always ``(row, col)``, named
+(``rc_to_i``, ``nearest_cell(row=, col=)``). Modules, each importing only those above it
+in this list (never one below, not even lazily):
+
+- ``grid``: cell numbers, coordinates, passages and mud (``Grid``, ``as_int``);
+- ``carve``: PyRat's random maze algorithm, on the grid arrays;
+- ``convert``: graphs, matrices and ASCII drawings, read and drawn at the grid level;
+- ``model``: ``Maze`` and the states searches walk (``MazeCell``, ``TourState``);
+- ``generate``, ``io``, ``cheese``: the public functions (``generate_maze``, the formats,
+  PyRat's actions);
+- ``drill``, ``pommerman``: variants; ``distances``: Dijkstra, all pairs, Seidel;
+- ``render`` (pictures), ``explore`` (videos of a search exploring a maze:
+  ``ExplorationRenderer``) and ``race`` (``render_search_video``, ``search_race``).
 """
 
 from games.maze.cheese import (
     ACTIONS,
     Action,
-    TourState,
     locations_to_action,
     locations_to_actions,
 )
@@ -35,7 +42,7 @@ from games.maze.io import (
     parse_ascii,
     to_ascii,
 )
-from games.maze.model import Maze, MazeCell
+from games.maze.model import Maze, MazeCell, TourState
 from games.maze.pommerman import PommermanBoard, PommermanState
 from games.maze.race import (
     RaceEntry,

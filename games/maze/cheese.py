@@ -1,22 +1,22 @@
-"""Cheese: the many-cheese tour state, and PyRat's conversion of locations into actions.
+"""Cheese: PyRat's conversion of locations into actions, and the tour state.
 
 For the nearest cheese no special state is needed: ``BFS(goal=maze.cheese)`` (or a
 Dijkstra) on ``maze.start(cell)`` stops at the first cheese reached. A tour that must eat
-every piece needs the remaining cheese in the state: that is ``TourState``.
+every piece needs the remaining cheese in the state: that is ``TourState``, built by
+``maze.tour(cell)`` and defined in ``games.maze.model`` beside the other states (it is
+re-exported here). A route found on a maze becomes PyRat's actions with
+``locations_to_actions``.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-from games.maze.model import as_int
-from treesearch.core import TreeIterator
+from games.maze.grid import as_int
+from games.maze.model import TourState
 from treesearch.errors import InvalidArgumentError
-
-if TYPE_CHECKING:
-    from games.maze.model import Maze
 
 __all__ = [
     "ACTIONS",
@@ -38,66 +38,6 @@ _MOVES: dict[tuple[int, int], Action] = {
     (0, 1): "east",
     (0, -1): "west",
 }
-
-
-class TourState(TreeIterator):
-    """A player on ``cell`` with the cheese still to eat; terminal when none is left.
-
-    Children move to each reachable neighbour (increasing cell order) and eat the cheese
-    found there on arrival; once every cheese is eaten the game is over (no children).
-    ``key()`` is ``(cell, remaining)`` so graph searches treat "same cell, same cheese
-    left" as one node; ``step_cost`` is the edge weight (mud). Build it with
-    ``maze.tour(cell)``.
-    """
-
-    __slots__ = ("cell", "maze", "remaining")
-
-    def __init__(self, maze: Maze, cell: int, remaining: frozenset[int]) -> None:
-        self.maze = maze
-        self.cell = cell
-        self.remaining = remaining
-
-    def get_children(self) -> tuple[TourState, ...]:
-        """One state per reachable neighbour (eating the cheese there); none once all is eaten."""
-        maze, rem = self.maze, self.remaining
-        if not rem:
-            return ()
-        return tuple(
-            TourState(maze, n, rem.difference((n,)) if n in rem else rem)
-            for n in maze._neighbour_list(self.cell)
-        )
-
-    def is_terminal(self) -> bool:
-        """True when every cheese has been eaten."""
-        return not self.remaining
-
-    def key(self) -> tuple[int, frozenset[int]]:
-        """``(cell, remaining_cheese)``."""
-        return self.cell, self.remaining
-
-    def step_cost(self, child: TourState) -> int:
-        """Turns to reach ``child``: the weight of the edge between the two cells."""
-        return self.maze._step_cost(self, child)
-
-    @property
-    def eaten(self) -> int:
-        """Number of cheese of the maze already eaten."""
-        return len(self.maze.cheese) - len(self.remaining)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TourState):
-            return NotImplemented
-        return (
-            self.maze is other.maze
-            and self.cell == other.cell
-            and self.remaining == other.remaining
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.cell, self.remaining))
-
-    def __repr__(self) -> str:
-        return f"TourState(cell={self.cell}, remaining={sorted(self.remaining)})"
 
 
 def locations_to_action(source: int, target: int, width: int) -> Action:

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from games.maze.grid import as_int
 from games.maze.io import parse_ascii
-from games.maze.model import Maze, as_int
+from games.maze.model import Maze
 from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from games.maze.model import as_int
+from games.maze.grid import as_int
 from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError
 from treesearch.traversal import BFS

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.maze import ALGORITHMS, Algorithm, Maze, generate_maze
-from games.maze.generate import _Background
+from games.maze.carve import _Background
 from tests.games.maze.helpers import grid_pairs, plain_bfs
 from treesearch import InvalidArgumentError
 

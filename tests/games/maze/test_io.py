@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from games.maze import Maze, parse_ascii, to_ascii
+from games.maze import Maze, maze_from_graph, parse_ascii, to_ascii
 from tests.games.maze.helpers import reference_dict
 from treesearch import InvalidArgumentError
 
@@ -140,6 +140,7 @@ def test_malformed_graphs_are_rejected(graph: dict[object, object], message: str
 
 def test_networkx_graphs() -> None:
     import networkx as nx
+
     maze = Maze.generate(8, 6, seed=4)
     g = nx.Graph()
     g.add_nodes_from(maze.vertices)
@@ -200,6 +201,28 @@ def test_constructor_validation() -> None:
     with pytest.raises(InvalidArgumentError, match=r"cheese cell 4 is a hole"):
         Maze(3, 3, cells=[0, 1], cheese=[4])
     assert Maze(3, 3, [(0, 1), (1, 0)]).nb_edges == 1
+    with pytest.raises(InvalidArgumentError, match=r"edge \(4, 4\) is a self-loop on cell 4"):
+        Maze(3, 3, [(4, 4)])
+
+
+def test_self_loops_are_refused_by_every_constructor() -> None:
+    # Before: from_graph dropped {0: {0: 1}} silently, from_matrix said "not 4-neighbours".
+    with pytest.raises(InvalidArgumentError, match=r"cell 0 lists itself as a neighbour"):
+        Maze.from_graph({0: {0: 1, 1: 1}, 1: {0: 1}})
+    with pytest.raises(InvalidArgumentError, match=r"cell 2 lists itself"):
+        maze_from_graph({1: {2: 1}, 2: {1: 1, 2: 3}})
+    matrix = np.zeros((4, 4), dtype=int)
+    matrix[0, 1] = matrix[1, 0] = 1
+    matrix[3, 3] = 2
+    with pytest.raises(InvalidArgumentError, match=r"entry \(3, 3\) is 2: a self-loop on cell 3"):
+        Maze.from_matrix(matrix, 2)
+
+
+def test_self_loop_of_a_networkx_graph_is_refused() -> None:
+    nx = pytest.importorskip("networkx")
+    graph = nx.Graph([(0, 1), (1, 1)])
+    with pytest.raises(InvalidArgumentError, match=r"cell 1 lists itself"):
+        Maze.from_graph(graph)
 
 
 def test_coordinates_and_nearest_cell() -> None:
@@ -208,11 +231,25 @@ def test_coordinates_and_nearest_cell() -> None:
     assert maze.rc_to_i(3, 2) == 17
     assert maze.rc_exists(0, 0) and not maze.rc_exists(0, 1) and not maze.rc_exists(5, 0)
     assert maze.coords_difference(16, 11) == (-1, 0)
-    assert maze.nearest_cell(2, 2) == 7  # (2, 2) is the hole 12; 7, 11, 13, 17 tie
-    assert maze.nearest_cell(0, 1) == 0
+    assert maze.nearest_cell(row=2, col=2) == 7  # (2, 2) is the hole 12; 7, 11, 13, 17 tie
+    assert maze.nearest_cell(row=0, col=1) == 0
     with pytest.raises(InvalidArgumentError, match=r"\(row, col\) = \(5, 0\) is outside"):
         maze.rc_to_i(5, 0)
     with pytest.raises(InvalidArgumentError, match="cell 25 is outside"):
         maze.i_to_rc(25)
+
     assert repr(maze) == "<Maze 5x5: 22 cells, 25 edges, 0 cheese>"
     assert maze.is_weighted
+
+
+def test_nearest_cell_takes_named_coordinates_inside_the_grid() -> None:
+    # Sizes are (width, height) and coordinates (row, col): the old positional call, which
+    # read backwards next to Maze.generate(width, height), is refused, never reinterpreted.
+    maze = Maze.generate(6, 3, cell_percentage=100, seed=0)
+    assert maze.nearest_cell(row=2, col=5) == 17 == maze.rc_to_i(2, 5)
+    with pytest.raises(TypeError):
+        maze.nearest_cell(2, 5)  # type: ignore[call-arg]
+    with pytest.raises(InvalidArgumentError, match=r"\(row, col\) = \(5, 2\) is outside the 6x3"):
+        maze.nearest_cell(row=5, col=2)
+    with pytest.raises(InvalidArgumentError, match="row must be an int"):
+        maze.nearest_cell(row=1.5, col=0)  # type: ignore[arg-type]
