@@ -70,7 +70,8 @@ class MCTS(TreeSearch):
             ``Budget(max_depth=...)``.
         rng: seed or ``numpy.random.Generator`` (consumed); None for fresh entropy.
         budget: extra limits: ``max_iterations``; ``seconds`` (checked between simulations
-            and every 64 rollout moves); ``max_nodes`` (tree expansions); ``max_depth``
+            and every 64 rollout moves); ``max_nodes`` (tree expansions; also caps each
+            rollout at that many moves, scored as for ``rollout_depth``); ``max_depth``
             (the tree grows no deeper and rollouts stop at that depth below the start, scored
             as for ``rollout_depth``; status ``BUDGET_REACHED``, reason "max_depth").
 

@@ -67,8 +67,11 @@ class Simulator:
         self.score = score
         self.perspective = perspective
         self.max_depth = _NO_LIMIT if ctx.max_depth is None else ctx.max_depth
-        self.rollout_depth = _NO_LIMIT if rollout_depth is None else rollout_depth
-        unlimited = rollout_depth is None and ctx.max_depth is None
+        # A node budget also caps each rollout: no single rollout may outlast the whole run,
+        # so a game that never ends still stops under max_nodes alone.
+        caps = [n for n in (rollout_depth, ctx.max_nodes) if n is not None]
+        self.rollout_depth = min(caps) if caps else _NO_LIMIT
+        unlimited = not caps and ctx.max_depth is None
         # How a non-terminal leaf is scored: 0 a full rollout, 1 evaluate, 2 a bounded rollout.
         self.mode = 2 if not unlimited else 1 if evaluate is not None else 0
         self.check_time = ctx.check_time if ctx.deadline is not None else None

@@ -161,6 +161,13 @@ def test_max_nodes_ends_an_endless_game() -> None:
     assert result.stats.expanded <= 41
 
 
+def test_max_nodes_alone_caps_rollouts_of_an_endless_game() -> None:
+    """Used to hang: a rollout with no rollout_depth never ended under a node budget."""
+    result = MCTS(budget=Budget(max_nodes=30), rng=0).run(Endless())
+    assert result.status is Status.BUDGET_REACHED and result.stop_reason == "max_nodes"
+    assert result.best is not None
+
+
 @pytest.fixture
 def fake_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every reading of the clock advances it by 1 ms: time budgets become counts."""
