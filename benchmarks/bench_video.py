@@ -7,9 +7,13 @@ A 9x9 board of 100x100-pixel tiles (900x900 frames), in two workloads:
 
 For each, frames per second of
 
-- end to end: ``Visited`` events fed through ``VideoObserver`` (render + encode to MP4);
+- end to end: ``Visited`` events fed through ``VideoObserver`` (render + encode to MP4),
+  raw frames (``panel=False``);
 - encode only: the same frames, precomputed, written by the same MP4 writer settings;
-- the seed's way: redraw the whole board from tiles with numpy and save a PNG per frame.
+- the seed's way: redraw the whole board from tiles with numpy and save a PNG per frame;
+- with the panel (the default: title, counters and a legend above the board): end to end
+  against encode-only of raw frames (the same target as without it) and against
+  encode-only of frames of the panel's (larger) size, which isolates the panel's own cost.
 
 Run: ``python benchmarks/bench_video.py [--frames N] [--repeats R]``.
 """
@@ -28,6 +32,7 @@ import numpy as np
 from PIL import Image
 
 from observers._sinks import open_sink
+from observers.panel import Panel
 from observers.video import VideoObserver
 from treesearch import Visited
 
@@ -81,6 +86,11 @@ class Tiles:
         """One of the generated tiles."""
         return self.images[tile_id]
 
+    def legend(self) -> list[tuple[tuple[int, int, int], str]]:
+        """A legend of a typical length for the panel."""
+        return [(tuple(int(v) for v in self.images[i][50, 50]), f"tile kind {i}")  # type: ignore[misc]
+                for i in range(6)]  # fmt: skip
+
 
 def one_tile_walk(n: int, rng: np.random.Generator) -> list[Board]:
     ids = rng.integers(0, N_TILES, (ROWS, COLS))
@@ -105,9 +115,11 @@ def full_render(board: Board, images: list[np.ndarray]) -> np.ndarray:
     return frame
 
 
-def end_to_end(boards: list[Board], images: list[np.ndarray], out: Path) -> float:
+def end_to_end(
+    boards: list[Board], images: list[np.ndarray], out: Path, panel: bool = False
+) -> float:
     start = time.perf_counter()
-    video = VideoObserver(out / "e2e.mp4", Tiles(images))
+    video = VideoObserver(out / "e2e.mp4", Tiles(images), panel=panel, final_frames=0)
     for depth, board in enumerate(boards):
         video.notify(Visited(board, depth))
     video.close()
@@ -121,6 +133,17 @@ def encode_only(frames: list[np.ndarray], out: Path) -> float:
         sink.write(frame)
     sink.close()
     return time.perf_counter() - start
+
+
+def panel_frames(frames: list[np.ndarray], images: list[np.ndarray]) -> list[np.ndarray]:
+    """The frames at the size the panel gives them (board pasted under an empty panel)."""
+    panel = Panel((ROWS * TILE, COLS * TILE), Tiles(images).legend(), pad_to_even=True)
+    panel.write(("Title · searching…", "step 1 · depth 1 · expanded 0"))
+    out = []
+    for frame in frames:
+        panel.board[...] = frame
+        out.append(panel.frame.copy())
+    return out
 
 
 def seed_way(boards: list[Board], images: list[np.ndarray], out: Path) -> float:
@@ -179,6 +202,23 @@ def main() -> None:
             seed = len(seed_boards) / seed_way(seed_boards, images, out)
             print(f"{name:<10} {e2e:>8.0f} f/s {enc:>9.0f} f/s {ratio:>6.0%} "
                   f"{seed:>7.1f} f/s {e2e / seed:>8.1f}x")  # fmt: skip
+            p_e2e, _, p_ratio = compare(
+                len(boards),
+                functools.partial(end_to_end, boards, images, out, True),
+                functools.partial(encode_only, frames, out),
+                args.repeats,
+            )
+            big = panel_frames(frames, images)
+            _, p_enc, p_own = compare(
+                len(boards),
+                functools.partial(end_to_end, boards, images, out, True),
+                functools.partial(encode_only, big, out),
+                args.repeats,
+            )
+            del big
+            print(f"{name + '+panel':<10} {p_e2e:>8.0f} f/s {enc:>9.0f} f/s {p_ratio:>6.0%} "
+                  f"{seed:>7.1f} f/s {p_e2e / seed:>8.1f}x   vs encode-only at panel size "
+                  f"({p_enc:.0f} f/s): {p_own:.0%}")  # fmt: skip
     print("ratio: median over runs of end-to-end / encode-only speed, paired run by run")
 
 

@@ -1,8 +1,10 @@
 """MCTS against perfect play (alpha-beta) at tic-tac-toe, with an optional video of MCTS.
 
 Run ``python examples/tictactoe_match.py --games 4 --video mcts.mp4``: MCTS plays both
-sides in turn; every game should be a draw. The video shows the simulations of MCTS's first
-move, position by position (jumps between boards are cheap: only changed cells repaint).
+sides in turn; every game should be a draw. The video shows MCTS choosing its first move
+(``observers.MCTSView``): the visits and mean reward of each opening move as a heat map over
+the board and as bars, the best line found so far, filling up simulation after simulation
+(about ten seconds whatever ``--iterations``), then a second on the decision.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Sequence
 
 from games.tictactoe import TicTacToe
 from games.tictactoe_render import TicTacToeTiles
-from observers import VideoObserver
+from observers import MCTSView, VideoObserver
 from treesearch import MCTS, AlphaBeta
 
 
@@ -34,13 +36,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.video:
-        with VideoObserver(args.video, TicTacToeTiles(), fps=60) as video:
-            first = MCTS(video, iterations=min(args.iterations, 300), rng=0).run(TicTacToe())
-        print(f"video of {video.frames} frames -> {args.video}; MCTS opens at {first.best.move}")
+        tiles = TicTacToeTiles(tile_size=128)
+        with VideoObserver(args.video, MCTSView(tiles), fps=30, title="MCTS, X to move") as video:
+            first = MCTS(video, iterations=args.iterations, rng=0).run(TicTacToe())
+        print(f"video of {video.frames} frames ({video.frames / video.fps:.1f} s) -> "
+              f"{args.video}; MCTS opens with {tiles.move_label(first.best)}")
     rewards = [play(MCTS(iterations=args.iterations, rng=g), mcts_player=g % 2)
                for g in range(args.games)]
     print(f"MCTS results: {rewards} (0 = draw; perfect play cannot be beaten)")
-    return 0 if min(rewards) >= 0 else 1
+    return 0 if min(rewards, default=0) >= 0 else 1
 
 
 if __name__ == "__main__":

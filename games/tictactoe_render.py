@@ -2,7 +2,10 @@
 
 ``TicTacToeTiles`` is an ``observers.TileRenderer``: a ``VideoObserver`` repaints only the
 cells whose tile changed, so an MCTS video (jumping between positions every simulation)
-costs little more than encoding.
+costs little more than encoding. It also says what its colours mean (``legend``), where a
+move lands (``move_cell``) and how to name it (``move_label``), which is what
+``observers.MCTSView`` needs to draw MCTS's statistics over the board:
+``VideoObserver("mcts.mp4", MCTSView(TicTacToeTiles()))``.
 """
 
 from __future__ import annotations
@@ -11,9 +14,17 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from games.tictactoe import TicTacToe
+from observers.tiles import LegendEntry
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["TicTacToeTiles"]
+__all__ = ["CELL_NAMES", "TicTacToeTiles"]
+
+CELL_NAMES = (
+    "top-left", "top", "top-right",
+    "left", "centre", "right",
+    "bottom-left", "bottom", "bottom-right",
+)  # fmt: skip
+"""Names of the cells 0..8, row by row, for move labels."""
 
 _BACKGROUND = (245, 240, 225)
 _LAST = (255, 225, 150)
@@ -34,6 +45,9 @@ class TicTacToeTiles:
         [[0, 0, 0], [0, 4, 0], [0, 0, 0]]
         >>> tiles.tile_image(4).shape
         (32, 32, 3)
+        >>> child = TicTacToe().play(4).play(2)
+        >>> tiles.move_cell(child), tiles.move_label(child)
+        ((0, 2), 'O top-right')
     """
 
     grid_shape = (3, 3)
@@ -64,3 +78,21 @@ class TicTacToeTiles:
         elif mark == 2:
             draw.ellipse((pad, pad, n - pad, n - pad), outline=_O, width=width)
         return np.asarray(image, dtype=np.uint8)
+
+    def move_cell(self, state: TicTacToe) -> tuple[int, int] | None:
+        """The ``(row, col)`` of the move that led to ``state`` (None at the start)."""
+        return None if state.move is None else divmod(state.move, 3)
+
+    def move_label(self, state: TicTacToe) -> str:
+        """The move that led to ``state`` in words, e.g. ``"X centre"``."""
+        if state.move is None:
+            return "start"
+        return f"{'.XO'[state.board[state.move]]} {CELL_NAMES[state.move]}"
+
+    def legend(self) -> list[LegendEntry]:
+        """The marks and the lit last move (``observers.LegendRenderer``)."""
+        return [
+            (self.tile_image(1), "X (moves first)"),
+            (self.tile_image(2), "O"),
+            (_LAST, "last move"),
+        ]

@@ -5,7 +5,10 @@ Observers import ``treesearch`` only; games hand them renderers.
 
 from observers.colors import VIRIDIS, colormap, palette
 from observers.episodes import Episode, EpisodeCollector
+from observers.mcts_mirror import MCTSMirror
+from observers.mcts_view import MCTSView
 from observers.overlay import FrameGridOverlay, GridOverlay
+from observers.panel import Panel, PanelInfo
 from observers.progress import ProgressObserver
 from observers.recording import RecordingObserver
 from observers.stats import StatsObserver
@@ -13,6 +16,9 @@ from observers.tiles import (
     AccumulatingRenderer,
     Frame,
     FrameRenderer,
+    LegendEntry,
+    LegendRenderer,
+    PacedRenderer,
     Renderer,
     TileCanvas,
     TileRenderer,
@@ -30,6 +36,13 @@ __all__ = [
     "FrameGridOverlay",
     "FrameRenderer",
     "GridOverlay",
+    "LegendEntry",
+    "LegendRenderer",
+    "MCTSMirror",
+    "MCTSView",
+    "PacedRenderer",
+    "Panel",
+    "PanelInfo",
     "ProgressObserver",
     "RecordingObserver",
     "Renderer",

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from observers.colors import palette
-from observers.tiles import Frame, TileRenderer, as_rgb
+from observers.tiles import Frame, LegendEntry, LegendRenderer, TileRenderer, as_rgb
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
     Event,
@@ -151,6 +151,23 @@ class _GridMemory:
             codes[c] = lv + 3
         codes[cell] = lv + 4
         return codes
+
+    def legend(self) -> list[LegendEntry]:
+        """What the highlights mean, then the base renderer's legend (``LegendRenderer``)."""
+        scale = [(int(r), int(g), int(b)) for r, g, b in np.rint(palette(self.levels))]
+        entries: list[LegendEntry] = [
+            (scale, "reached: first…last" if self.color_by == "order"
+             else f"reached at depth 0…{self.scale}"),
+        ]  # fmt: skip
+        if self.show_frontier:
+            entries.append((FRONTIER, "frontier: seen, not expanded"))
+        if self.show_current_path:
+            entries.append((CURRENT_PATH, "path to the current state"))
+        entries += [(SOLUTION, "solution path"), (CURRENT, "current state")]
+        base = getattr(self, "base", None)
+        if isinstance(base, LegendRenderer):
+            entries += list(base.legend())
+        return entries
 
     def _paint(self, pixels: Frame, code: int) -> None:
         """Tint (or, for the current cell, mark) one cell's pixels in place."""

@@ -6,17 +6,26 @@ from typing import Any
 
 from treesearch.core import Observer
 from treesearch.events import Event, SearchFinished, SearchStarted, SolutionImproved, Visited
+from treesearch.result import Status
 
 __all__ = ["ProgressObserver"]
+
+_FINISHED_ITS_WORK = (Status.SOLVED, Status.EXHAUSTED)
 
 
 class ProgressObserver(Observer):
     """Shows a tqdm bar counting visited states; ``total`` gives it an end (e.g. max_nodes).
 
+    The total is only a forecast, so the bar never lies at the end: a run that ends by
+    itself (solved or exhausted) closes at 100% of the visits it really made, and a total
+    that the visits outgrow (searches that visit more states than they expand) is raised
+    to the count. A run cut short (budget, Ctrl-C) keeps its total, so the bar shows how
+    much of the node budget was used. Without a total the bar only counts.
+
     Args:
         total: expected number of visits; None takes the search's ``max_nodes`` budget (an
             upper bound on entered states for most searches) when it has one, else the bar
-            just counts.
+            just counts, without a total.
         desc: label of the bar.
         refresh_every: update the bar every this many visits (keeps the cost per visit low).
         **tqdm_kwargs: passed to ``tqdm.tqdm`` (``file=``, ``disable=``, ``leave=``...).
@@ -46,6 +55,15 @@ class ProgressObserver(Observer):
         self._bar = tqdm(total=self.total, desc=self.desc, unit="node", **self.tqdm_kwargs)
         return self._bar
 
+    def _flush(self) -> Any:
+        """Add the pending visits to the bar (raising a total they outgrow); return the bar."""
+        bar = self._bar if self._bar is not None else self._open()
+        if bar.total is not None and self.visits > bar.total:
+            bar.total = self.visits
+        bar.update(self._pending)
+        self._pending = 0
+        return bar
+
     def notify(self, event: Event) -> None:
         """Advance the bar on visits; show the best value when it improves."""
         cls = type(event)
@@ -56,24 +74,23 @@ class ProgressObserver(Observer):
             self.visits += 1
             self._pending += 1
             if self._pending >= self.refresh_every:
-                (self._bar if self._bar is not None else self._open()).update(self._pending)
-                self._pending = 0
+                self._flush()
         elif cls is SolutionImproved and event.value is not None:  # type: ignore[union-attr]
             self._postfix["best"] = event.value  # type: ignore[union-attr]
             bar = self._bar if self._bar is not None else self._open()
             bar.set_postfix(self._postfix, refresh=False)
         elif cls is SearchFinished:
-            bar = self._bar if self._bar is not None else self._open()
-            bar.update(self._pending)
-            self._pending = 0
-            self._postfix["status"] = event.result.status.value  # type: ignore[union-attr]
+            bar = self._flush()
+            status = event.result.status  # type: ignore[union-attr]
+            if bar.total is not None and status in _FINISHED_ITS_WORK:
+                bar.total = self.visits  # the real count: the bar ends at 100%
+            self._postfix["status"] = status.value
             bar.set_postfix(self._postfix)
 
     def close(self) -> None:
         """Close the bar (once)."""
         if self._bar is not None:
             if self._pending:
-                self._bar.update(self._pending)
-                self._pending = 0
+                self._flush()
             self._bar.close()
             self._bar = None

@@ -8,19 +8,24 @@ restart (random walk) all cost what they change, and the search knows nothing of
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
+from observers.colors import Colour
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event
 
 __all__ = [
     "AccumulatingRenderer",
+    "Colour",
     "Frame",
     "FrameRenderer",
+    "LegendEntry",
+    "LegendRenderer",
+    "PacedRenderer",
     "Renderer",
     "TileCanvas",
     "TileRenderer",
@@ -32,6 +37,11 @@ Frame = npt.NDArray[np.uint8]
 
 FrameRenderer = Callable[[Any], Frame]
 """A whole-frame renderer: ``state -> (H, W, 3) uint8`` array."""
+
+LegendEntry = tuple[Colour | Sequence[Colour] | Frame, str]
+"""One item of a video's legend and its meaning: a colour (drawn as a swatch), several
+colours (a gradient, e.g. a colour scale from "first" to "last"), or a small RGB picture
+(an icon: a mud patch with its number, a goal flag)."""
 
 
 @runtime_checkable
@@ -75,6 +85,35 @@ class AccumulatingRenderer(Protocol):
         ...
 
 
+@runtime_checkable
+class LegendRenderer(Protocol):
+    """Optional hook: a renderer that says what its colours mean.
+
+    ``VideoObserver`` draws these entries in the panel above the board, so a viewer needs
+    no code to read the picture. Wrappers (overlays) put their own entries before their
+    base renderer's. The legend is read when a run starts and when it finishes; keep the
+    number of entries fixed during a run (the panel's height is set by the first frame).
+    """
+
+    def legend(self) -> Sequence[LegendEntry]:
+        """``(colour, meaning)`` pairs: a colour, a gradient (colours) or an icon (an array)."""
+        ...
+
+
+@runtime_checkable
+class PacedRenderer(Protocol):
+    """Optional hook: a renderer that chooses which events produce frames.
+
+    Without it, ``VideoObserver`` draws a frame per visit (of the chosen kinds). A renderer
+    that summarises many events in one picture (``observers.MCTSView`` draws the root's
+    statistics once every few simulations) says when a new picture is worth a frame.
+    """
+
+    def frame_due(self, event: Event) -> bool:
+        """True when a frame should be drawn now; called after ``update(event)``."""
+        ...
+
+
 Renderer: TypeAlias = TileRenderer | FrameRenderer
 """What ``VideoObserver`` accepts: a ``TileRenderer`` or a whole-frame callable."""
 
@@ -112,12 +151,16 @@ class TileCanvas:
     Args:
         renderer: the game's tile renderer.
         pad_to_even: add one black row/column when the board has an odd pixel size.
+        frame: paint into this array (e.g. a view of a larger picture that adds a panel)
+            instead of a new one; its shape must be the board's, padded as asked.
 
     Attributes:
         repainted: how many tiles the last ``render`` copied (a measure of incrementality).
     """
 
-    def __init__(self, renderer: TileRenderer, *, pad_to_even: bool = False) -> None:
+    def __init__(
+        self, renderer: TileRenderer, *, pad_to_even: bool = False, frame: Frame | None = None
+    ) -> None:
         self.renderer = renderer
         size = _positive_int(renderer.tile_size, "tile_size")
         shape = tuple(renderer.grid_shape)
@@ -130,7 +173,14 @@ class TileCanvas:
         height, width = rows * size, cols * size
         if pad_to_even:
             height, width = height + height % 2, width + width % 2
-        self.frame: Frame = np.zeros((height, width, 3), np.uint8)
+        if frame is None:
+            frame = np.zeros((height, width, 3), np.uint8)
+        elif frame.shape != (height, width, 3) or frame.dtype != np.uint8:
+            raise InvalidArgumentError(
+                f"frame must be a ({height}, {width}, 3) uint8 array for this board, got "
+                f"{frame.shape!r} {frame.dtype}"
+            )
+        self.frame: Frame = frame
         self.repainted = 0
         self._prev: np.ndarray[Any, Any] | None = None
         self._cache: dict[Any, Frame] = {}

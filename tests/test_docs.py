@@ -1,26 +1,92 @@
-"""The README's Python example and every docstring example actually run."""
+"""The README's examples run and print what the README says; every docstring example runs."""
 
 from __future__ import annotations
 
+import contextlib
 import doctest
 import importlib
+import io
 import pkgutil
 import re
+import shlex
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text()
+
+_PRINT = re.compile(r"^\s*print\(.*\)\s+# (?P<expected>.+)$")
 
 
-def test_readme_python_blocks_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _python_blocks() -> list[str]:
+    return re.findall(r"```python\n(.*?)```", README, flags=re.S)
+
+
+def _expected_prints(block: str) -> list[str]:
+    """The ``# ...`` comment after each ``print(...)`` line: what that line must print."""
+    return [m["expected"].strip() for line in block.splitlines() if (m := _PRINT.match(line))]
+
+
+def test_readme_has_checked_examples() -> None:
+    blocks = _python_blocks()
+    assert len(blocks) >= 4
+    assert sum(len(_expected_prints(b)) for b in blocks) >= 4
+
+
+@pytest.mark.parametrize("index", range(len(_python_blocks())))
+def test_readme_python_block_prints_what_it_says(
+    index: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)  # examples may write videos: never into the repository
-    text = (ROOT / "README.md").read_text()
-    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
-    assert blocks, "README has no python example"
-    for block in blocks:
-        exec(compile(block, "README.md", "exec"), {})
+    block = _python_blocks()[index]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(block, f"README.md block {index}", "exec"), {})
+    printed = [line.strip() for line in out.getvalue().splitlines()]
+    expected = _expected_prints(block)
+    # Each commented print appears in order; a comment may end in "..." to match a prefix.
+    assert len(printed) >= len(expected), printed
+    lines = iter(printed)
+    for want in expected:
+        want_prefix = want.removesuffix("...").strip() if want.endswith("...") else None
+        for got in lines:
+            if got == want or (want_prefix is not None and got.startswith(want_prefix)):
+                break
+        else:
+            pytest.fail(f"README block {index}: expected a line {want!r}, printed {printed!r}")
+
+
+def test_readme_video_snippet_writes_a_video(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for block in _python_blocks():
+        if "VideoObserver(" in block:
+            exec(compile(block, "README.md", "exec"), {})
     assert (tmp_path / "bfs.mp4").stat().st_size > 0
+
+
+def _cli_lines() -> list[list[str]]:
+    section = README.split("## Command line", 1)[1].split("\n## ", 1)[0]
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", section, flags=re.S):
+        for line in block.splitlines():
+            line = line.split("  #", 1)[0].strip()
+            if line.startswith("treesearch "):
+                commands.append(shlex.split(line)[1:])
+    return commands
+
+
+@pytest.mark.parametrize("argv", _cli_lines(), ids=" ".join)
+def test_readme_cli_lines_run(
+    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(argv) == 0
 
 
 def _modules() -> list[str]:

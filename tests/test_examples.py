@@ -30,5 +30,8 @@ def test_tictactoe_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out
     assert "MCTS results: [0.0, 0.0]" in out
     frames = int(out.split("video of ")[1].split(" frames")[0])
-    assert frames > 300  # every simulation visits the root and at least one child
+    # MCTSView draws the root's statistics every 4th of the 1000 simulations (about 300
+    # frames at most), then the decision is held for a second (30 frames at 30 fps).
+    assert frames == 1000 // 4 + 30
+    assert "(9.3 s)" in out and "MCTS opens with X centre" in out
     assert len(read_video(video)) == frames

@@ -1,38 +1,30 @@
 """Videos of a search exploring a maze: what it has seen, its frontier, and the route found.
 
 ``ExplorationRenderer`` is a whole-frame renderer for ``observers.VideoObserver`` that also
-listens to every event (``update``). It draws the maze as ``MazeRenderer`` does (walls, mud
-with its weight, cheese) and on top of it:
-
-- **reached cells**, tinted by the order in which the search first reached them or by the
-  depth (moves from the start) at which it did, with a viridis colour map;
-- **the frontier**, in pink (see ``ExplorationRenderer`` for what the events reveal of it);
-- **the current cell**, as the player (the red disk of ``render.py``): BFS's discoveries
-  spread as a wave, DFS snakes ahead, backtracking walks back to the parent on returns;
-- **the route**, as a line through the cells of the path, once ``SolutionImproved`` or
-  ``SearchFinished`` announces one; mud on the route interrupts the line.
+listens to every event (``update``). Over the maze as ``MazeRenderer`` draws it (walls, mud
+with its weight, cheese) it shows the reached cells tinted by visit order or depth
+(viridis), the frontier in pink, the current cell as the player (BFS spreads as a wave,
+DFS snakes ahead, backtracking walks back), the goal as a chequered flag, and the route
+once it is found. ``legend()`` says all of this to the video's panel.
 
 The frame is one persistent buffer: only the cells whose look changed since the previous
 frame are repainted (a BFS step repaints a handful of cells whatever the maze size), so the
 cost of a video is the encoder's. ``games.maze.race`` wires it into videos of whole
-searches (``render_search_video``, ``search_race``).
-
-``observers.FrameGridOverlay`` draws the same information for any grid game, but it copies
-and re-tints the whole frame for every state; this renderer is the maze-specific,
-incremental one.
+searches (``render_search_video``, ``search_race``). ``observers.FrameGridOverlay`` draws
+the same for any grid game, re-tinting the whole frame for every state.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Hashable, Iterable
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable, Collection, Hashable, Iterable
+from typing import Any, Literal
 
 import numpy as np
 
 from games.maze.model import Maze, as_int
-from games.maze.render import FLOOR, Colour, MazeRenderer
+from games.maze.render import FLOOR, Colour, MazeRenderer, route_arms
 from observers.colors import VIRIDIS, colormap
+from observers.tiles import LegendEntry
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
     Event,
@@ -44,9 +36,6 @@ from treesearch.events import (
     VisitKind,
 )
 from treesearch.traversal import BFS
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = [
     "FRONTIER",
@@ -63,8 +52,7 @@ FRONTIER: Colour = (255, 120, 190)
 ROUTE: Colour = (215, 25, 95)
 """Colour of the line drawn along the route found."""
 
-_N, _E, _S, _W, _ON = 1, 2, 4, 8, 16  # route bits of a cell: arms towards neighbours, centre
-_PRISTINE: tuple[Colour | None, int, bool] = (None, 0, False)
+_PRISTINE: tuple[Colour | None, int, bool, bool] = (None, 0, False, False)
 
 CellOf = Callable[[Any], int]
 """Maps a search state to the maze cell it stands on."""
@@ -122,6 +110,7 @@ class ExplorationRenderer:
     - The *current cell* is the state being drawn: the player.
     - The *route*: on ``SolutionImproved`` the cells back to the start along the parents
       that ``Visited`` events gave; on ``SearchFinished`` the result's path, which wins.
+    - The *goal*: see ``goal`` below.
 
     ``SearchStarted`` resets everything, so one renderer can serve several runs.
 
@@ -140,6 +129,9 @@ class ExplorationRenderer:
         alpha: strength of the tint, from 0 (floor colour) to 1 (pure colour map).
         cheese: cells drawn with cheese; default the maze's.
         mud_weights: write each mud patch's weight.
+        goal: cells drawn with the goal flag. Default: the cells of the search's ``goal``
+            when it is a collection of keys (``BFS(goal={cell})``); in any case the cell
+            of a goal found (``SolutionImproved`` of a search with a goal) gets the flag.
 
     Attributes:
         repainted: cells repainted by the last frame (a measure of incrementality).
@@ -147,6 +139,7 @@ class ExplorationRenderer:
         frames: frames drawn.
         reached: number of cells reached so far.
         route: cells of the route drawn, from the start (empty if none).
+        goal: cells drawn with the goal flag.
 
     Examples:
         >>> from treesearch import BFS
@@ -174,6 +167,7 @@ class ExplorationRenderer:
         alpha: float = 0.65,
         cheese: Iterable[int] | None = None,
         mud_weights: bool = True,
+        goal: Iterable[int] | None = None,
     ) -> None:
         self.base = MazeRenderer(maze, cell_px=cell_px, mud_weights=mud_weights)
         if color_by not in ("order", "depth"):
@@ -195,13 +189,16 @@ class ExplorationRenderer:
         self.cheese = frozenset(
             maze._check_cell(c, "cheese cell") for c in (maze.cheese if cheese is None else cheese)
         )
+        self._fixed_goal = (
+            None if goal is None else frozenset(maze._check_cell(c, "goal cell") for c in goal)
+        )
+        self.goal: frozenset[int] = self._fixed_goal or frozenset()
+        self._goal_search = False
         self.shape = self.base.shape
         self._background = self.base.background
         self._floor = self.base.floor_mask
-        self._line = max(2, round(cell_px / 5))
-        self._masks: dict[int, np.ndarray] = {}
         size = maze.width * maze.height
-        self._painted: list[tuple[Colour | None, int, bool]] = [_PRISTINE] * size
+        self._painted: list[tuple[Colour | None, int, bool, bool]] = [_PRISTINE] * size
         self.frame: np.ndarray = self._background.copy()
         for cell in self.cheese:
             self.base.stamp_cheese(self.frame, cell)
@@ -278,6 +275,8 @@ class ExplorationRenderer:
         elif isinstance(event, SolutionImproved):
             if self.show_route:
                 self._set_route(self._walk(event.state))
+            if self._goal_search:
+                self._set_goal(self.goal | {self._cell(event.state)})
         elif isinstance(event, SearchFinished):
             path = event.result.path
             if path and self.show_route:
@@ -285,6 +284,21 @@ class ExplorationRenderer:
         elif isinstance(event, SearchStarted):
             self.reset()
             self.scale = self._default_scale(self._cell(event.start))
+            target = getattr(event.search, "goal", None)
+            self._goal_search = target is not None
+            fixed = self._fixed_goal
+            self._set_goal(self._goal_cells(target) if fixed is None else fixed)
+
+    def _goal_cells(self, target: Any) -> frozenset[int]:
+        """The maze cells among a search's goal keys (int cells, or tuples starting with one)."""
+        if callable(target) or not isinstance(target, Collection):
+            return frozenset()
+        firsts = (k[0] if isinstance(k, tuple) and k else k for k in target)
+        return frozenset(c for c in firsts if c in self.maze)
+
+    def _set_goal(self, cells: frozenset[int]) -> None:
+        self._dirty.update(self.goal ^ cells)
+        self.goal = cells
 
     def _reach(self, state: Any, depth: int, parent: Any) -> None:
         cell = self._cell(state)
@@ -339,54 +353,20 @@ class ExplorationRenderer:
         for cell in self.route:
             bits[cell] = 0
             self._dirty.add(cell)
-        w = self.maze.width
-        for cell in cells:
-            bits[cell] = _ON
+        for cell, arms in route_arms(cells, self.maze.width).items():
+            bits[cell] = arms
             self._dirty.add(cell)
-        for a, b in itertools.pairwise(cells):
-            d = b - a
-            if d == -w:
-                bits[a] |= _N
-                bits[b] |= _S
-            elif d == w:
-                bits[a] |= _S
-                bits[b] |= _N
-            elif d == 1 and b % w:
-                bits[a] |= _E
-                bits[b] |= _W
-            elif d == -1 and a % w:
-                bits[a] |= _W
-                bits[b] |= _E
         self.route = cells
 
     # -- drawing --------------------------------------------------------------------------
-    def _look(self, cell: int) -> tuple[Colour | None, int, bool]:
+    def _look(self, cell: int) -> tuple[Colour | None, int, bool, bool]:
         fill = self._fill[cell]
         if self.show_frontier and (self._awaiting[cell] or self._generated[cell]):
             fill = FRONTIER
-        return fill, self._route_bits[cell], cell == self._current
+        return fill, self._route_bits[cell], cell == self._current, cell in self.goal
 
-    def _route_mask(self, bits: int) -> np.ndarray:
-        mask = self._masks.get(bits)
-        if mask is None:
-            px, lw = self.cell_px, self._line
-            a = (px - lw) // 2
-            b = a + lw
-            mask = np.zeros((px, px), bool)
-            mask[a:b, a:b] = True
-            if bits & _N:
-                mask[:b, a:b] = True
-            if bits & _S:
-                mask[a:, a:b] = True
-            if bits & _W:
-                mask[a:b, :b] = True
-            if bits & _E:
-                mask[a:b, a:] = True
-            self._masks[bits] = mask
-        return mask
-
-    def _paint(self, cell: int, look: tuple[Colour | None, int, bool]) -> None:
-        fill, bits, current = look
+    def _paint(self, cell: int, look: tuple[Colour | None, int, bool, bool]) -> None:
+        fill, bits, current, goal = look
         x0, y0, x1, y1 = self.base.cell_box(cell)
         view = self.frame[y0:y1, x0:x1]
         view[...] = self._background[y0:y1, x0:x1]
@@ -394,11 +374,29 @@ class ExplorationRenderer:
         if fill is not None:
             view[floor] = fill
         if bits:
-            view[self._route_mask(bits) & floor] = ROUTE
+            view[self.base.route_mask(bits) & floor] = ROUTE
         if cell in self.cheese:
             self.base.stamp_cheese(self.frame, cell)
+        if goal:
+            self.base.stamp_goal(self.frame, cell)
         if current:
             self.base.stamp_player(self.frame, cell)
+
+    def legend(self) -> list[LegendEntry]:
+        """What the colours mean (``observers.LegendRenderer``), for a video's panel."""
+        scale = [self.colour_of(self.scale * i / 8) for i in range(9)]
+        entries: list[LegendEntry] = [
+            (scale, "reached: first…last" if self.color_by == "order"
+             else f"reached at depth 0…{self.scale}"),
+        ]  # fmt: skip
+        if self.show_frontier:
+            entries.append((FRONTIER, "frontier: seen, not expanded"))
+        entries.append((self.base.icon("player"), "current state"))
+        if self.show_route:
+            entries.append((ROUTE, "route found"))
+        if self.goal or self._goal_search:
+            entries.append((self.base.icon("goal"), "goal"))
+        return entries + self.base.legend(cheese=bool(self.cheese))
 
     def render(self) -> np.ndarray:
         """Repaint the cells whose look changed and return the frame.

@@ -8,7 +8,9 @@ with colours on one scale so the videos compare (see ``examples/maze_race.py``).
 
 from __future__ import annotations
 
+import copy
 import itertools
+import math
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -18,13 +20,18 @@ import numpy as np
 
 from games.maze.explore import CellOf, ExplorationRenderer, cell_of_state
 from games.maze.model import Maze
-from treesearch.errors import InvalidArgumentError
+from treesearch.budget import Budget
+from treesearch.core import Observer, key_of
+from treesearch.errors import InvalidArgumentError, IteratorContractError
+from treesearch.events import Event, Visited
+from treesearch.result import SearchResult, Status
 
 if TYPE_CHECKING:
-    from treesearch.result import SearchResult
     from treesearch.search import TreeSearch
 
 __all__ = ["RaceEntry", "manhattan_to", "path_cost", "render_search_video", "search_race"]
+
+_NO_RNG = object()  # a search without an ``rng`` knob
 
 
 def manhattan_to(
@@ -86,10 +93,13 @@ def render_search_video(
     path: str | os.PathLike[str],
     *,
     fps: float = 60,
-    every: int = 1,
+    every: int | None = None,
+    duration: float | None = None,
     max_frames: int | None = None,
     final_frames: int = 30,
     overlay: bool = False,
+    panel: bool = True,
+    title: str | None = None,
     renderer: ExplorationRenderer | None = None,
     cell_px: int = 24,
     color_by: Literal["order", "depth"] = "order",
@@ -98,6 +108,15 @@ def render_search_video(
     """Run ``search`` from ``start`` and write its exploration of ``maze`` as a video.
 
     The search keeps its own observers; the video observer is added for this run only.
+    The output is opened before the search starts, so a bad path fails at once.
+
+    With ``duration``, long searches stay watchable and drawing never eats the search's
+    budget: the search first runs without video (its full budget, no render cost) while its
+    visits are counted; then it runs again with the video, drawing every n-th visit so the
+    video lasts about ``duration`` seconds (final frames included), under a node budget
+    equal to what the first run used and no time limit. Random searches get one seed for
+    both runs, so the second run replays the first exactly; the answer is checked to be
+    the same.
 
     Args:
         maze: the maze searched.
@@ -106,10 +125,14 @@ def render_search_video(
             drill state, say).
         path: ``.mp4``, ``.gif`` or a folder for PNG frames (see ``VideoObserver``).
         fps: frames per second.
-        every: draw every n-th visit only (long searches).
+        every: draw every n-th visit only (long searches); default 1. Not with ``duration``.
+        duration: target length of the video in seconds; chooses ``every`` as above.
         max_frames: stop the search (``Status.STOPPED``) after this many frames.
         final_frames: frames repeating the end, with the route, after the search finishes.
         overlay: stamp "step, depth, value" in the top-left corner.
+        panel: draw the video observer's header panel (title, counters, legend); False
+            for raw frames.
+        title: the panel's title; default the search's class name.
         renderer: the renderer to use; default a new ``ExplorationRenderer`` built with
             ``cell_px``, ``color_by`` and ``cell_of`` (ignored when a renderer is given).
             Pass one to read its counters (``frames``...) afterwards.
@@ -118,10 +141,29 @@ def render_search_video(
         cell_of: state -> cell, for states whose key is not the cell or ``(cell, ...)``.
 
     Returns:
-        The search's result.
+        The search's result. With ``duration``, that of the run without video (its timings
+        are the search's own), unless the video run was stopped (``max_frames``) or
+        interrupted: then that run's.
+
+    Raises:
+        InvalidArgumentError: a bad argument, or both ``every`` and ``duration``.
+        IteratorContractError: with ``duration``, the second run found another answer (the
+            game or the search is not deterministic); use ``every`` instead.
     """
     from observers.video import VideoObserver
 
+    if duration is not None:
+        if every is not None:
+            raise InvalidArgumentError(
+                f"give every= or duration=, not both (got every={every!r}, "
+                f"duration={duration!r})"
+            )
+        if isinstance(duration, bool) or not isinstance(duration, (int, float)) or not (
+            math.isfinite(duration) and duration > 0
+        ):
+            raise InvalidArgumentError(
+                f"duration must be a finite number of seconds > 0, got {duration!r}"
+            )
     state = start
     if isinstance(start, (int, np.integer)) and not isinstance(start, bool):
         state = maze.start(int(start))
@@ -129,17 +171,79 @@ def render_search_video(
         renderer = ExplorationRenderer(maze, cell_px=cell_px, color_by=color_by, cell_of=cell_of)
     elif renderer.maze is not maze:
         raise InvalidArgumentError(f"renderer draws {renderer.maze!r}, not {maze!r}")
+    looks: dict[str, Any] = {}  # only what differs from VideoObserver's defaults
+    if not panel:
+        looks["panel"] = False
+    if title is not None:
+        looks["title"] = title
     video = VideoObserver(
         path,
         renderer,
         fps=fps,
-        every=every,
+        every=1 if every is None else every,
         max_frames=max_frames,
         final_frames=final_frames,
         overlay=overlay,
+        **looks,
     )
     with video:
-        return search.run(state, observers=[video])
+        if duration is None:
+            return search.run(state, observers=[video])
+        first, replay, visits = _measure(search, state)
+        if first.status is Status.INTERRUPTED:
+            return first
+        wanted = max(1, round(duration * fps) - final_frames)
+        video.every = max(1, math.ceil(visits / wanted))
+        result = replay.run(state, observers=[video])
+    if result.status in (Status.STOPPED, Status.INTERRUPTED):
+        return result
+    _check_replay(first, result, search)
+    return first
+
+
+class _VisitCounter(Observer):
+    """Counts ``Visited`` events: the frames a video drawing every visit would have."""
+
+    def __init__(self) -> None:
+        self.visits = 0
+
+    def notify(self, event: Event) -> None:
+        if type(event) is Visited:
+            self.visits += 1
+
+
+def _measure(search: TreeSearch, state: Any) -> tuple[SearchResult, TreeSearch, int]:
+    """Run a copy of ``search`` without its observers and count its visits.
+
+    Returns its result, a twin that replays it under a node budget instead of a time limit,
+    and the visits.
+    """
+    first, replay = copy.copy(search), copy.copy(search)
+    first.observers = ()
+    rng = getattr(search, "rng", _NO_RNG)
+    if rng is None or isinstance(rng, np.random.Generator):  # not replayable as it is
+        seed = int(np.random.default_rng(rng).integers(2**63))
+        first.rng = replay.rng = seed  # type: ignore[attr-defined]
+    counter = _VisitCounter()
+    result = first.run(state, observers=[counter])
+    b = search.budget
+    nodes = b.max_nodes
+    if result.stop_reason == "seconds":  # stop where the clock stopped the first run
+        nodes = max(1, result.stats.expanded)
+    replay.budget = Budget(max_nodes=nodes, max_depth=b.max_depth, max_iterations=b.max_iterations)
+    return result, replay, counter.visits
+
+
+def _check_replay(first: SearchResult, second: SearchResult, search: TreeSearch) -> None:
+    def keys(result: SearchResult) -> list[Any]:
+        return [key_of(s) if key_of(s) is not None else s for s in result.path]
+
+    if first.status is not second.status or keys(first) != keys(second):
+        raise IteratorContractError(
+            f"{search!r} did not replay the same search for the video: first run "
+            f"{first!r}, video run {second!r}; the game or the search is not deterministic, "
+            "so pass every= instead of duration="
+        )
 
 
 class RaceEntry(NamedTuple):
@@ -167,8 +271,10 @@ def search_race(
     *,
     suffix: str = ".mp4",
     fps: float = 60,
-    every: int = 1,
+    every: int | None = None,
+    duration: float | None = None,
     final_frames: int = 30,
+    panel: bool = True,
     cell_px: int = 24,
     color_by: Literal["order", "depth"] = "order",
     cell_of: CellOf | None = None,
@@ -185,14 +291,17 @@ def search_race(
         out_dir: folder for the videos (created if missing).
         suffix: ``".mp4"``, ``".gif"`` or ``""`` (folders of PNG frames).
         fps: frames per second.
-        every: draw every n-th visit only.
+        every: draw every n-th visit only; default 1. Not with ``duration``.
+        duration: target length of each video in seconds (see ``render_search_video``).
         final_frames: frames lingering on the route at the end.
+        panel: draw the header panel (title, counters, legend); False for raw frames.
         cell_px: side of a cell in pixels.
         color_by: ``"order"`` or ``"depth"``.
         cell_of: state -> cell, for unusual states.
 
     Returns:
-        One entry per search, in the order given.
+        One entry per search, in the order given; a search interrupted by Ctrl-C ends the
+        race (its entry, with ``Status.INTERRUPTED``, is the last).
     """
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
@@ -201,11 +310,13 @@ def search_race(
         renderer = ExplorationRenderer(maze, cell_px=cell_px, color_by=color_by, cell_of=cell_of)
         video = folder / f"{name}{suffix}"
         result = render_search_video(
-            maze, search, start, video, fps=fps, every=every, final_frames=final_frames,
-            renderer=renderer,
+            maze, search, start, video, fps=fps, every=every, duration=duration,
+            final_frames=final_frames, panel=panel, renderer=renderer,
         )  # fmt: skip
         moves = max(len(result.path) - 1, 0)
         entries.append(
             RaceEntry(name, video, result, renderer.frames, moves, path_cost(result.path))
         )
+        if result.status is Status.INTERRUPTED:
+            break
     return entries

@@ -4,29 +4,36 @@
 weight) once, as ``background``; ``draw`` then copies it and stamps the cheese and the
 player with precomputed disk masks, which is cheap enough for one frame per search step.
 ``cell_box`` gives the pixel rectangle of any cell, ``paint_cells`` tints cells in place,
-for overlays such as a traversal's frontier, and ``floor_mask``, ``stamp_cheese`` and
-``stamp_player`` let an incremental renderer (``games.maze.explore``) repaint one cell.
+for overlays such as a traversal's frontier, and ``floor_mask``, ``stamp_cheese``,
+``stamp_goal`` and ``stamp_player`` let an incremental renderer (``games.maze.explore``)
+repaint one cell. ``legend`` says what the pictures mean, for a video's panel
+(``observers.LegendRenderer``), with ``icon`` pictures of the cheese, goal and player.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Sequence
+from typing import Literal
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from games.maze.model import Maze, as_int
+from observers.tiles import LegendEntry
 from treesearch.errors import InvalidArgumentError
 
 __all__ = [
     "CHEESE",
     "FLOOR",
+    "GOAL",
     "HOLE",
     "MUD",
     "PLAYER",
     "WALL",
     "MazeRenderer",
     "render_maze",
+    "route_arms",
 ]
 
 Colour = tuple[int, int, int]
@@ -45,6 +52,40 @@ CHEESE: Colour = (250, 195, 20)
 """Colour of a piece of cheese."""
 PLAYER: Colour = (205, 35, 35)
 """Colour of the player."""
+GOAL: tuple[Colour, Colour] = ((20, 20, 24), (255, 255, 255))
+"""The two colours of the chequered flag drawn on a goal cell."""
+
+Icon = Literal["cheese", "goal", "player", "mud"]
+
+_N, _E, _S, _W, _ON = 1, 2, 4, 8, 16  # route bits of a cell: arms towards neighbours, centre
+
+
+def route_arms(cells: Sequence[int], width: int) -> dict[int, int]:
+    """The route bits of each cell of a route (for ``MazeRenderer.route_mask``).
+
+    Each cell of the route has its centre bit and an arm towards the previous and the next
+    cell, so the route draws as a line through the cells' centres.
+
+    Examples:
+        >>> route_arms([0, 1, 4], width=3)  # 0 -> east 1 -> south 4
+        {0: 18, 1: 28, 4: 17}
+    """
+    bits = dict.fromkeys(cells, _ON)
+    for a, b in itertools.pairwise(cells):
+        d = b - a
+        if d == -width:
+            bits[a] |= _N
+            bits[b] |= _S
+        elif d == width:
+            bits[a] |= _S
+            bits[b] |= _N
+        elif d == 1 and b % width:
+            bits[a] |= _E
+            bits[b] |= _W
+        elif d == -1 and a % width:
+            bits[a] |= _W
+            bits[b] |= _E
+    return bits
 
 
 def _disk(diameter: int) -> np.ndarray:
@@ -52,6 +93,12 @@ def _disk(diameter: int) -> np.ndarray:
     centre = (diameter - 1) / 2
     y, x = np.ogrid[:diameter, :diameter]
     return np.asarray((x - centre) ** 2 + (y - centre) ** 2 <= (diameter / 2) ** 2)
+
+
+def _chequer(side: int) -> np.ndarray:
+    """Boolean mask of the dark squares of a 4 x 4 chequerboard ``side`` pixels wide."""
+    idx = np.arange(side) * 4 // side
+    return np.asarray((idx[:, None] + idx[None, :]) % 2 == 0)
 
 
 class MazeRenderer:
@@ -82,6 +129,9 @@ class MazeRenderer:
         )
         self._cheese_mask = _disk(max(2, round(0.4 * cell_px)))
         self._player_mask = _disk(max(2, round(0.5 * cell_px)))
+        self._goal_mask = _chequer(max(4, round(0.6 * cell_px)))
+        self._route_line = max(2, round(cell_px / 5))
+        self._route_masks: dict[int, np.ndarray] = {}
         self._background: np.ndarray | None = None
         self._floor: np.ndarray | None = None
 
@@ -168,6 +218,86 @@ class MazeRenderer:
     def stamp_player(self, frame: np.ndarray, cell: int) -> None:
         """Draw the player on ``cell`` of ``frame``, in place, as ``draw`` does."""
         self._stamp(frame, self.maze._check_cell(cell, "player cell"), self._player_mask, PLAYER)
+
+    def route_mask(self, bits: int) -> np.ndarray:
+        """``cell_px`` x ``cell_px`` booleans: the route line through a cell with these bits."""
+        mask = self._route_masks.get(bits)
+        if mask is None:
+            px, lw = self.cell_px, self._route_line
+            a = (px - lw) // 2
+            b = a + lw
+            mask = np.zeros((px, px), bool)
+            mask[a:b, a:b] = True
+            if bits & _N:
+                mask[:b, a:b] = True
+            if bits & _S:
+                mask[a:, a:b] = True
+            if bits & _W:
+                mask[a:b, :b] = True
+            if bits & _E:
+                mask[a:b, a:] = True
+            self._route_masks[bits] = mask
+        return mask
+
+    def stamp_goal(self, frame: np.ndarray, cell: int) -> None:
+        """Draw the goal's chequered flag on ``cell`` of ``frame``, in place."""
+        cell = self.maze._check_cell(cell, "goal cell")
+        d = self._goal_mask.shape[0]
+        self._stamp(frame, cell, np.ones((d, d), bool), GOAL[1])
+        self._stamp(frame, cell, self._goal_mask, GOAL[0])
+
+    def icon(self, what: Icon) -> np.ndarray:
+        """A one-cell picture for a legend: the cheese, goal or player on floor, or mud.
+
+        The mud icon is a patch with a weight (3), as drawn across a muddy passage.
+        """
+        px = self.cell_px
+        if what == "mud":
+            image = Image.new("RGB", (px, px), FLOOR)
+            draw = ImageDraw.Draw(image)
+            long, short = max(3, int(px * 0.6)), max(3, int(px * 0.34))
+            c = px // 2
+            draw.rectangle((c - short // 2, c - long // 2, c + short // 2, c + long // 2), fill=MUD)
+            font = ImageFont.load_default(size=max(8, int(px * 0.45)))
+            draw.text((c, c), "3", fill=MUD_TEXT, font=font, anchor="mm")
+            mud: np.ndarray = np.asarray(image, dtype=np.uint8).copy()
+            return mud
+        frame = np.empty((px + 2 * self.margin, px + 2 * self.margin, 3), np.uint8)
+        frame[:] = FLOOR
+        stamps = {"cheese": self._cheese_mask, "player": self._player_mask}
+        if what == "goal":
+            d = self._goal_mask.shape[0]
+            o = self.margin + (px - d) // 2
+            frame[o : o + d, o : o + d] = GOAL[1]
+            frame[o : o + d, o : o + d][self._goal_mask] = GOAL[0]
+        elif what in stamps:
+            mask = stamps[what]
+            o = self.margin + (px - mask.shape[0]) // 2
+            view = frame[o : o + mask.shape[0], o : o + mask.shape[0]]
+            view[mask] = CHEESE if what == "cheese" else PLAYER
+        else:
+            raise InvalidArgumentError(
+                f"icon must be one of 'cheese', 'goal', 'player', 'mud', got {what!r}"
+            )
+        m = self.margin
+        icon: np.ndarray = frame[m : m + px, m : m + px].copy()
+        return icon
+
+    def legend(self, *, cheese: bool | None = None) -> list[LegendEntry]:
+        """What the static pictures mean: walls, missing cells, mud and cheese (if any).
+
+        Args:
+            cheese: include the cheese; default: when the maze has some.
+        """
+        maze = self.maze
+        entries: list[LegendEntry] = [(WALL, "wall")]
+        if len(maze) < maze.width * maze.height:
+            entries.append((HOLE, "no cell"))
+        if any(weight >= 2 for _, _, weight in maze.edges()):
+            entries.append((self.icon("mud"), "mud: number = turns to cross"))
+        if maze.cheese if cheese is None else cheese:
+            entries.append((self.icon("cheese"), "cheese"))
+        return entries
 
     def paint_cells(
         self, frame: np.ndarray, cells: Iterable[int], colour: Colour, *, inset: int | None = None

@@ -73,8 +73,65 @@ def test_stats_distinct_states_and_report(seed_tree: Any) -> None:
     assert "distinct states: 2" in text and "21 enter" in text and "max depth: 20" in text
 
 
+def _bar_text(out: io.StringIO) -> str:
+    """The bar as last drawn (tqdm redraws with carriage returns)."""
+    return out.getvalue().replace("\n", "\r").rstrip("\r").split("\r")[-1]
+
+
 def test_progress_total_from_the_budget(seed_tree: Any) -> None:
+    totals: list[Any] = []
+
+    class Spy(ProgressObserver):
+        def notify(self, event: Any) -> None:
+            super().notify(event)
+            if self._bar is not None:
+                totals.append(self._bar.total)
+
+    out = io.StringIO()
+    bar = Spy(file=out, refresh_every=1)
+    result = BFS(bar, budget=Budget(max_nodes=50)).run(seed_tree)
+    assert result.status is Status.EXHAUSTED
+    assert bar.total == 50 and totals[0] == 50  # the budget while running...
+    assert totals[-1] == 8  # ...and the real count once the search finished its work
+    assert "100%" in _bar_text(out) and "8/8" in _bar_text(out)
+
+
+def test_progress_solved_run_ends_at_100_percent(seed_tree: Any) -> None:
+    # The issue: a solved run ended at "0% 1586/1000000".
+    out = io.StringIO()
+    bar = ProgressObserver(file=out, refresh_every=1000)
+    goal = {("Root", "Algorithms", "Other")}
+    result = BFS(bar, goal=goal, budget=Budget(max_nodes=1_000_000)).run(seed_tree)
+    assert result.status is Status.SOLVED
+    last = _bar_text(out)
+    assert "100%" in last and f"{bar.visits}/{bar.visits}" in last and "1000000" not in last
+
+
+def test_progress_budget_reached_keeps_the_budget_total() -> None:
+    from games.graph import Graph
+
     out = io.StringIO()
     bar = ProgressObserver(file=out, refresh_every=1)
-    BFS(bar, budget=Budget(max_nodes=50)).run(seed_tree)
-    assert bar.total == 50 and "/50" in out.getvalue()
+    state = Graph.grid(30, 30).state(0)
+    result = BFS(bar, budget=Budget(max_nodes=100, max_depth=5)).run(state)
+    assert result.status is Status.BUDGET_REACHED and bar.visits < 100
+    last = _bar_text(out)
+    assert f"{bar.visits}/100" in last and "100%" not in last
+
+
+def test_progress_total_raised_when_visits_outgrow_it() -> None:
+    from games.graph import Graph
+
+    out = io.StringIO()
+    bar = ProgressObserver(file=out, refresh_every=1)
+    result = BFS(bar, budget=Budget(max_nodes=100)).run(Graph.grid(30, 30).state(0))
+    assert result.status is Status.BUDGET_REACHED and bar.visits > 100  # BFS visits children
+    assert f"{bar.visits}/{bar.visits}" in _bar_text(out)
+
+
+def test_progress_without_node_budget_has_no_total(seed_tree: Any) -> None:
+    out = io.StringIO()
+    bar = ProgressObserver(file=out, refresh_every=1)
+    BFS(bar, budget=Budget(seconds=60)).run(seed_tree)
+    last = _bar_text(out)
+    assert bar.total is None and "8node" in last.replace(" ", "") and "%" not in last

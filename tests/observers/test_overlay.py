@@ -16,6 +16,8 @@ from treesearch import BFS, Backtracking, Expanded, InvalidArgumentError, Visite
 FLOOR, WALL = np.array(MazeTiles.FLOOR), np.array(MazeTiles.WALL)
 GOAL = (3, 4)
 
+RAW: dict[str, Any] = {"panel": False, "final_frames": 0}  # the renderer's frames as they are
+
 
 def cell_of(state: Maze) -> tuple[int, int]:
     return state.cell
@@ -37,7 +39,7 @@ def tint(color: Any, alpha: float = 0.5) -> np.ndarray:
 def run_bfs(tmp_path: Path, **kw: Any) -> tuple[GridOverlay, RecordingObserver, list[np.ndarray]]:
     overlay = GridOverlay(MazeTiles(), cell_of, **kw)
     rec = RecordingObserver()
-    video = VideoObserver(tmp_path / "bfs", overlay, final_frames=1)
+    video = VideoObserver(tmp_path / "bfs", overlay, final_frames=1, panel=False)
     BFS([video, rec], goal={GOAL}).run(Maze())
     return overlay, rec, read_pngs(tmp_path / "bfs")
 
@@ -99,7 +101,7 @@ def test_frames_follow_the_search(tmp_path: Path) -> None:
 def test_current_path_is_highlighted(tmp_path: Path) -> None:
     overlay = GridOverlay(MazeTiles(), cell_of, frontier=False)
     rec = RecordingObserver()
-    BFS([VideoObserver(tmp_path / "f", overlay), rec]).run(Maze())
+    BFS([VideoObserver(tmp_path / "f", overlay, **RAW), rec]).run(Maze())
     frames = read_pngs(tmp_path / "f")
     i, event = next((i, e) for i, e in enumerate(rec.visits()) if e.depth == 3)
     routes = rec.result.routing_table if rec.result else None
@@ -121,9 +123,9 @@ def test_color_by_depth_with_backtracking(tmp_path: Path) -> None:
         current_path=False,
     )
     rec = RecordingObserver()
-    Backtracking([VideoObserver(tmp_path / "d", overlay, events="enter"), rec], graph=True).run(
-        Maze()
-    )
+    Backtracking(
+        [VideoObserver(tmp_path / "d", overlay, events="enter", **RAW), rec], graph=True
+    ).run(Maze())
     frames = read_pngs(tmp_path / "d")
     depth_of = {e.state.cell: e.depth for e in rec.visits(VisitKind.ENTER)}
     colours: dict[int, set[tuple[int, ...]]] = {}
@@ -136,9 +138,9 @@ def test_color_by_depth_with_backtracking(tmp_path: Path) -> None:
 
 def test_a_new_run_starts_from_a_clean_overlay(tmp_path: Path) -> None:
     overlay = GridOverlay(MazeTiles(), cell_of)
-    BFS(VideoObserver(tmp_path / "a", overlay)).run(Maze())
+    BFS(VideoObserver(tmp_path / "a", overlay, **RAW)).run(Maze())
     first = overlay.order.copy()
-    BFS(VideoObserver(tmp_path / "b", overlay)).run(Maze())
+    BFS(VideoObserver(tmp_path / "b", overlay, **RAW)).run(Maze())
     np.testing.assert_array_equal(overlay.order, first)
     for a, b in zip(read_pngs(tmp_path / "a"), read_pngs(tmp_path / "b"), strict=True):
         np.testing.assert_array_equal(a, b)
@@ -187,7 +189,9 @@ def test_frame_overlay_draws_what_the_tile_overlay_draws(tmp_path: Path) -> None
     frames = FrameGridOverlay(lambda s: picture, cell_of, grid_shape=(4, 5))
     assert not isinstance(frames, TileRenderer) and isinstance(frames, AccumulatingRenderer)
     for name, overlay in (("tiles", tiles), ("frames", frames)):
-        BFS(VideoObserver(tmp_path / name, overlay, final_frames=1), goal={GOAL}).run(Maze())
+        BFS(VideoObserver(tmp_path / name, overlay, final_frames=1, panel=False), goal={GOAL}).run(
+            Maze()
+        )
     a, b = read_pngs(tmp_path / "tiles"), read_pngs(tmp_path / "frames")
     assert len(a) == len(b) > 10
     for x, y in zip(a, b, strict=True):
@@ -203,7 +207,9 @@ def test_frame_overlay_tints_only_inside_cell_boxes(tmp_path: Path) -> None:
         cell_box=lambda r, c: (3 + 8 * r, 11 + 8 * r, 3 + 8 * c, 11 + 8 * c),
     )
     rec = RecordingObserver()
-    BFS([VideoObserver(tmp_path / "m", overlay, final_frames=1), rec], goal={GOAL}).run(Maze())
+    BFS(
+        [VideoObserver(tmp_path / "m", overlay, final_frames=1, panel=False), rec], goal={GOAL}
+    ).run(Maze())
     last = read_pngs(tmp_path / "m")[-1]
     assert last.shape == picture.shape
     ring = np.ones(picture.shape[:2], bool)
@@ -221,3 +227,24 @@ def test_frame_overlay_bad_arguments_are_named() -> None:
         FrameGridOverlay(42, cell_of, grid_shape=(2, 2))  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match=r"grid_shape must be .*\(0, 2\)"):
         FrameGridOverlay(lambda s: s, cell_of, grid_shape=(0, 2))
+
+
+def test_legend_explains_the_highlights_and_keeps_the_base_legend() -> None:
+    class Tiles(MazeTiles):
+        def legend(self) -> list[Any]:
+            return [(self.WALL, "wall")]
+
+    overlay = GridOverlay(Tiles(), cell_of, levels=4)
+    entries = overlay.legend()
+    assert [label for _, label in entries] == [
+        "reached: first…last", "frontier: seen, not expanded", "path to the current state",
+        "solution path", "current state", "wall",
+    ]  # fmt: skip
+    assert len(entries[0][0]) == 4 and entries[1][0] == FRONTIER and entries[3][0] == SOLUTION
+    plain = FrameGridOverlay(
+        lambda s: np.zeros((32, 40, 3), np.uint8), cell_of, grid_shape=(4, 5),
+        color_by="depth", frontier=False, current_path=False,
+    )  # fmt: skip
+    assert [label for _, label in plain.legend()] == [
+        f"reached at depth 0…{plain.scale}", "solution path", "current state",
+    ]  # fmt: skip

@@ -5,7 +5,14 @@ from typing import Any
 import numpy as np
 import pytest
 
-from observers.tiles import AccumulatingRenderer, TileCanvas, TileRenderer, as_rgb
+from observers.tiles import (
+    AccumulatingRenderer,
+    LegendRenderer,
+    PacedRenderer,
+    TileCanvas,
+    TileRenderer,
+    as_rgb,
+)
 from tests.observers.toys import Board, BoardTiles, board_frame
 from treesearch import InvalidArgumentError
 
@@ -113,3 +120,30 @@ def test_as_rgb_rejects_other_layouts() -> None:
         as_rgb(np.zeros((2, 3, 4), np.uint8), "x")
     with pytest.raises(InvalidArgumentError, match="dtype uint8"):
         as_rgb(np.zeros((2, 3, 3)), "x")
+
+
+def test_canvas_paints_into_a_given_frame_view() -> None:
+    picture = np.zeros((50, 40, 3), np.uint8)
+    view = picture[10:42, 4:36]
+    canvas = TileCanvas(BoardTiles(), frame=view)
+    assert canvas.render(Board(cells=(1, 2, 0, 0))) is view
+    np.testing.assert_array_equal(view, board_frame(Board(cells=(1, 2, 0, 0))))
+    assert not picture[:10].any() and not picture[42:].any()  # nothing outside the view
+    with pytest.raises(InvalidArgumentError, match=r"frame must be a \(32, 32, 3\) uint8 array"):
+        TileCanvas(BoardTiles(), frame=np.zeros((32, 33, 3), np.uint8))
+    with pytest.raises(InvalidArgumentError, match=r"\(34, 34, 3\).*float"):
+        wrong: Any = np.zeros((34, 34, 3))
+        TileCanvas(BoardTiles(tile_size=17), pad_to_even=True, frame=wrong)
+
+
+def test_optional_hooks_are_structural() -> None:
+    class Legend:
+        def legend(self) -> list[Any]:
+            return []
+
+    class Paced:
+        def frame_due(self, event: Any) -> bool:
+            return True
+
+    assert isinstance(Legend(), LegendRenderer) and not isinstance(Legend(), PacedRenderer)
+    assert isinstance(Paced(), PacedRenderer) and not isinstance(BoardTiles(), LegendRenderer)

@@ -286,7 +286,8 @@ def test_non_finite_result_value_and_stats_round_trip(tmp_path: Path) -> None:
 
 def test_trace_path_is_checked_at_construction(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
-    with pytest.raises(InvalidArgumentError, match=r"cannot write the trace to .*/file' is a file, not a folder"):
+    msg = r"cannot write the trace to .*/file. is a file, not a folder"
+    with pytest.raises(InvalidArgumentError, match=msg):
         TraceWriter(tmp_path / "file" / "t.jsonl")
     with pytest.raises(InvalidArgumentError, match=r"is a folder"):
         TraceWriter(tmp_path)

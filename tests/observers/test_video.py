@@ -37,6 +37,9 @@ from treesearch.events import Event
 
 # H.264 with yuv420p shifts flat colours by a few levels; far below the gaps between COLORS.
 MP4_TOLERANCE = 12
+# The renderer's frames as they are: no panel, no final hold (the tests of the panel and of
+# the defaults are in test_panel.py).
+RAW: dict[str, Any] = {"panel": False, "final_frames": 0}
 
 
 def run_board(video: VideoObserver, search: type = Backtracking, **kw: Any) -> RecordingObserver:
@@ -55,7 +58,7 @@ def assert_frames_show(frames: Any, states: list[Board], tolerance: int) -> None
 
 def test_mp4_has_one_frame_per_visit_showing_the_state(tmp_path: Path) -> None:
     path = tmp_path / "bt.mp4"
-    rec = run_board(VideoObserver(path, BoardTiles(), fps=10))
+    rec = run_board(VideoObserver(path, BoardTiles(), fps=10, **RAW))
     assert len(rec.states) == 61  # 31 entries + 30 returns
     frames = read_video(path)
     assert frames.shape == (61, 32, 32, 3)
@@ -64,7 +67,7 @@ def test_mp4_has_one_frame_per_visit_showing_the_state(tmp_path: Path) -> None:
 
 def test_gif_frames_are_exact_and_loop(tmp_path: Path) -> None:
     path = tmp_path / "bt.gif"
-    rec = run_board(VideoObserver(path, BoardTiles(), fps=20))
+    rec = run_board(VideoObserver(path, BoardTiles(), fps=20, **RAW))
     props = iio.improps(path)
     assert props.n_images == 61
     assert_frames_show(read_video(path), rec.states, 0)
@@ -75,7 +78,7 @@ def test_gif_frames_are_exact_and_loop(tmp_path: Path) -> None:
 
 def test_png_folder_frames_equal_a_full_redraw(tmp_path: Path) -> None:
     folder = tmp_path / "frames"
-    rec = run_board(VideoObserver(folder, BoardTiles(), fps=10))
+    rec = run_board(VideoObserver(folder, BoardTiles(), fps=10, **RAW))
     names = sorted(p.name for p in folder.iterdir())
     assert names == [f"{i:06d}.png" for i in range(61)]
     for frame, state in zip(read_pngs(folder), rec.states, strict=True):
@@ -87,14 +90,14 @@ def test_png_folder_from_trailing_slash_replaces_an_older_video(tmp_path: Path) 
     folder.mkdir()
     (folder / "000099.png").write_bytes(b"stale")
     (folder / "notes.txt").write_text("kept")
-    run_board(VideoObserver(f"{folder}/", BoardTiles(), events="enter"))
+    run_board(VideoObserver(f"{folder}/", BoardTiles(), events="enter", **RAW))
     names = sorted(p.name for p in folder.iterdir())
     assert names == [*(f"{i:06d}.png" for i in range(31)), "notes.txt"]
 
 
 def test_tile_images_are_fetched_once_per_id(tmp_path: Path) -> None:
     tiles = BoardTiles()
-    run_board(VideoObserver(tmp_path / "f", tiles))
+    run_board(VideoObserver(tmp_path / "f", tiles, **RAW))
     assert sorted(tiles.loads) == [0, 1, 2]
 
 
@@ -115,7 +118,7 @@ class Bomb(Observer):
 def test_exception_in_another_observer_leaves_the_frames_so_far(tmp_path: Path, name: str) -> None:
     path = tmp_path / name
     rec = RecordingObserver()
-    video = VideoObserver(path, BoardTiles())
+    video = VideoObserver(path, BoardTiles(), **RAW)
     with pytest.raises(RuntimeError, match="boom"):
         Backtracking([rec, video, Bomb(9, RuntimeError("boom"))]).run(Board())
     assert video.closed and video.frames == 9
@@ -142,7 +145,7 @@ def test_exception_from_get_children_leaves_a_playable_mp4(tmp_path: Path) -> No
     path = tmp_path / "fragile.mp4"
     rec = RecordingObserver()
     with pytest.raises(ValueError, match="broken game"):
-        Backtracking([VideoObserver(path, BoardTiles()), rec]).run(
+        Backtracking([VideoObserver(path, BoardTiles(), **RAW), rec]).run(
             Fragile(ValueError("broken game"))
         )
     assert len(rec.states) == 3
@@ -151,7 +154,7 @@ def test_exception_from_get_children_leaves_a_playable_mp4(tmp_path: Path) -> No
 
 def test_ctrl_c_interrupts_the_search_and_keeps_the_video(tmp_path: Path) -> None:
     path = tmp_path / "interrupted.mp4"
-    video = VideoObserver(path, BoardTiles())
+    video = VideoObserver(path, BoardTiles(), **RAW)
     result = Backtracking(video).run(Fragile(KeyboardInterrupt()))
     assert result.status is Status.INTERRUPTED
     assert video.closed
@@ -160,7 +163,7 @@ def test_ctrl_c_interrupts_the_search_and_keeps_the_video(tmp_path: Path) -> Non
 
 def test_max_frames_stops_the_search_with_its_best_so_far(tmp_path: Path) -> None:
     path = tmp_path / "short.mp4"
-    video = VideoObserver(path, BoardTiles(), max_frames=7)
+    video = VideoObserver(path, BoardTiles(), max_frames=7, **RAW)
     rec = RecordingObserver()
     result = Backtracking([video, rec], value=lambda b: sum(b.cells)).run(Board())
     assert result.status is Status.STOPPED
@@ -171,7 +174,7 @@ def test_max_frames_stops_the_search_with_its_best_so_far(tmp_path: Path) -> Non
 
 
 def test_max_frames_after_the_limit_draws_nothing_more(tmp_path: Path) -> None:
-    video = VideoObserver(tmp_path / "f", BoardTiles(), max_frames=1)
+    video = VideoObserver(tmp_path / "f", BoardTiles(), max_frames=1, **RAW)
     with pytest.raises(StopSearch, match="max_frames=1"):
         video.notify(Visited(Board(), 0))  # the first frame reaches the limit...
     video.notify(Visited(Board(), 0))  # ...and later visits are ignored
@@ -196,7 +199,7 @@ def test_every_and_event_kinds_select_frames(
     tmp_path: Path, events: Any, kinds: set[VisitKind], every: int, expected: int
 ) -> None:
     folder = tmp_path / "f"
-    video = VideoObserver(folder, BoardTiles(), events=events, every=every)
+    video = VideoObserver(folder, BoardTiles(), events=events, every=every, **RAW)
     rec = run_board(video)
     frames = read_pngs(folder)
     assert video.frames == expected == len(frames)
@@ -207,7 +210,7 @@ def test_every_and_event_kinds_select_frames(
 
 def test_restart_frames_of_a_random_walk(tmp_path: Path) -> None:
     folder = tmp_path / "walk"
-    video = VideoObserver(folder, BoardTiles(), events="restart")
+    video = VideoObserver(folder, BoardTiles(), events="restart", **RAW)
     rec = RecordingObserver()
     RandomWalk([video, rec], rng=1, episodes=4).run(Board())
     assert len(rec.visits(VisitKind.RESTART)) == 3
@@ -219,7 +222,7 @@ def test_restart_frames_of_a_random_walk(tmp_path: Path) -> None:
 
 def test_bfs_jumps_still_draw_the_right_board(tmp_path: Path) -> None:
     folder = tmp_path / "bfs"
-    rec = run_board(VideoObserver(folder, BoardTiles()), search=BFS)
+    rec = run_board(VideoObserver(folder, BoardTiles(), **RAW), search=BFS)
     for frame, state in zip(read_pngs(folder), rec.states, strict=True):
         np.testing.assert_array_equal(frame, board_frame(state))
 
@@ -230,7 +233,7 @@ def test_whole_frame_callable_renderer_and_even_padding(tmp_path: Path) -> None:
 
     for name, shape in (("odd.mp4", (14, 14, 3)), ("odd.gif", (13, 13, 3))):
         path = tmp_path / name
-        BFS(VideoObserver(path, lambda s: render(s)[:13, :13])).run(Board())
+        BFS(VideoObserver(path, lambda s: render(s)[:13, :13], **RAW)).run(Board())
         frames = read_video(path)
         assert frames.shape == (31, *shape)
     frames = read_video(tmp_path / "odd.mp4")
@@ -239,7 +242,7 @@ def test_whole_frame_callable_renderer_and_even_padding(tmp_path: Path) -> None:
 
 def test_tiled_mp4_is_padded_to_even_size(tmp_path: Path) -> None:
     path = tmp_path / "tiles5.mp4"
-    BFS(VideoObserver(path, BoardTiles(tile_size=5))).run(Board())
+    BFS(VideoObserver(path, BoardTiles(tile_size=5), **RAW)).run(Board())
     assert read_video(path).shape == (31, 10, 10, 3)
     path = tmp_path / "tiles5x3.mp4"
 
@@ -249,14 +252,14 @@ def test_tiled_mp4_is_padded_to_even_size(tmp_path: Path) -> None:
 
     odd = Odd(tile_size=5)
     odd.grid_shape = (1, 3)
-    BFS(VideoObserver(path, odd)).run(Board())
+    BFS(VideoObserver(path, odd, **RAW)).run(Board())
     assert read_video(path).shape == (31, 6, 16, 3)
 
 
 def test_overlay_stamps_only_the_corner_and_the_canvas_stays_clean(tmp_path: Path) -> None:
     plain, stamped = tmp_path / "plain", tmp_path / "stamped"
-    run_board(VideoObserver(plain, BoardTiles(tile_size=40)))
-    run_board(VideoObserver(stamped, BoardTiles(tile_size=40), overlay=True))
+    run_board(VideoObserver(plain, BoardTiles(tile_size=40), **RAW))
+    run_board(VideoObserver(stamped, BoardTiles(tile_size=40), overlay=True, **RAW))
     a, b = read_pngs(plain), read_pngs(stamped)
     assert len(a) == len(b) == 61
     for x, y in zip(a, b, strict=True):
@@ -270,7 +273,7 @@ def test_overlay_shows_the_value_when_the_search_reports_one(tmp_path: Path) -> 
     with_value, without = tmp_path / "v", tmp_path / "n"
     for folder, value in ((with_value, lambda b: sum(b.cells)), (without, None)):
         Backtracking(
-            VideoObserver(folder, BoardTiles(tile_size=60), overlay=True), value=value
+            VideoObserver(folder, BoardTiles(tile_size=60), overlay=True, **RAW), value=value
         ).run(Board())
     a, b = read_pngs(with_value), read_pngs(without)
     assert np.array_equal(a[0], b[0])  # no value reported before the first leaf
@@ -279,7 +282,7 @@ def test_overlay_shows_the_value_when_the_search_reports_one(tmp_path: Path) -> 
 
 def test_final_frames_repeat_the_last_state_after_the_search(tmp_path: Path) -> None:
     folder = tmp_path / "f"
-    video = VideoObserver(folder, BoardTiles(), max_frames=5, final_frames=3)
+    video = VideoObserver(folder, BoardTiles(), max_frames=5, final_frames=3, panel=False)
     rec = run_board(video)
     frames = read_pngs(folder)
     assert len(frames) == 8 and video.frames == 8
@@ -289,7 +292,7 @@ def test_final_frames_repeat_the_last_state_after_the_search(tmp_path: Path) -> 
 
 def test_context_manager_close_is_idempotent_and_final(tmp_path: Path) -> None:
     path = tmp_path / "cm.mp4"
-    with VideoObserver(path, BoardTiles()) as video:
+    with VideoObserver(path, BoardTiles(), **RAW) as video:
         for state in (Board(), Board(cells=(1, 0, 0, 0)), Board(cells=(1, 2, 0, 0))):
             video.notify(Visited(state, 0))
     assert video.closed
@@ -301,7 +304,7 @@ def test_context_manager_close_is_idempotent_and_final(tmp_path: Path) -> None:
 
 def test_context_manager_finalises_when_the_block_raises(tmp_path: Path) -> None:
     path = tmp_path / "raise.gif"
-    with pytest.raises(ZeroDivisionError), VideoObserver(path, BoardTiles()) as video:
+    with pytest.raises(ZeroDivisionError), VideoObserver(path, BoardTiles(), **RAW) as video:
         video.notify(Visited(Board(), 0))
         video.notify(Visited(Board(cells=(2, 0, 0, 0)), 1))
         _ = 1 / 0
@@ -310,7 +313,7 @@ def test_context_manager_finalises_when_the_block_raises(tmp_path: Path) -> None
 
 def test_an_abandoned_observer_is_finalised_when_collected(tmp_path: Path) -> None:
     path = tmp_path / "abandoned.mp4"
-    video = VideoObserver(path, BoardTiles())
+    video = VideoObserver(path, BoardTiles(), **RAW)
     for cells in ((0, 0, 0, 0), (1, 0, 0, 0), (1, 1, 0, 0), (1, 1, 2, 0)):
         video.notify(Visited(Board(cells=cells), 0))
     del video
@@ -320,7 +323,7 @@ def test_an_abandoned_observer_is_finalised_when_collected(tmp_path: Path) -> No
 
 def test_no_frames_no_file(tmp_path: Path) -> None:
     for name in ("empty.mp4", "empty.gif"):
-        video = VideoObserver(tmp_path / name, BoardTiles(), events="restart")
+        video = VideoObserver(tmp_path / name, BoardTiles(), events="restart", **RAW)
         BFS(video).run(Board())
         assert video.closed and video.frames == 0
         assert not (tmp_path / name).exists()
@@ -361,8 +364,8 @@ def test_missing_imageio_ffmpeg_says_what_to_install(
 ) -> None:
     monkeypatch.setitem(sys.modules, "imageio_ffmpeg", None)
     with pytest.raises(ImportError, match="pip install imageio-ffmpeg"):
-        VideoObserver(tmp_path / "v.mp4", BoardTiles())
-    VideoObserver(tmp_path / "v.gif", BoardTiles()).close()  # GIF needs only pillow
+        VideoObserver(tmp_path / "v.mp4", BoardTiles(), **RAW)
+    VideoObserver(tmp_path / "v.gif", BoardTiles(), **RAW).close()  # GIF needs only pillow
 
 
 def test_bad_renderer_output_is_reported(tmp_path: Path) -> None:
@@ -370,19 +373,19 @@ def test_bad_renderer_output_is_reported(tmp_path: Path) -> None:
         def tile_image(self, tile_id: int) -> np.ndarray:
             return np.zeros((4, 4, 3), np.uint8)
 
-    video = VideoObserver(tmp_path / "f", WrongTile())
+    video = VideoObserver(tmp_path / "f", WrongTile(), **RAW)
     with pytest.raises(InvalidArgumentError, match=r"\(4, 4, 3\)"):
         video.notify(Visited(Board(), 0))
     video.close()
 
     sizes = iter([(8, 8), (8, 10)])
-    video = VideoObserver(tmp_path / "g", lambda s: np.zeros((*next(sizes), 3), np.uint8))
+    video = VideoObserver(tmp_path / "g", lambda s: np.zeros((*next(sizes), 3), np.uint8), **RAW)
     video.notify(Visited(Board(), 0))
     with pytest.raises(InvalidArgumentError, match=r"\(8, 10, 3\)"):
         video.notify(Visited(Board(), 0))
     video.close()
 
-    video = VideoObserver(tmp_path / "h", lambda s: np.zeros((8, 8, 3), np.float32))
+    video = VideoObserver(tmp_path / "h", lambda s: np.zeros((8, 8, 3), np.float32), **RAW)
     with pytest.raises(InvalidArgumentError, match="uint8"):
         video.notify(Visited(Board(), 0))
     video.close()
@@ -390,7 +393,7 @@ def test_bad_renderer_output_is_reported(tmp_path: Path) -> None:
 
 def test_budget_end_keeps_frames(tmp_path: Path) -> None:
     folder = tmp_path / "budget"
-    video = VideoObserver(folder, BoardTiles())
+    video = VideoObserver(folder, BoardTiles(), **RAW)
     result = Backtracking(video, budget=Budget(max_nodes=3)).run(Board())
     assert result.status is Status.BUDGET_REACHED
     assert len(read_pngs(folder)) == video.frames > 0
@@ -416,7 +419,7 @@ class InterruptedPipe:
 
 def test_ctrl_c_in_the_middle_of_a_frame_still_finalises_it(tmp_path: Path) -> None:
     path = tmp_path / "mid.mp4"
-    video = VideoObserver(path, BoardTiles())
+    video = VideoObserver(path, BoardTiles(), **RAW)
     boards = [Board(cells=c) for c in ((0, 0, 0, 0), (1, 0, 0, 0), (1, 2, 0, 0))]
     video.notify(Visited(boards[0], 0))
     proc = video._sink._proc  # type: ignore[attr-defined]
@@ -432,7 +435,7 @@ def test_ctrl_c_in_the_middle_of_a_frame_still_finalises_it(tmp_path: Path) -> N
 
 def test_ctrl_c_in_the_middle_of_the_last_frame_is_completed_by_close(tmp_path: Path) -> None:
     path = tmp_path / "last.mp4"
-    video = VideoObserver(path, BoardTiles())
+    video = VideoObserver(path, BoardTiles(), **RAW)
     boards = [Board(cells=c) for c in ((0, 0, 0, 0), (2, 0, 0, 0))]
     video.notify(Visited(boards[0], 0))
     proc = video._sink._proc  # type: ignore[attr-defined]

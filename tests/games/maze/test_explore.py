@@ -21,7 +21,7 @@ from games.maze import (
     search_race,
 )
 from games.maze.explore import FRONTIER, ROUTE, VIRIDIS, colormap
-from games.maze.render import CHEESE, FLOOR, PLAYER
+from games.maze.render import CHEESE, FLOOR, GOAL, PLAYER
 from observers.video import VideoObserver
 from tests.observers.toys import read_pngs, read_video
 from treesearch import (
@@ -34,7 +34,7 @@ from treesearch import (
     Visited,
     VisitKind,
 )
-from treesearch.events import Event
+from treesearch.events import Event, SearchStarted
 
 # 0   1 | 2   3*      1 | 2 wall, 1 - 5 wall, 4 - 5 mud (2), cheese on 3
 # 4 2 5   6   7
@@ -92,7 +92,7 @@ def run_to_pngs(
             visits.append(event)
 
     folder = tmp_path / "frames"
-    with VideoObserver(folder, renderer, final_frames=final_frames) as video:
+    with VideoObserver(folder, renderer, final_frames=final_frames, panel=False) as video:
         result = search.run(MAZE.start(0), observers=[video, record])
     return renderer, read_pngs(folder), visits, result
 
@@ -193,7 +193,7 @@ def test_backtracking_returns_move_the_player_back(tmp_path: Path) -> None:
 @pytest.mark.parametrize("make", [BFS, DFS, Backtracking], ids=["bfs", "dfs", "backtracking"])
 def test_incremental_frames_match_a_full_repaint(make: Callable[..., Any]) -> None:
     maze = Maze.generate(15, 13, seed=5, nb_cheese=1)
-    start = maze.nearest_cell(0, 0)
+    start = maze.nearest_cell(row=0, col=0)
     renderer = ExplorationRenderer(maze, cell_px=12)
     events: list[Event] = []
     counts: list[int] = []
@@ -231,7 +231,8 @@ def test_frame_count_and_mp4_contents(tmp_path: Path) -> None:
     path = tmp_path / "bfs.mp4"
     renderer = ExplorationRenderer(MAZE, cell_px=PX)
     result = render_search_video(
-        MAZE, BFS(goal=MAZE.cheese), 0, path, fps=10, final_frames=3, renderer=renderer
+        MAZE, BFS(goal=MAZE.cheese), 0, path, fps=10, final_frames=3, renderer=renderer,
+        panel=False,
     )
     frames = read_video(path)
     assert result.solved
@@ -339,3 +340,87 @@ def test_example_script(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
         assert len(frames) > 30 and frames.shape[-1] == 3
         assert f"{name}: solved" in printed
     assert sorted(p.name for p in out.iterdir()) == ["astar.mp4", "bfs.mp4", "dfs.mp4"]
+
+
+def flag_at(renderer: ExplorationRenderer, frame: np.ndarray, cell: int) -> bool:
+    """Whether ``cell`` shows the goal's chequered flag (dark and light squares)."""
+    x0, y0, x1, y1 = renderer.base.cell_box(cell)
+    row = frame[(y0 + y1) // 2, x0 + PX // 4 : x1 - PX // 4]
+    return {tuple(int(v) for v in p) for p in row} == set(GOAL)
+
+
+def test_goal_of_the_search_is_flagged_from_the_first_frame() -> None:
+    renderer = ExplorationRenderer(MAZE, cell_px=PX)
+    frames: list[np.ndarray] = []
+
+    def observer(event: Event) -> None:
+        drive(renderer)(event)
+        if isinstance(event, Visited):
+            frames.append(renderer.frame.copy())
+
+    BFS(observer, goal={7}).run(MAZE.start(0))
+    assert renderer.goal == {7}
+    assert flag_at(renderer, frames[0], 7)
+    assert not any(flag_at(renderer, frames[0], c) for c in (0, 1, 2, 3, 4, 5, 6))
+    fixed = ExplorationRenderer(MAZE, cell_px=PX, goal=[2])
+    BFS(drive(fixed), goal={7}).run(MAZE.start(1))
+    fixed.update(SearchStarted(BFS(goal={7}), MAZE.start(0)))
+    assert fixed.goal == {2}  # given goals win over the search's...
+    BFS(drive(fixed), goal={7}).run(MAZE.start(0))
+    assert fixed.goal == {2, 7}  # ...and the goal found is flagged as well
+
+
+def test_a_goal_found_by_a_predicate_gets_the_flag() -> None:
+    renderer = ExplorationRenderer(MAZE, cell_px=PX)
+    goals: list[frozenset[int]] = []
+
+    def observer(event: Event) -> None:
+        drive(renderer)(event)
+        goals.append(renderer.goal)
+
+    result = BFS(observer, goal=lambda s: s.key() == 6).run(MAZE.start(0))
+    assert result.solved and goals[0] == frozenset() and goals[-1] == {6}
+    assert flag_at(renderer, renderer(MAZE.start(0)), 6)
+    valued = ExplorationRenderer(MAZE, cell_px=PX)
+    Backtracking(drive(valued), value=lambda s: s.key()).run(MAZE.start(0))
+    assert valued.goal == frozenset()  # a best-so-far state is no goal
+
+
+def test_legend_lists_what_is_drawn() -> None:
+    renderer = ExplorationRenderer(MAZE, cell_px=PX)
+    BFS(drive(renderer), goal=MAZE.cheese).run(MAZE.start(0))
+    legend = renderer.legend()
+    assert [label for _, label in legend] == [
+        "reached: first…last", "frontier: seen, not expanded", "current state", "route found",
+        "goal", "wall", "mud: number = turns to cross", "cheese",
+    ]  # fmt: skip
+    scale = legend[0][0]
+    assert scale[0] == renderer.colour_of(0) and scale[-1] == renderer.colour_of(renderer.scale)
+    assert legend[1][0] == FRONTIER and legend[3][0] == ROUTE
+    depth = ExplorationRenderer(MAZE, cell_px=PX, color_by="depth", show_frontier=False,
+                                show_route=False)  # fmt: skip
+    BFS(drive(depth)).run(MAZE.start(0))
+    assert [label for _, label in depth.legend()][:2] == ["reached at depth 0…5", "current state"]
+    with pytest.raises(InvalidArgumentError, match="goal cell 9 is outside"):
+        ExplorationRenderer(MAZE, goal=[9])
+
+
+def test_readme_snippet_video_shows_goal_route_and_outcome(tmp_path: Path) -> None:
+    maze = Maze.generate(15, 13, seed=1)
+    goal = maze.nearest_cell(row=12, col=14)
+    renderer = ExplorationRenderer(maze)
+    video = VideoObserver(tmp_path / "bfs", renderer, fps=30, max_frames=2000)
+    result = BFS(video, goal={goal}).run(maze.start(maze.nearest_cell(row=0, col=0)))
+    assert result.solved
+    assert video.frames == result.stats.visited + 30  # a second held on the result
+    assert video.panel is not None
+    moves = len(result.path) - 1
+    assert video.panel.lines[0] == (
+        f"BFS · solved · route: {moves} moves, cost {path_cost(result.path):g}"
+    )
+    assert renderer.route == [s.key() for s in result.path] and renderer.goal == {goal}
+    assert "goal" in video.panel.legend_labels and "route found" in video.panel.legend_labels
+    first = read_pngs(tmp_path / "bfs")[0]
+    left = (first.shape[1] - renderer.shape[1]) // 2
+    board = first[first.shape[0] - renderer.shape[0] :, left : left + renderer.shape[1]]
+    assert flag_at(renderer, board, goal)  # the goal shows from the first frame

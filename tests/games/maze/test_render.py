@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from games.maze import Maze, MazeRenderer, render_maze
-from games.maze.render import CHEESE, FLOOR, HOLE, MUD, PLAYER, WALL
+from games.maze.render import CHEESE, FLOOR, GOAL, HOLE, MUD, PLAYER, WALL, route_arms
 from treesearch import InvalidArgumentError
 
 # 0 | 1   2      wall between 0 and 1, mud (5) between 1 and 2
@@ -91,3 +91,48 @@ def test_bad_arguments() -> None:
         render_maze(MAZE, player=5)
     with pytest.raises(InvalidArgumentError, match="maze must be"):
         MazeRenderer({0: {}})  # type: ignore[arg-type]
+
+
+def test_legend_says_what_the_static_pictures_mean() -> None:
+    renderer = MazeRenderer(MAZE, cell_px=PX)
+    labels = [label for _, label in renderer.legend()]
+    assert labels == ["wall", "no cell", "mud: number = turns to cross", "cheese"]
+    assert renderer.legend()[0][0] == WALL
+    plain = Maze.from_ascii("""
+        +---+---+
+        |       |
+        +---+---+
+    """)
+    assert [label for _, label in MazeRenderer(plain).legend()] == ["wall"]
+    assert [label for _, label in MazeRenderer(plain).legend(cheese=True)] == ["wall", "cheese"]
+
+
+def test_icons_and_the_goal_flag() -> None:
+    renderer = MazeRenderer(MAZE, cell_px=PX)
+    for name, colour, y in (("cheese", CHEESE, 12), ("player", PLAYER, 12), ("mud", MUD, 7)):
+        icon = renderer.icon(name)  # type: ignore[arg-type]
+        assert icon.shape == (PX, PX, 3) and icon.dtype == np.uint8
+        assert pixel(icon, PX // 2, y) == colour
+        assert pixel(icon, 0, 0) == FLOOR
+    goal = renderer.icon("goal")
+    assert {pixel(goal, x, PX // 2) for x in range(PX // 4, 3 * PX // 4)} == set(GOAL)
+    frame = renderer.draw()
+    renderer.stamp_goal(frame, 3)
+    x0, y0, x1, y1 = renderer.cell_box(3)
+    colours = {pixel(frame, x, (y0 + y1) // 2) for x in range(x0 + PX // 4, x1 - PX // 4)}
+    assert colours == set(GOAL)  # a chequered flag: dark and light squares
+    with pytest.raises(InvalidArgumentError, match=r"icon must be one of .* got 'wall'"):
+        renderer.icon("wall")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="goal cell 5 is a hole"):
+        renderer.stamp_goal(frame, 5)
+
+
+def test_route_arms_and_masks() -> None:
+    # 0 -> 1 (east), 1 -> 4 (south), 4 -> 3 (west); 2 -> 3 is no move on a 3-wide grid.
+    bits = route_arms([0, 1, 4, 3], width=3)
+    assert bits == {0: 16 | 2, 1: 16 | 8 | 4, 4: 16 | 1 | 8, 3: 16 | 2}
+    assert route_arms([2, 3], width=3) == {2: 16, 3: 16}
+    renderer = MazeRenderer(MAZE, cell_px=PX)
+    east = renderer.route_mask(16 | 2)
+    assert east.shape == (PX, PX) and east[PX // 2, -1] and not east[PX // 2, 0]
+    assert renderer.route_mask(16 | 2) is east  # cached

@@ -1,0 +1,152 @@
+"""Results as aligned tables, with one line under the table per status that appeared.
+
+Rows are printed as each search finishes (a long comparison shows progress, and Ctrl-C
+keeps the rows done so far), so the columns have fixed widths. Path problems show the
+route's moves and its cost (the sum of each move's ``step_cost``: mud makes a longer route
+cheaper); duels show the chosen move and its value.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from games.cli.catalog import Problem, cell_name
+from games.maze import path_cost
+from treesearch import MCTS, AlphaBeta, RandomWalk, SearchResult, Status, TreeSearch
+
+__all__ = ["Table", "explain", "principal_variation"]
+
+_PATH_COLUMNS = (
+    ("search", 13, "<"), ("status", 14, "<"), ("moves", 6, ">"), ("cost", 8, ">"),
+    ("expanded", 9, ">"), ("visited", 9, ">"), ("time", 11, ">"), ("best", 0, "<"),
+)  # fmt: skip
+_DUEL_COLUMNS = (
+    ("search", 13, "<"), ("status", 14, "<"), ("move", 9, "<"), ("value", 7, ">"),
+    ("expanded", 9, ">"), ("visited", 9, ">"), ("iterations", 11, ">"), ("time", 11, ">"),
+)  # fmt: skip
+_LIMIT_FLAGS = {
+    "max_nodes": ("--max-nodes", "max_nodes"),
+    "seconds": ("--seconds", "seconds"),
+    "max_iterations": ("--iterations", "max_iterations"),
+    "max_depth": ("a depth limit", "max_depth"),
+}
+
+
+def _line(cells: tuple[str, ...], columns: tuple[tuple[str, int, str], ...]) -> str:
+    parts = (f"{c:{align}{width}}" for c, (_, width, align) in zip(cells, columns, strict=True))
+    return "  ".join(parts).rstrip()
+
+
+def _time(result: SearchResult) -> str:
+    return f"{result.stats.seconds * 1000:.1f} ms"
+
+
+class Table:
+    """Prints a header, then one row per finished search, then the status explanations.
+
+    Args:
+        problem: what the searches were run on (its kind picks the columns).
+        out: where to print; default stdout (flushed after every row).
+    """
+
+    def __init__(self, problem: Problem, out: TextIO | None = None) -> None:
+        self.problem = problem
+        self.out = sys.stdout if out is None else out
+        self.columns = _DUEL_COLUMNS if problem.kind == "duel" else _PATH_COLUMNS
+        self.notes: dict[tuple[str, str], list[str]] = {}
+        self._header = False
+
+    def _print(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def row(self, name: str, search: TreeSearch, result: SearchResult) -> None:
+        """Print the row of one search, and remember what its status means."""
+        if not self._header:
+            self._print(_line(tuple(c[0] for c in self.columns), self.columns))
+            self._header = True
+        s = result.stats
+        status = result.status.value
+        if self.problem.kind == "duel":
+            best = result.best
+            move = "-" if best is None or best.move is None else cell_name(best.move)
+            value = "-" if result.value is None else f"{result.value + 0.0:+.3f}"  # no -0
+            cells: tuple[str, ...] = (
+                name, status, move, value, str(s.expanded), str(s.visited), str(s.iterations),
+                _time(result),
+            )  # fmt: skip
+        else:
+            path = result.path
+            moves = str(len(path) - 1) if path else "-"
+            cost = f"{path_cost(path):g}" if path else "-"
+            best = "-" if result.best is None else self.problem.label(result.best)
+            cells = (name, status, moves, cost, str(s.expanded), str(s.visited), _time(result),
+                     best)  # fmt: skip
+        self._print(_line(cells, self.columns))
+        self.notes.setdefault((status, explain(search, result, self.problem)), []).append(name)
+
+    def explain_statuses(self) -> None:
+        """Print one line per status (and meaning) that appeared, naming its searches."""
+        for (status, meaning), names in self.notes.items():
+            self._print(f"  {', '.join(names)}: {status} = {meaning}")
+
+
+def explain(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
+    """What the status of ``result`` means for this search on this problem, in one line."""
+    return _MEANINGS[result.status](search, result, problem)
+
+
+def _solved(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
+    return (
+        "reached the goal; moves and cost are its route's (cost sums the step costs: "
+        "mud costs more)"
+    )
+
+
+def _exhausted(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
+    if isinstance(search, RandomWalk):
+        episodes = result.stats.iterations
+        goal, best = problem.goal, result.best
+        if goal is not None and best is not None and goal(best):
+            return f"all {episodes} episodes ran; the best one ended on the goal"
+        return (
+            f"all {episodes} episodes ended without reaching the goal; best is the end "
+            "nearest to it"
+        )
+    if isinstance(search, MCTS):
+        return f"ran all {result.stats.iterations} simulations; the move is the most visited"
+    if isinstance(search, AlphaBeta):
+        return "searched to the end of the game: the value is exact (0 = a draw with best play)"
+    return "searched every reachable state without reaching the goal"
+
+
+def _budget(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
+    reason = result.stop_reason or "a limit"
+    flag, field = _LIMIT_FLAGS.get(reason, (reason, reason))
+    limit = getattr(search.budget, field, None)
+    told = flag if limit is None else f"{flag} {limit}"
+    return f"stopped by {told} before finishing; best is the best found so far, if any"
+
+
+def _stopped(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
+    return f"an observer stopped it ({result.stop_reason})"
+
+
+def _interrupted(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
+    return "Ctrl-C ended it; nothing after it was run"
+
+
+_MEANINGS: dict[Status, Callable[[TreeSearch, SearchResult, Problem], str]] = {
+    Status.SOLVED: _solved,
+    Status.EXHAUSTED: _exhausted,
+    Status.BUDGET_REACHED: _budget,
+    Status.STOPPED: _stopped,
+    Status.INTERRUPTED: _interrupted,
+}
+
+
+def principal_variation(path: tuple[Any, ...]) -> str:
+    """The moves of a tic-tac-toe line: ``"X 4 (1,1) -> O 0 (0,0) -> ..."``."""
+    moves = [f"{'XO'[1 - s.to_move]} {cell_name(s.move)}" for s in path[1:]]
+    return " -> ".join(moves) if moves else "(none: the game is over)"

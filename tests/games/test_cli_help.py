@@ -1,0 +1,95 @@
+"""``--help``, ``--version`` and argparse conventions of the treesearch command."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+import treesearch
+from games.cli import main
+from games.cli.parser import build_parser
+
+
+def _subparsers() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
+def test_every_option_has_help_and_shows_its_default() -> None:
+    for name, sub in _subparsers().items():
+        text = " ".join(sub.format_help().split())
+        for action in sub._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            assert action.help, f"{name} {action.option_strings} has no help"
+            default = action.default
+            said = "default:" in action.help  # the help text states it in its own words
+            shown = not (default is None or default is False or default == "")
+            assert said or (f"(default: {default})" in text) is shown, (name, action.dest)
+
+
+def test_defaults_appear_in_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["compare", "--help"])
+    assert exc.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())  # undo line wrapping
+    assert "expansion budget of each search (default: 1000000)" in out
+    assert "wall-clock budget of each search (default: 30.0)" in out
+    assert "usage: treesearch compare" in out
+
+
+def test_no_rest_markup_and_every_command_has_help_and_an_example(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    top = capsys.readouterr().out
+    assert top.startswith("usage: treesearch ") and "``" not in top
+    for name, sub in _subparsers().items():
+        assert f"    {name} " in top  # listed with its one-line help
+        text = sub.format_help()
+        assert "``" not in text
+        assert f"example:\n  treesearch {name}" in text
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.strip() == f"treesearch {treesearch.__version__}"
+
+
+@pytest.mark.parametrize(
+    "argv", [[], ["frobnicate"], ["run", "--size", "many"], ["video", "--color-by", "hue"]]
+)
+def test_argparse_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    assert "treesearch" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["run", "--size", "0"], "must be an int >= 1, got 0"),
+        (["run", "--seconds", "-1"], "seconds must be > 0, got -1.0"),
+        (["run", "--game", "tictactoe", "--iterations", "0"], "--iterations must be >= 1, got 0"),
+        (["run", "--game", "tictactoe", "--moves", "4,4"], "cell 4 is not a legal move"),
+        (["run", "--game", "tictactoe", "--moves", "a"], "--moves takes cells 0-8"),
+        (["video", "--fps", "0", "--out", "x.gif"], "--fps must be > 0, got 0.0"),
+        (["video", "--duration", "0", "--out", "x.gif"], "--duration must be > 0 seconds"),
+        (["play", "--games", "0"], "--games must be >= 1, got 0"),
+        (["compare", "--searches", ","], "--searches needs at least one search name"),
+    ],
+)
+def test_bad_values_give_one_line_and_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # nothing ran
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("treesearch: error: ") and message in lines[0]
