@@ -7,6 +7,7 @@ from observers.colors import VIRIDIS, colormap, palette
 from observers.episodes import Episode, EpisodeCollector
 from observers.mcts_mirror import MCTSMirror
 from observers.mcts_view import MCTSView
+from observers.outputs import check_output, sink_kind
 from observers.overlay import FrameGridOverlay, GridOverlay
 from observers.panel import Panel, PanelInfo
 from observers.progress import ProgressObserver
@@ -53,8 +54,10 @@ __all__ = [
     "TraceWriter",
     "TreeExport",
     "VideoObserver",
+    "check_output",
     "colormap",
     "palette",
     "read_trace",
     "replay",
+    "sink_kind",
 ]

@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from observers._sinks import check_output
+from observers.outputs import check_output
 from treesearch import close_observers, normalise_observers
 from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError, StopSearch

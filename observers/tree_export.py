@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
-from observers._sinks import check_output
+from observers.outputs import check_output
 from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (

@@ -11,8 +11,9 @@ from typing import Any
 
 import numpy as np
 
-from observers._sinks import open_sink, sink_kind
+from observers._sinks import open_sink
 from observers._text import TextStamp
+from observers.outputs import sink_kind
 from observers.panel import Panel, PanelInfo
 from observers.tiles import (
     Frame,

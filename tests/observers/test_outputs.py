@@ -42,13 +42,13 @@ def test_video_under_a_file_fails_at_construction(tmp_path: Path, name: str) -> 
 @pytest.mark.parametrize("name", ["v.mp4", "v.gif"])
 def test_video_file_that_is_a_folder_fails_at_construction(tmp_path: Path, name: str) -> None:
     (tmp_path / name).mkdir()
-    with pytest.raises(InvalidArgumentError, match=rf"/{name}' is a folder; give a file name"):
+    with pytest.raises(InvalidArgumentError, match=rf"/{name}': it is a folder; give a file name"):
         VideoObserver(tmp_path / name, BoardTiles())
 
 
 def test_png_folder_that_is_a_file_fails_at_construction(tmp_path: Path) -> None:
     (tmp_path / "frames").write_text("a file")
-    with pytest.raises(InvalidArgumentError, match=r"/frames' is a file, not a folder"):
+    with pytest.raises(InvalidArgumentError, match=r"/frames': it is a file, not a folder"):
         VideoObserver(tmp_path / "frames", BoardTiles())
 
 
