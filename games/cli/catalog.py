@@ -19,6 +19,8 @@ from games.dict_tree import DictTreeIterator
 from games.graph import Graph
 from games.maze import ExplorationRenderer, Maze, manhattan_to, render_search_video
 from games.tictactoe import TicTacToe
+from games.tictactoe_render import TicTacToeTiles
+from observers import MCTSView, VideoObserver
 from treesearch import (
     BFS,
     DFS,
@@ -106,6 +108,7 @@ class GameEntry:
     help: str
     make: Callable[[argparse.Namespace], Problem]
     video: VideoMaker | None = None
+    video_searches: tuple[str, ...] | None = None  # None: every search of its kind
 
 
 @dataclass(frozen=True)
@@ -203,6 +206,19 @@ def _maze_video(
     return result, renderer.frames
 
 
+def _tictactoe_video(
+    problem: Problem, search: TreeSearch, out: Path, args: argparse.Namespace, title: str
+) -> tuple[SearchResult, int]:
+    """MCTS making up its mind: visits and values of every move, about --duration long."""
+    hold = hold_frames(args.fps)
+    frames = max(1, round(args.duration * args.fps) - hold)
+    view = MCTSView(TicTacToeTiles(), frames=frames, stride=args.every)
+    with VideoObserver(out, view, fps=args.fps, max_frames=args.max_frames,
+                       final_frames=hold, panel=not args.raw, title=title) as video:
+        result = search.run(problem.start, observers=[video])
+    return result, video.frames
+
+
 GAMES: dict[str, GameEntry] = {
     e.name: e
     for e in (
@@ -212,7 +228,7 @@ GAMES: dict[str, GameEntry] = {
         GameEntry("maze", "path", "a --size maze with mud, from one corner to the cheese in "
                   "the other", _maze, _maze_video),
         GameEntry("tictactoe", "duel", "tic-tac-toe from the empty board (or after --moves)",
-                  _tictactoe),
+                  _tictactoe, _tictactoe_video, ("mcts",)),
     )
 }  # fmt: skip
 

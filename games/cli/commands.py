@@ -159,7 +159,12 @@ def _check_video_knobs(args: argparse.Namespace) -> None:
 def prepare_video(args: argparse.Namespace) -> Work:
     """``video``: one search drawn exploring the game, about ``--duration`` seconds long."""
     game = _video_game(args)
-    entry = _search(args.search, game)
+    entry = _search(args.search or searches_for(game.kind)[0], game)
+    if game.video_searches is not None and entry.name not in game.video_searches:
+        raise InvalidArgumentError(
+            f"videos of {game.name!r} show {', '.join(game.video_searches)} only (they draw "
+            f"that search's own statistics), not {entry.name!r}"
+        )
     _check_video_knobs(args)
     check_video_path(args.out)
     budget = _budget(args)

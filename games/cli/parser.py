@@ -133,12 +133,14 @@ def build_parser() -> argparse.ArgumentParser:
     _budgets(compare)
     _duel(compare)
 
-    video = _command(sub, "video", "film one search exploring a maze",
-                     "treesearch video --search astar --size 61 --out astar.mp4 --duration 20",
+    video = _command(sub, "video", "film one search exploring a maze, or MCTS choosing a move",
+                     "treesearch video --search astar --size 61 --out astar.mp4 --duration 20\n"
+                     "  treesearch video --game tictactoe --search mcts --out mcts.mp4",
                      commands.prepare_video)
     _game(video, "maze", [name for name, game in GAMES.items() if game.video is not None])
-    video.add_argument("--search", default="bfs", metavar="NAME",
-                       help=f"one of: {', '.join(searches_for('path'))}")
+    video.add_argument("--search", default=None, metavar="NAME",
+                       help=f"maze: one of {', '.join(searches_for('path'))} (default bfs); "
+                            "tictactoe: mcts")
     video.add_argument("--out", default="search.mp4", metavar="PATH",
                        help=".mp4 or .gif file, or a folder for PNG frames")
     _film(video)
@@ -148,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="colour cells by visit order or by depth")
     _size(video, 21)
     _budgets(video)
+    _duel(video)
 
     play = _command(sub, "play", "a match between two searches at a two-player game",
                     "treesearch play --x mcts --o alphabeta --games 2", commands.prepare_play)

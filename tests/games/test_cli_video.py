@@ -155,3 +155,19 @@ def test_demo_raw_and_duration(tmp_path: Path, capsys: pytest.CaptureFixture[str
         frames = read_video(tmp_path / f"{name}.mp4")
         assert frames[0].shape == shape  # no panel
         assert len(frames) <= 20 and f"{len(frames)} frames ({len(frames) / 10:.1f} s)" in out
+
+
+def test_tictactoe_video_shows_mcts_deciding(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "frames"
+    argv = ["video", "--game", "tictactoe", "--out", str(out), "--duration", "2",
+            "--iterations", "300", "--fps", "10"]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "mcts" in printed and "video: " in printed
+    frames = len(list(out.glob("*.png")))
+    assert 10 <= frames <= 25  # about 2 s at 10 fps, the last second held on the decision
+    assert main(["video", "--game", "tictactoe", "--search", "alphabeta",
+                 "--out", str(tmp_path / "a.mp4")]) == 2
+    assert "show mcts only" in capsys.readouterr().err
