@@ -25,3 +25,12 @@ SEED_TREE: dict[str, Any] = {
 def seed_tree() -> DictTreeIterator:
     """The seed article's tree, rooted at "Root"."""
     return DictTreeIterator("Root", SEED_TREE)
+
+
+@pytest.fixture(autouse=True)
+def _commands_write_into_tmp(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Command-line tests run in a temporary folder: a default output never lands in the repo."""
+    if "test_cli" in request.module.__name__:
+        monkeypatch.chdir(request.getfixturevalue("tmp_path"))
