@@ -47,7 +47,7 @@ from treesearch.random_walk import RandomWalk
 from treesearch.result import SearchResult, Stats, Status
 from treesearch.search import TreeSearch
 from treesearch.traversal import BFS, DFS
-from treesearch.values import CHANCE, evaluate, negated, normalised, terminal_value
+from treesearch.values import CHANCE, TERMINAL, evaluate, negated, normalised, terminal_value
 
 __version__ = "0.1.0"
 
@@ -57,6 +57,7 @@ __all__ = [
     "DFS",
     "IDDFS",
     "MCTS",
+    "TERMINAL",
     "AStar",
     "AlphaBeta",
     "Backtracking",

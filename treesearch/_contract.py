@@ -35,9 +35,11 @@ __all__ = [
     "explain_failure",
     "fail",
     "from_attribute_error",
+    "is_over",
     "missing_key",
     "missing_method",
     "step_cost_message",
+    "terminal_with_moves",
     "translate",
     "unhashable_key",
     "valid_cost",
@@ -52,6 +54,8 @@ FAULTS = (TypeError, AttributeError)
 """What a broken game raises from deep inside a search loop; catch these and ``translate``."""
 
 _CHANCE = -1  # treesearch.values.CHANCE; not imported because values may import this module
+_TERMINAL = -4  # treesearch.values.TERMINAL
+_NOTHING = object()
 
 
 def fail(method: str, state: Any, problem: str, fix: str) -> IteratorContractError:
@@ -243,8 +247,12 @@ def _player_problem(state: Any, method: str) -> TreeSearchError | None:
     try:
         if method == "player()":
             p = state.player()
-            if isinstance(p, bool) or not isinstance(p, Integral) or p < _CHANCE:
+            if isinstance(p, bool) or not isinstance(p, Integral) or (
+                p < _CHANCE and p != _TERMINAL
+            ):
                 return bad_player(state, p)
+            if p == _TERMINAL and not is_over(state):
+                return terminal_with_moves(state)
             return None
         rewards = state.returns()
         if not all_finite_numbers(rewards):
@@ -255,11 +263,27 @@ def _player_problem(state: Any, method: str) -> TreeSearchError | None:
 
 
 def bad_player(state: Any, player: Any) -> IteratorContractError:
-    """``player()`` returned something other than a player index or CHANCE."""
+    """``player()`` returned something other than a player index, CHANCE or TERMINAL."""
     return fail(
         "player()", state, f"returned {player!r}",
-        "return the index of the player to move (0, 1, ...) or treesearch.CHANCE",
+        "return the index of the player to move (0, 1, ...), treesearch.CHANCE at chance "
+        "states, or treesearch.TERMINAL (-4) at terminal states",
     )
+
+
+def terminal_with_moves(state: Any) -> IteratorContractError:
+    """``player()`` returned TERMINAL at a state that still has children."""
+    return fail(
+        "player()", state,
+        f"returned treesearch.TERMINAL ({_TERMINAL}) but the state has children",
+        "return TERMINAL only where the game is over (get_children() empty); elsewhere "
+        "the index of the player to move or treesearch.CHANCE",
+    )
+
+
+def is_over(state: Any) -> bool:
+    """True when ``state`` has no children (expands it: for error paths and roots only)."""
+    return next(iter(state.get_children()), _NOTHING) is _NOTHING
 
 
 def bad_returns(state: Any, rewards: Any) -> IteratorContractError:

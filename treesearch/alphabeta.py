@@ -22,7 +22,7 @@ from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, StopSearch
 from treesearch.result import Status
 from treesearch.search import TreeSearch
-from treesearch.values import CHANCE, player_of, player_out_of_range, returns_of
+from treesearch.values import CHANCE, TERMINAL, player_of, player_out_of_range, returns_of
 
 __all__ = ["AlphaBeta"]
 
@@ -30,8 +30,9 @@ __all__ = ["AlphaBeta"]
 class AlphaBeta(TreeSearch):
     """Minimax with alpha-beta pruning; iterative deepening when given time or depth.
 
-    Requires: ``get_children``, ``player()`` (0, 1, or ``CHANCE``), ``returns()`` at terminal
-    states; ``chance_outcomes()`` at chance states; ``key()`` for the transposition table.
+    Requires: ``get_children``, ``player()`` (0, 1, or ``CHANCE``; at terminal states
+    anything, ``TERMINAL`` included), ``returns()`` at terminal states; ``chance_outcomes()``
+    at chance states; ``key()`` for the transposition table.
 
     Args:
         observers: observers of every run.
@@ -56,9 +57,10 @@ class AlphaBeta(TreeSearch):
     Without ``value`` each run is one round to the end of the game (or to ``depth``, which
     must then reach every end); with it, rounds deepen one ply at a time.
 
-    The result's ``best`` is the chosen child, ``value`` its minimax value for the player to
-    move at the start, ``path`` the principal variation, and ``info["depth"]`` the last
-    completed depth.
+    The result's ``best`` is the chosen child (``move`` its move), ``value`` its minimax value
+    for the player to move at the start, ``path`` the principal variation, and
+    ``info["depth"]`` the last completed depth. A terminal start gives ``best`` None and, as
+    ``value``, the reward of its ``player()``; None when that is ``TERMINAL`` (nobody moves).
     """
 
     def __init__(
@@ -115,6 +117,9 @@ class AlphaBeta(TreeSearch):
         run.expanded = 1
         if not children:
             rewards = returns_of(start)
+            if root_player == TERMINAL:  # nobody to move: no point of view for a value
+                ctx.best, ctx.path = None, [start]
+                return
             if not 0 <= root_player < len(rewards):
                 raise player_out_of_range(start, root_player, rewards)
             ctx.best, ctx.path, ctx.value = None, [start], rewards[root_player]

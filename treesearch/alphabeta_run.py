@@ -12,11 +12,18 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from treesearch._contract import bad_returns, fail, translate
+from treesearch._contract import bad_returns, fail, terminal_with_moves, translate
 from treesearch._run import RunContext
 from treesearch.errors import InvalidArgumentError, IteratorContractError, TreeSearchError
 from treesearch.events import Evaluated, Pruned, Visited, VisitKind
-from treesearch.values import CHANCE, chance_outcomes_of, evaluate, player_of, returns_of
+from treesearch.values import (
+    CHANCE,
+    TERMINAL,
+    chance_outcomes_of,
+    evaluate,
+    player_of,
+    returns_of,
+)
 
 __all__ = ["FULL_DEPTH", "Ordering", "Run", "explain", "not_two_players"]
 
@@ -208,7 +215,9 @@ def explain(exc: BaseException, state: Any, parent: Any, *, keys: bool) -> None:
 
 
 def not_two_players(state: Any, p: Any) -> IteratorContractError:
-    """``player()`` returned ``p``, which is neither player 0, player 1 nor CHANCE."""
+    """``player()`` returned ``p`` at a state with moves: not player 0, player 1 nor CHANCE."""
+    if p == TERMINAL:
+        return terminal_with_moves(state)
     return fail(
         "player()", state, f"returned {p!r}, but AlphaBeta searches two-player zero-sum games",
         "return 0 or 1 for the player to move, or treesearch.CHANCE (MCTS handles more "

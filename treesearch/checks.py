@@ -26,7 +26,7 @@ from treesearch._contract import (
 )
 from treesearch._rng import RNGLike, check_rng
 from treesearch.errors import InvalidArgumentError, IteratorContractError
-from treesearch.values import CHANCE
+from treesearch.values import CHANCE, TERMINAL
 
 __all__ = ["CheckReport", "check_iterator"]
 
@@ -158,8 +158,18 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
 def _check_players(state: Any, children: list[Any]) -> None:
     """Games with players: who moves, chance outcomes, and rewards at the end."""
     p = state.player()
-    if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or p < CHANCE:
+    if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or (
+        p < CHANCE and p != TERMINAL
+    ):
         raise bad_player(state, p)
+    if p == TERMINAL and children:
+        raise fail(
+            "player()", state,
+            f"returned treesearch.TERMINAL ({TERMINAL}) but the state has {len(children)} "
+            "children",
+            "return TERMINAL only where the game is over; elsewhere the index of the player "
+            "to move or treesearch.CHANCE",
+        )
     if p == CHANCE:
         outcomes = getattr(state, "chance_outcomes", None)
         if not callable(outcomes):
@@ -204,7 +214,8 @@ def check_iterator(
     children are re-iterable, deterministic and TreeIterators, that expanding a child does
     not mutate its parent, that terminal states are childless, that step costs are finite,
     that keys are hashable, stable, and consistent with ``==`` when the states define it, and
-    for games with players that ``player()``, ``chance_outcomes()`` and ``returns()`` agree.
+    for games with players that ``player()``, ``chance_outcomes()`` and ``returns()`` agree
+    (``player()`` may be ``treesearch.TERMINAL`` at terminal states, and only there).
 
     Returns:
         A CheckReport of what was examined.

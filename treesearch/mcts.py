@@ -4,11 +4,15 @@ Each simulation selects a path down the tree by UCT, expands one new child, esti
 a random rollout (or a leaf evaluation), and backs the reward vector up the path. Every node
 keeps the rewards of the player who moved into it, so each player maximises its own reward
 (max^n; for two-player zero-sum games this is the usual negamax sign flip, made explicit).
+With ``solver=True`` (the default) exact values proven at terminal states pass up the tree
+(MCTS-Solver): a proven root ends the run early with status ``SOLVED``.
 
-Modules: ``mcts_node`` (the tree node) <- ``mcts_policies`` (hooks) <- ``mcts_simulate`` (one
-simulation) <- ``mcts`` (knobs, run loop, answer); imports go one way.
+Modules: ``mcts_node`` (the tree node) <- ``mcts_policies`` (hooks), ``mcts_solver``
+(proofs), ``mcts_final`` (the recommended move) <- ``mcts_simulate`` (one simulation) <-
+``mcts`` (knobs, run loop, answer); imports go one way.
 
-References: Kocsis & Szepesvári 2006 (UCT); Browne et al. 2012 (survey).
+References: Kocsis & Szepesvári 2006 (UCT); Winands, Björnsson & Saito 2008 (MCTS-Solver);
+Chaslot et al. 2008 (final move rules); Browne et al. 2012 (survey).
 """
 
 from __future__ import annotations
@@ -21,13 +25,18 @@ from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import ObserverLike, RunContext, has_keys
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError, TreeSearchError
+from treesearch.mcts_final import FINAL_RULES, FinalRule, choose_child, value_of
 from treesearch.mcts_node import Node
 from treesearch.mcts_policies import Evaluator, RolloutPolicy, SelectionFn
 from treesearch.mcts_simulate import Simulator
 from treesearch.result import Status
 from treesearch.search import TreeSearch
 
-__all__ = ["MCTS", "Node"]
+__all__ = ["MCTS", "REUSE_DEPTH", "Node"]
+
+REUSE_DEPTH = 4
+"""How many tree levels below the old root ``reuse`` looks for the next run's start: the
+agent's move and the opponent's reply, with a chance level after each (dice games)."""
 
 
 class MCTS(TreeSearch):
@@ -36,15 +45,19 @@ class MCTS(TreeSearch):
     Requires: ``get_children``; for games with players ``player()`` and ``returns()``
     (per-player rewards at terminals), ``chance_outcomes()`` at chance states; for puzzles
     without players a ``score`` (or ``returns()[0]``) at terminal states; ``key()`` for tree
-    reuse across moves.
+    reuse across moves (or ``==`` between states).
 
     Args:
         observers: observers of every run; they see ``Visited`` for each node on the selected
             path (the root as RESTART) and ``SimulationPhase`` events.
         iterations: simulations per run. ``seconds`` or a ``budget`` may replace or cap it.
         seconds: wall-clock seconds per run.
-        exploration: UCT constant c >= 0 (sqrt(2) suits rewards in [0, 1]; games with
-            rewards in [-1, 1], like tic-tac-toe here, do well with it too).
+        exploration: UCT constant c >= 0, in reward units: the bonus
+            ``c * sqrt(ln N / n)`` is added to mean rewards, so the same search on rewards
+            in [-1, 1] needs twice the c it needs on [0, 1] (Kocsis & Szepesvári's sqrt(2)
+            assumes [0, 1]; OpenSpiel's ``uct_c=2`` on [-1, 1] equals c=1 on [0, 1]). The
+            default sqrt(2) on tic-tac-toe's [-1, 1] is c=0.71 on [0, 1]. To carry a
+            constant tuned on one range to another, scale it by the ratio of the widths.
         selection: ``fn(child, parent_visits, exploration) -> score``; the child with the
             highest score is followed. Default: UCT on the mean (``uct``), or on the best
             reward with ``backup="max"``.
@@ -58,10 +71,31 @@ class MCTS(TreeSearch):
             ``returns()[0]``).
         backup: "mean" (UCT) or "max" (best single outcome: puzzles where the best episode
             matters).
-        final: how the recommended child is chosen: "visits" (robust child) or "value".
+        final: how the recommended child is chosen (``treesearch.mcts_final``):
+            "visits" (robust child: most simulated), "value" (max child: highest mean),
+            "secure" (highest ``mean - exploration / sqrt(visits)``) or "robust-max" (a
+            move both most visited and of highest mean, else the secure child). With the
+            solver, proven wins come first and proven losses last.
+        solver: MCTS-Solver (``treesearch.mcts_solver``, on by default: it costs about 1%
+            of speed): exact values proven at terminal states pass up the tree; in
+            selection a proven child scores its exact value with no exploration bonus and a
+            proven loss is never followed; a proven root ends the run early with status
+            ``SOLVED`` (``stats.iterations`` shows how few were needed;
+            ``info["proven"]`` holds the root's proven rewards). A terminal leaf is proven
+            on its second visit (the first is the rollout that found it over), at once
+            under leaf evaluation. Chance nodes are proven once every outcome is, with
+            the probability-weighted mean.
+        reward_range: ``(low, high)`` bounding every reward of ``returns()`` (and puzzle
+            scores), which the solver needs to know a win: a child proven at ``high`` for
+            the player to move settles its parent, one at ``low`` is never followed.
+            Default (-1, 1), right for win/draw/loss games scored +1/0/-1; pass (0, 1) for
+            games scored in [0, 1]. A terminal reward outside it raises
+            ``InvalidValueError`` (wrong bounds would give wrong proofs).
         reuse: keep the tree after a run (True or False); when the next run starts at a
-            state found among the old root's children or grandchildren (by key), search on
-            from there.
+            state found within ``REUSE_DEPTH`` levels below the old root (the agent's move
+            and the reply, chance levels included), search on from there, proofs and all.
+            A state is found by ``key()``, or for games without keys by ``==`` (identity
+            unless the class defines equality).
         perspective: the player (0 or 1) whose view a numeric ``evaluate`` takes.
         rollout_depth: moves a rollout may make (an int >= 1; None: to the end of the game).
             A rollout stopped above the end is scored by ``evaluate`` when given (so
@@ -76,9 +110,10 @@ class MCTS(TreeSearch):
             as for ``rollout_depth``; status ``BUDGET_REACHED``, reason "max_depth").
 
     ``result.best`` is the recommended child, ``result.value`` its mean reward for the player
-    to move at the start, ``result.path`` the principal variation (most visited line), and
-    ``result.info`` holds ``root`` (the Node), ``children`` (state, visits, mean) at the root
-    and ``reused_visits``.
+    to move at the start (its exact value when proven), ``result.path`` the principal
+    variation (most visited line), and ``result.info`` holds ``root`` (the Node),
+    ``children`` (state, visits, mean) at the root, ``reused_visits`` and ``proven`` (the
+    root's proven rewards, or None).
     """
 
     def __init__(
@@ -93,7 +128,9 @@ class MCTS(TreeSearch):
         evaluate: Evaluator | None = None,
         score: Callable[[Any], float] | None = None,
         backup: Literal["mean", "max"] = "mean",
-        final: Literal["visits", "value"] = "visits",
+        final: FinalRule = "visits",
+        solver: bool = True,
+        reward_range: tuple[float, float] = (-1.0, 1.0),
         reuse: bool = False,
         perspective: int = 0,
         rollout_depth: int | None = None,
@@ -124,8 +161,13 @@ class MCTS(TreeSearch):
                 raise InvalidArgumentError(f"{name} must be callable, got {fn!r}")
         if backup not in ("mean", "max"):
             raise InvalidArgumentError(f"backup must be 'mean' or 'max', got {backup!r}")
-        if final not in ("visits", "value"):
-            raise InvalidArgumentError(f"final must be 'visits' or 'value', got {final!r}")
+        if final not in FINAL_RULES:
+            raise InvalidArgumentError(
+                f"final must be one of {', '.join(map(repr, FINAL_RULES))}, got {final!r}"
+            )
+        if not isinstance(solver, bool):
+            raise InvalidArgumentError(f"solver must be True or False, got {solver!r}")
+        self.reward_range = _check_range(reward_range)
         if not isinstance(reuse, bool):
             raise InvalidArgumentError(f"reuse must be True or False, got {reuse!r}")
         if isinstance(perspective, bool) or not isinstance(perspective, int) or (
@@ -145,6 +187,7 @@ class MCTS(TreeSearch):
         self.iterations, self.exploration = iterations, float(exploration)
         self.selection, self.rollout, self.evaluate = selection, rollout, evaluate
         self.score, self.backup, self.final, self.reuse = score, backup, final, reuse
+        self.solver = solver
         self.perspective, self.rollout_depth = int(perspective), rollout_depth
         self.rng = check_rng(rng)
         self._root: Node | None = None
@@ -167,21 +210,24 @@ class MCTS(TreeSearch):
             ctx, players, python_random(self.rng), exploration=self.exploration,
             selection=self.selection, rollout=self.rollout, evaluate=self.evaluate,
             score=self.score, perspective=self.perspective, use_max=self.backup == "max",
-            rollout_depth=self.rollout_depth,
+            rollout_depth=self.rollout_depth, solver=self.solver,
+            reward_range=self.reward_range,
         )
         limit = ctx.max_iterations
         checkpoint = ctx.first_checkpoint()
         i = 0
         broken = False
         try:
-            while limit is None or i < limit:
+            while (limit is None or i < limit) and root.proven is None:
                 if simulate.expanded >= checkpoint:
                     checkpoint = ctx.checkpoint(simulate.expanded)
                 if ctx.deadline is not None and i & 15 == 0:
                     ctx.check_time()
                 simulate(root, i)
                 i += 1
-            if self.iterations is None or (limit is not None and limit < self.iterations):
+            if root.proven is not None:
+                ctx.status = Status.SOLVED
+            elif self.iterations is None or (limit is not None and limit < self.iterations):
                 ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_iterations"
             elif simulate.depth_cut:
                 ctx.depth_cut()
@@ -196,28 +242,57 @@ class MCTS(TreeSearch):
                 self._root = None if broken else root
 
     def _reroot(self, start: Any) -> Node:
+        """The kept node of ``start`` within ``REUSE_DEPTH`` levels of the old root, or a new one.
+
+        Searched level by level, so the usual two plies cost little.
+        """
         old = self._root
-        if old is not None and self.reuse and has_keys(start):
+        if old is None or not self.reuse:
+            return Node(start, None, -1)
+        if has_keys(start):
             key = start.key()
-            for node in [old, *old.children, *(g for c in old.children for g in c.children)]:
-                if node.state.key() == key:
+            same: Callable[[Any], bool] = lambda state: state.key() == key  # noqa: E731
+        else:
+            same = lambda state: state is start or state == start  # noqa: E731
+        level = [old]
+        for _ in range(REUSE_DEPTH + 1):
+            for node in level:
+                if same(node.state):
                     node.parent = None
                     return node
+            level = [c for node in level for c in node.children]
+            if not level:
+                break
         return Node(start, None, -1)
 
     def _answer(self, root: Node, ctx: RunContext) -> None:
         ctx.info["root"] = root
         ctx.info["children"] = [(c.state, c.visits, c.mean) for c in root.children]
-        if not root.children:
+        ctx.info["proven"] = root.proven
+        use_max = self.backup == "max"
+        best = choose_child(root, self.final, use_max=use_max, solver=self.solver,
+                            bounds=self.reward_range, secure=self.exploration)
+        if best is None:
             return
-        if self.final == "visits":
-            best = max(root.children, key=lambda c: (c.visits, c.mean))
-        else:
-            best = max(root.children, key=lambda c: (c.mean if self.backup == "mean" else c.best,
-                                                      c.visits))
         path, node = [root.state, best.state], best
         while node.children:
             node = max(node.children, key=lambda c: (c.visits, c.mean))
             path.append(node.state)
         ctx.best, ctx.path = best.state, path
-        ctx.value = best.mean if self.backup == "mean" else best.best
+        ctx.value = value_of(best, use_max)
+
+
+def _check_range(reward_range: Any) -> tuple[float, float]:
+    """``reward_range`` as two floats ``low < high``, or an error naming the bad value."""
+    try:
+        lo, hi = reward_range
+        ok = all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+                 for x in (lo, hi)) and lo < hi
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise InvalidArgumentError(
+            f"reward_range must be (low, high), two finite numbers with low < high, "
+            f"got {reward_range!r}"
+        )
+    return float(lo), float(hi)

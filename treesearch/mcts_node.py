@@ -23,11 +23,18 @@ class Node:
         total: sum of the rewards of ``mover`` over those simulations.
         best: the largest single reward seen (for max backups).
         mover: the player who moved into this node (its rewards are this player's).
+        player: the player to move here (known once the node's children are generated).
+        proven: the exact per-player rewards of this node under best play, once the
+            MCTS-Solver proved them (a terminal state, or a subtree settled by proofs);
+            None while unproven. ``total`` keeps the sum of the simulations' rewards.
+        plies: with ``proven``, the moves to the end of the game along the proof (a win is
+            proven through its quickest line, a loss or draw through its longest).
+        solved: how many children are proven (selection takes its slow path only when > 0).
     """
 
     __slots__ = (
-        "best", "chance", "children", "mover", "parent", "player", "state", "total",
-        "untried", "visits",
+        "best", "chance", "children", "mover", "parent", "player", "plies", "proven",
+        "solved", "state", "total", "untried", "visits",
     )
 
     def __init__(self, state: Any, parent: Node | None, mover: int) -> None:
@@ -41,11 +48,23 @@ class Node:
         self.best = -math.inf
         self.player = 0
         self.chance: list[tuple[Any, float]] | None = None
+        self.proven: tuple[float, ...] | None = None
+        self.plies = 0
+        self.solved = 0
 
     @property
     def mean(self) -> float:
-        """Mean reward of ``mover`` (0 before the first visit)."""
+        """Mean reward of ``mover`` over the simulations (0 before the first visit)."""
         return self.total / self.visits if self.visits else 0.0
 
+    @property
+    def value(self) -> float:
+        """The proven reward of ``mover`` when there is one, else ``mean``."""
+        proven = self.proven
+        if proven is not None and self.mover >= 0:
+            return proven[self.mover]
+        return self.mean
+
     def __repr__(self) -> str:
-        return f"Node({self.state!r}, visits={self.visits}, mean={self.mean:.3f})"
+        extra = "" if self.proven is None else f", proven={self.proven!r}"
+        return f"Node({self.state!r}, visits={self.visits}, mean={self.mean:.3f}{extra})"

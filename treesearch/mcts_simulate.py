@@ -1,9 +1,9 @@
 """One MCTS simulation: select, expand, evaluate (rollout or leaf value), back up.
 
 Kept apart from ``mcts`` (the knobs and the run loop) so each stays small; it imports
-``mcts_node`` and ``mcts_policies`` and nothing imports it but ``mcts``. A broken game is
-not checked per node: the simulation catches the bare fault, re-examines the state at fault
-and raises the error ``check_iterator`` would give.
+``mcts_node``, ``mcts_policies`` and ``mcts_solver``, and nothing imports it but ``mcts``.
+A broken game is not checked per node: the simulation catches the bare fault, re-examines
+the state at fault and raises the error ``check_iterator`` would give.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from treesearch.mcts_policies import (
     sample_outcome,
     terminal_rewards,
 )
+from treesearch.mcts_solver import prove_terminal
 from treesearch.values import CHANCE, chance_outcomes_of, player_of, player_out_of_range
 
 __all__ = ["Simulator", "uct_max"]
@@ -48,6 +49,8 @@ class Simulator:
         exploration, selection, rollout, evaluate, score, perspective: the MCTS knobs.
         use_max: back up the best single reward ("max") as well as the mean.
         rollout_depth: moves a rollout may make (None: until the end of the game).
+        solver: prove terminal states and pass proofs up (``mcts_solver``).
+        reward_range: ``(low, high)`` of every reward, which proofs are measured against.
     """
 
     def __init__(
@@ -55,6 +58,7 @@ class Simulator:
         selection: SelectionFn | None, rollout: RolloutPolicy | None,
         evaluate: Evaluator | None, score: Callable[[Any], float] | None,
         perspective: int, use_max: bool, rollout_depth: int | None,
+        solver: bool = False, reward_range: tuple[float, float] = (-1.0, 1.0),
     ) -> None:
         self.emit = ctx.emit
         self.players = players
@@ -79,6 +83,13 @@ class Simulator:
         self.width = 1  # players seen so far (the length of a draw's reward vector)
         self.depth_cut = False  # max_depth kept a non-terminal state from being explored
         self._cut_by_budget = False
+        self.solver = solver
+        self.lo, self.hi = reward_range
+        # Leaf evaluation generates each new leaf's children anyway, so the solver can prove
+        # a terminal leaf on the simulation that adds it. Rollouts do not look (asking
+        # is_terminal() of every new leaf cost 6% on tic-tac-toe): a terminal leaf is proven
+        # on its next visit, which a win, valued exactly by its rollout, soon gets.
+        self.prove_leaves = solver and self.mode == 1
 
     def __call__(self, root: Node, iteration: int) -> None:
         """Run simulation number ``iteration`` from ``root``; update the tree's statistics."""
@@ -86,13 +97,15 @@ class Simulator:
         if emit is not None:
             emit(Visited(root.state, 0, _RESTART if iteration else _ENTER, None))
         node, depth = root, 0
-        terminal = False
+        terminal = halt = False
         added: Node | None = None
         stage = 0  # _SELECT (literals: no global look-up in the hot loop)
         reward: tuple[float, ...] = ()
         max_depth = self.max_depth
         try:
-            # Selection, then expansion of one new child.
+            # Selection, then expansion of one new child; entering a proven node ends the
+            # descent (it is reached only by a draw of chance or from a parent with proven
+            # children, so the fast path checks nothing).
             while depth != max_depth:
                 if node.untried is None:
                     self._generate(node)
@@ -102,34 +115,45 @@ class Simulator:
                     if nxt is None:
                         nxt = added = Node(outcome, node, CHANCE)
                         node.children.append(nxt)
+                    halt = added is not None or nxt.proven is not None
                 elif node.untried:
                     untried = node.untried
                     j = int(self.rng.random() * len(untried))
                     untried[j], untried[-1] = untried[-1], untried[j]
                     nxt = added = Node(untried.pop(), node, node.player)
                     node.children.append(nxt)
+                    halt = True
                 elif not node.children:
                     terminal = True
                     break
-                else:
+                elif node.solved == 0:
                     nxt = self._select(node)
+                else:
+                    nxt = self._select_solved(node)
+                    halt = nxt.proven is not None
                 node, depth = nxt, depth + 1
                 if emit is not None:
                     emit(Visited(node.state, depth, _ENTER, node.parent.state))  # type: ignore[union-attr]
                     if added is not None:
                         emit(SimulationPhase("expand", node.state, depth, iteration))
-                if added is not None:
+                if halt:
+                    if added is not None and self.prove_leaves:
+                        terminal = self._is_terminal(node)
                     break
             self.visited += depth + 1
             if depth > self.deepest:
                 self.deepest = depth
             if emit is not None:
                 emit(SimulationPhase("select", node.state, depth, iteration))
-            # Evaluation: the exact outcome at terminals, else a leaf evaluation or a rollout.
+            # Evaluation: the exact outcome at terminals and proven nodes, else a leaf
+            # evaluation or a rollout.
             stage = 1  # _EVALUATE
             state = node.state
             mode = self.mode
-            if terminal:
+            proven = node.proven
+            if proven is not None:
+                reward = proven
+            elif terminal:
                 reward = terminal_rewards(state, self.players, self.score)
             elif mode == 0:
                 reward = rollout_rewards(state, self.rng, self.rollout_policy, self.players,
@@ -152,6 +176,8 @@ class Simulator:
                     if use_max and r > n.best:
                         n.best = r
                 n = n.parent
+            if terminal and self.solver and proven is None:
+                prove_terminal(node, reward, self.lo, self.hi)
         except BaseException as exc:
             if added is not None and added.visits == 0:
                 _undo(added)
@@ -160,6 +186,11 @@ class Simulator:
             raise
         if emit is not None:
             emit(SimulationPhase("backup", state, depth, iteration, reward))
+
+    def _is_terminal(self, node: Node) -> bool:
+        """Whether a new leaf ends the game (generating its children, as evaluation would)."""
+        self._generate(node)
+        return not node.untried and node.chance is None
 
     def _generate(self, node: Node) -> None:
         self.expanded += 1
@@ -215,6 +246,37 @@ class Simulator:
         for ch in node.children:
             v = ch.visits
             s = ch.total / v + explore / sqrt(v)
+            if s > best_score:
+                best, best_score = ch, s
+        return best
+
+    def _select_solved(self, node: Node) -> Node:
+        """Selection at a node with proven children (MCTS-Solver).
+
+        A proven child scores its exact value for the player to move, without exploration
+        bonus (no uncertainty is left to explore; OpenSpiel's ``MCTSBot`` does the same),
+        so simulations go where values are still unknown. One proven to give that player
+        the bottom of the reward range is never followed (some child is unproven, or the
+        node would be proven and not entered).
+        """
+        p, lo = node.player, self.lo
+        selection = self.selection
+        if selection is not None:
+            live = [ch for ch in node.children if ch.proven is None or ch.proven[p] > lo]
+            parent_visits, c = node.visits, self.c
+            return max(live or node.children, key=lambda ch: selection(ch, parent_visits, c))
+        explore = self.c * math.sqrt(math.log(node.visits))
+        sqrt = math.sqrt
+        best, best_score = node.children[0], -math.inf
+        for ch in node.children:
+            v = ch.visits
+            proven = ch.proven
+            if proven is None:
+                s = ch.total / v + explore / sqrt(v)
+            else:
+                s = proven[p]
+                if s <= lo:
+                    continue
             if s > best_score:
                 best, best_score = ch, s
         return best

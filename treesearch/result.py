@@ -77,7 +77,8 @@ class SearchResult:
 
     Attributes:
         status: why the run ended.
-        best: the goal, the best state found, or the recommended child; None if none.
+        best: the goal, the best state found, or the recommended child; None if none
+            (``move`` gives the move that produced it).
         path: states from the start to ``best`` (empty when ``best`` is None).
         stats: counters of the run.
         value: value of ``best`` when a value function scored it.
@@ -109,6 +110,23 @@ class SearchResult:
         s = self.stats
         parts.append(f"expanded={s.expanded}, visited={s.visited}, seconds={s.seconds:.4g}")
         return f"SearchResult({', '.join(parts)})"
+
+    @property
+    def move(self) -> Any:
+        """The move that leads to ``best``: its ``move`` attribute, None without one.
+
+        For game searches (MCTS, AlphaBeta) ``best`` is the chosen child of the start, so
+        this is the move to play (an OpenSpiel action, a tic-tac-toe cell). For path searches
+        ``best`` is the goal, so this is the last move of ``path``, when the states keep one.
+
+        Examples:
+            >>> from types import SimpleNamespace
+            >>> SearchResult(Status.EXHAUSTED, best=SimpleNamespace(move=4)).move
+            4
+            >>> SearchResult(Status.EXHAUSTED).move is None
+            True
+        """
+        return getattr(self.best, "move", None)
 
     @property
     def solved(self) -> bool:

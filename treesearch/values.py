@@ -9,7 +9,10 @@ value is simply the score to maximise.
 The player contract, for games with players (all optional for one-player puzzles):
 
 - ``player() -> int``: who moves at this state (``0 .. num_players-1``), or ``CHANCE``
-  (-1) when the children are random outcomes (a dice roll).
+  (-1) when the children are random outcomes (a dice roll), or ``TERMINAL`` (-4, OpenSpiel's
+  ``PlayerId.TERMINAL``) at a terminal state, where nobody moves. A terminal state may also
+  keep answering a player index (tic-tac-toe names whoever would move next); ``TERMINAL``
+  is accepted only where the state has no children.
 - ``returns() -> Sequence[float]``: per-player rewards, meaningful at terminal states.
 - ``chance_outcomes() -> Sequence[tuple[child, probability]]``: at chance states, the
   outcomes with finite probabilities >= 0 summing to 1 (within ``1e-6``).
@@ -27,7 +30,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from treesearch._contract import bad_player, bad_returns, fail
+from treesearch._contract import bad_player, bad_returns, fail, is_over, terminal_with_moves
 from treesearch.errors import (
     InvalidArgumentError,
     InvalidValueError,
@@ -38,6 +41,7 @@ from treesearch.errors import (
 __all__ = [
     "CHANCE",
     "PROBABILITY_TOLERANCE",
+    "TERMINAL",
     "ValueFunction",
     "chance_outcomes_of",
     "evaluate",
@@ -51,6 +55,9 @@ __all__ = [
 
 CHANCE = -1
 """``player()`` of a chance state: its children are random outcomes."""
+
+TERMINAL = -4
+"""``player()`` of a terminal state, where nobody moves (OpenSpiel's ``PlayerId.TERMINAL``)."""
 
 PROBABILITY_TOLERANCE = 1e-6
 """How far the chance probabilities of a state may sum away from 1."""
@@ -86,8 +93,10 @@ def player_of(state: Any) -> int:
         index = operator.index(p)  # numpy integers are fine
     except TypeError:
         raise bad_player(state, p) from None
-    if isinstance(p, bool) or index < CHANCE:
+    if isinstance(p, bool) or (index < CHANCE and index != TERMINAL):
         raise bad_player(state, p)
+    if index == TERMINAL and not is_over(state):
+        raise terminal_with_moves(state)
     return index
 
 

@@ -98,6 +98,11 @@ def explain(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
 
 
 def _solved(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
+    if isinstance(search, MCTS):
+        return (
+            f"proved the game's value in {result.stats.iterations} simulations (MCTS-Solver): "
+            "the value is exact and the move achieves it"
+        )
     return (
         "reached the goal; moves and cost are its route's (cost sums the step costs: "
         "mud costs more)"

@@ -56,7 +56,7 @@ def test_mirrored_visits_and_means_equal_the_search_tree(tmp_path: Path, start: 
     tiles = TicTacToeTiles(tile_size=32) if isinstance(start, TicTacToe) else None
     view = MCTSView(tiles, frames=10)
     video = VideoObserver(tmp_path / "v", view, fps=10)
-    result = MCTS(video, iterations=400, rng=3).run(start)
+    result = MCTS(video, iterations=400, rng=3, solver=False).run(start)
     mirrored = {id(n.state): n for n in view.root.children.values()}
     assert len(mirrored) == len(result.info["children"])
     player = start.player()
@@ -145,8 +145,8 @@ def test_leaf_inset_and_bars_only(tmp_path: Path) -> None:
 def test_a_new_run_starts_a_new_tree() -> None:
     view = MCTSView()
     rec = RecordingObserver()
-    MCTS([view.update, rec], iterations=30, rng=0).run(Pile(4))
-    MCTS(view.update, iterations=20, rng=0).run(Pile(5))
+    MCTS([view.update, rec], iterations=30, rng=0, solver=False).run(Pile(4))
+    MCTS(view.update, iterations=20, rng=0, solver=False).run(Pile(5))
     assert view.root.visits == view.simulations == 20
     assert isinstance(rec.events[-1], SearchFinished)
 

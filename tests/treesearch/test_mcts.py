@@ -97,7 +97,7 @@ def test_tree_reuse_after_the_opponent_replies() -> None:
 
 
 def test_chance_nodes_are_sampled() -> None:
-    result = MCTS(iterations=3000, rng=0, exploration=0.5).run(Gamble())
+    result = MCTS(iterations=3000, rng=0, exploration=0.5, solver=False).run(Gamble())
     stats = {s.stage: (n, v) for s, n, v in result.info["children"]}
     assert result.best.stage == "safe"
     assert stats["gamble"][1] == pytest.approx(0.3, abs=0.1)

@@ -91,8 +91,11 @@ def test_contract_breaches_are_named(fault: str, error: type[Exception], match: 
 
 
 def test_the_good_toy_is_searched() -> None:
-    result = MCTS(iterations=200, rng=0).run(Toy())
+    result = MCTS(iterations=200, rng=0, solver=False).run(Toy())
     assert result.best.path == (1,) and result.status is Status.EXHAUSTED
+    solved = MCTS(iterations=200, rng=0).run(Toy())  # every move is worth -0.5: proven
+    assert solved.status is Status.SOLVED and solved.value == -0.5
+    assert solved.info["proven"] == (-0.5, 0.5) and solved.stats.iterations < 200
 
 
 def test_a_broken_game_does_not_leave_a_tree_to_reuse() -> None:
@@ -209,6 +212,13 @@ def test_seconds_with_rollout_depth_run_many_simulations() -> None:
         ({"rollout_depth": 2.5}, "got 2.5"),
         ({"rollout_depth": True}, "got True"),
         ({"final": "best"}, "'best'"),
+        ({"final": "robust"}, "final must be one of 'visits', 'value', 'secure', 'robust-max'"),
+        ({"solver": 1}, "solver must be True or False, got 1"),
+        ({"reward_range": (1, -1)}, r"reward_range must be \(low, high\).*got \(1, -1\)"),
+        ({"reward_range": (0, math.inf)}, "inf"),
+        ({"reward_range": 1.0}, "got 1.0"),
+        ({"reward_range": (0, "1")}, "'1'"),
+        ({"reward_range": (True, 2)}, "True"),
         ({"budget": Budget(max_depth=0)}, r"max_depth=0"),
         ({"budget": "fast"}, "'fast'"),
     ],
