@@ -40,6 +40,8 @@ def test_readme_python_block_prints_what_it_says(
 ) -> None:
     monkeypatch.chdir(tmp_path)  # examples may write videos: never into the repository
     block = _python_blocks()[index]
+    if "games.openspiel" in block:
+        pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (treesearch[openspiel])")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(block, f"README.md block {index}", "exec"), {})
