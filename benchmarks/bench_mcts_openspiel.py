@@ -4,9 +4,8 @@ Strength (the default): a match of ``--games`` games, colours alternating, both 
 ``--simulations`` simulations per move with one random rollout each, on the games' [-1, 1]
 rewards. OpenSpiel's bot keeps its defaults (MCTS-Solver on, ``uct_c=2``; ``treesearch.uct``
 is the same formula, so ``exploration=2`` would be the same constant); ours uses ``OURS``
-below (exploration 1.0, measured stronger) plus any ``--mcts KNOB=VALUE``
-(``--mcts rollout=decisive`` for decisive-move rollouts). Prints our score with its 95%
-interval, wins/draws/losses and seconds per move of each side.
+below (exploration 1.0, measured stronger) plus any ``--mcts KNOB=VALUE``. Prints our score
+with its 95% interval, wins/draws/losses and seconds per move of each side.
 
 Speed (``--speed``): simulations per second of both searches on the same pyspiel game (same
 engine, so only the search differs) from the empty board and a few mid-game positions
@@ -36,7 +35,6 @@ from typing import Any
 from games.match import GameRecord, OpenSpielMCTSAgent, SearchAgent, play_match
 from games.openspiel import OpenSpielState, import_pyspiel
 from treesearch import MCTS
-from treesearch.mcts_policies import decisive
 
 OURS: dict[str, Any] = {"exploration": 1.0, "reuse": True}
 """Our best known knobs (connect four, 200 games at 1000 simulations: exploration 1.0 scored
@@ -51,8 +49,6 @@ def our_knobs(extra: dict[str, Any]) -> dict[str, Any]:
         if name in params:
             knobs[name] = True
     knobs.update(extra)
-    if knobs.get("rollout") == "decisive":  # a policy named on the command line
-        knobs["rollout"] = decisive
     return knobs
 
 

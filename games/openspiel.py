@@ -208,41 +208,18 @@ class OpenSpielState(TreeIterator):
                 actions = legal()
                 apply(actions[int(draw() * len(actions))])
             elif p == CHANCE:
-                apply(_chance_action(state.chance_outcomes(), draw()))
+                outcomes = state.chance_outcomes()
+                u, acc = draw(), 0.0
+                action = outcomes[-1][0]  # when rounding leaves u >= the sum
+                for a, q in outcomes:
+                    acc += q
+                    if u < acc:
+                        action = a
+                        break
+                apply(action)
             elif p == TERMINAL:
                 return tuple(state.returns())
             else:  # refused at construction; a broken game must not loop forever
-                raise InvalidArgumentError(
-                    f"OpenSpiel returned player {p!r} during a playout from {self!r}; "
-                    "only sequential games are supported"
-                )
-
-    def decisive_playout(self, rng: random.Random) -> tuple[float, ...]:
-        """Like ``random_playout``, but a move that wins at once is always played.
-
-        The fast path of ``MCTS(rollout=treesearch.mcts_policies.decisive)``: each move
-        tries every legal action on a copy (OpenSpiel's ``child``) to see whether it ends the
-        game with the mover strictly ahead, then plays a random one if none does.
-        """
-        state = self.pyspiel_state.clone()
-        current, legal, apply = state.current_player, state.legal_actions, state.apply_action
-        draw = rng.random
-        while True:
-            p = current()
-            if p >= 0:
-                actions = legal()
-                for a in actions:
-                    after = state.child(a)
-                    if after.is_terminal():
-                        r = after.returns()
-                        if all(r[p] > x for i, x in enumerate(r) if i != p):
-                            return tuple(r)
-                apply(actions[int(draw() * len(actions))])
-            elif p == CHANCE:
-                apply(_chance_action(state.chance_outcomes(), draw()))
-            elif p == TERMINAL:
-                return tuple(state.returns())
-            else:
                 raise InvalidArgumentError(
                     f"OpenSpiel returned player {p!r} during a playout from {self!r}; "
                     "only sequential games are supported"
@@ -263,13 +240,3 @@ class OpenSpielState(TreeIterator):
 
     def __repr__(self) -> str:
         return f"OpenSpielState({str(self.game)!r}, history={self.key()!r})"
-
-
-def _chance_action(outcomes: list[tuple[int, float]], u: float) -> int:
-    """The chance outcome that ``u`` (uniform in [0, 1)) falls on, by cumulative probability."""
-    acc = 0.0
-    for a, q in outcomes:
-        acc += q
-        if u < acc:
-            return a
-    return outcomes[-1][0]  # when rounding leaves u >= the sum

@@ -42,7 +42,7 @@ from treesearch.events import (
 )
 from treesearch.iddfs import IDDFS
 from treesearch.mcts import MCTS, Node
-from treesearch.mcts_policies import decisive, uct
+from treesearch.mcts_policies import uct
 from treesearch.random_walk import RandomWalk
 from treesearch.result import SearchResult, Stats, Status
 from treesearch.search import TreeSearch
@@ -97,7 +97,6 @@ __all__ = [
     "Visited",
     "check_iterator",
     "close_observers",
-    "decisive",
     "evaluate",
     "key_of",
     "negated",

@@ -22,7 +22,6 @@ __all__ = [
     "Evaluator",
     "RolloutPolicy",
     "SelectionFn",
-    "decisive",
     "leaf_rewards",
     "rollout_rewards",
     "sample_outcome",
@@ -50,27 +49,6 @@ def uct(child: Node, parent_visits: int, exploration: float) -> float:
     return child.total / child.visits + exploration * math.sqrt(
         math.log(parent_visits) / child.visits
     )
-
-
-def decisive(children: Sequence[Any], state: Any, rng: random.Random) -> Any:
-    """Rollout policy: a move that wins at once if there is one, else a uniform random move.
-
-    "Wins" means the game ends there with the mover's reward strictly above every other
-    player's. It looks at every child's ``is_terminal()`` and ``returns()``, so each rollout
-    move costs a whole expansion; in exchange rollouts stop missing the wins in front of
-    them, which sharpens the value of every simulation (Teytaud & Teytaud 2010, "decisive
-    moves"). A state may offer a fast equivalent, ``decisive_playout(rng)``, which MCTS then
-    uses for whole rollouts (as ``random_playout`` for the uniform policy).
-    """
-    mover = state.player()
-    if mover >= 0:
-        for child in children:
-            if child.is_terminal():
-                r = child.returns()
-                mine = r[mover]
-                if all(mine > x for i, x in enumerate(r) if i != mover):
-                    return child
-    return children[int(rng.random() * len(children))]
 
 
 def terminal_rewards(
@@ -119,11 +97,10 @@ def rollout_rewards(
     ``max_moves`` moves the rollout stops and ``cutoff(state)`` scores the state reached;
     ``check_time()`` (which raises when the run's time is up) is called every
     ``CHECK_TIME_EVERY`` moves. A state's own ``random_playout(rng)`` replaces the loop only
-    when the rollout is unlimited and there is no policy (``decisive_playout(rng)`` for the
-    ``decisive`` policy).
+    when the rollout is unlimited and there is no policy.
     """
-    if max_moves is None and (players or score is None) and (policy is None or policy is decisive):
-        fast = getattr(state, "random_playout" if policy is None else "decisive_playout", None)
+    if policy is None and max_moves is None and (players or score is None):
+        fast = getattr(state, "random_playout", None)
         if fast is not None:
             rewards = tuple(fast(rng))
             total = sum(rewards)
