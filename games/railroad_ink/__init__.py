@@ -12,13 +12,14 @@ Modules, each importing only those above it in this list (never one below, not e
 
 - ``tiles``: ``Tile``, side values and indices, the dice faces and the six specials;
 - ``exits``: the board's size, its 12 exits and its centre squares;
-- ``score``: ``score_tiles`` and ``Score`` (scoring a finished board, GAMES.md 2.6);
+- ``score``: ``score_tiles``, ``Score``, ``Network`` and ``exit_points`` (scoring a finished
+  board, GAMES.md 2.6);
 - ``board``: ``Board`` (immutable, with placement legality) and ``Placement`` (the notation).
 """
 
 from games.railroad_ink.board import Board, Placement
 from games.railroad_ink.exits import CENTRE, EXITS, SIZE
-from games.railroad_ink.score import Score, score_tiles
+from games.railroad_ink.score import Network, Score, exit_points, score_tiles
 from games.railroad_ink.tiles import (
     BLANK,
     DIE_FACES,
@@ -42,8 +43,10 @@ __all__ = [
     "SIZE",
     "SPECIALS",
     "Board",
+    "Network",
     "Placement",
     "Score",
     "Tile",
+    "exit_points",
     "score_tiles",
 ]

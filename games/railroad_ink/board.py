@@ -38,6 +38,7 @@ _EXIT_AT = tuple(
 )
 _EXIT_MASK = sum(1 << (row * SIZE + col) for row, col, _ in EXITS)
 _FITS: dict[tuple[tuple[int, ...], Tile], tuple[Tile, ...]] = {}
+_set = object.__setattr__  # Board forbids setting attributes; its own constructors use this
 
 
 def _fits(sides: tuple[int, ...], need: tuple[int, ...]) -> bool:
@@ -101,11 +102,21 @@ class Placement:
         return f"{self.row}{self.col}{self.tile}"
 
 
+def _placement(row: int, col: int, tile: Tile) -> Placement:
+    """A ``Placement`` of values known to be valid, without re-checking them (move generation)."""
+    p = object.__new__(Placement)
+    _set(p, "row", row)
+    _set(p, "col", col)
+    _set(p, "tile", tile)
+    return p
+
+
 class Board:
     """A 7x7 Railroad Ink board; ``Board()`` is empty, ``place`` returns a new board.
 
-    Boards are equal when they hold the same tiles on the same squares (placement order is
-    history, not position), so they can key transposition tables.
+    Immutable: setting an attribute raises. Boards are equal when they hold the same tiles on
+    the same squares (placement order is history, not position), so they can key
+    transposition tables.
 
     Examples:
         >>> b = Board.from_moves(["01D_D_", "11DL__"])
@@ -121,10 +132,20 @@ class Board:
 
     __slots__ = ("_open", "order", "tiles")
 
+    tiles: tuple[Tile | None, ...]
+    order: tuple[int, ...]
+    _open: int
+
     def __init__(self) -> None:
-        self.tiles: tuple[Tile | None, ...] = (None,) * _CELLS
-        self.order: tuple[int, ...] = ()
-        self._open = _EXIT_MASK
+        _set(self, "tiles", (None,) * _CELLS)
+        _set(self, "order", ())
+        _set(self, "_open", _EXIT_MASK)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Board is immutable (cannot set {name!r}); use place()")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Board is immutable (cannot delete {name!r})")
 
     @classmethod
     def from_moves(cls, moves: Iterable[str | Placement], strict: bool = True) -> Board:
@@ -177,14 +198,14 @@ class Board:
         child = Board.__new__(Board)
         tiles = list(self.tiles)
         tiles[index] = tile
-        child.tiles = tuple(tiles)
-        child.order = (*self.order, index)
+        _set(child, "tiles", tuple(tiles))
+        _set(child, "order", (*self.order, index))
         opened = self._open & ~(1 << index)
         for side, route in enumerate(tile.sides):
             j = _NEIGHBOURS[index][side]
             if route and j >= 0 and tiles[j] is None:
                 opened |= 1 << j
-        child._open = opened
+        _set(child, "_open", opened)
         return child
 
     def _need(self, index: int) -> tuple[int, ...]:
@@ -246,8 +267,9 @@ class Board:
             fitting = _FITS.get(key)
             if fitting is None:
                 fitting = _FITS[key] = tuple(o for o in orientations if _fits(o.sides, need))
-            row, col = divmod(index, SIZE)
-            found.extend(Placement(row, col, o) for o in fitting)
+            if fitting:
+                row, col = divmod(index, SIZE)
+                found.extend(_placement(row, col, o) for o in fitting)
         return found
 
     def score(self) -> Score:
@@ -269,30 +291,20 @@ class Board:
         Each tile shows its side letters around ``+`` (``o`` for an overpass), an empty square
         a ``.``, and each exit its letter outside the frame.
         """
-        letters = "_DL"
+        def mark(row: int, col: int, side: int) -> str:
+            return " DL"[EXITS.get((row, col, side), 0)]
 
-        def exit_letter(row: int, col: int, side: int) -> str:
-            kind = EXITS.get((row, col, side))
-            return " " if kind is None else letters[kind]
+        def glyph(tile: Tile | None) -> tuple[str, str, str]:
+            if tile is None:
+                return ("   ", " . ", "   ")
+            n, e, s, w = (" DL"[v] for v in tile.sides)
+            return (f" {n} ", f"{w}{'o' if tile.overpass else '+'}{e}", f" {s} ")
 
-        top = "  " + "".join(f" {exit_letter(0, c, 0)} " for c in range(SIZE))
-        bottom = "  " + "".join(f" {exit_letter(SIZE - 1, c, 2)} " for c in range(SIZE))
-        lines = [top]
+        lines = ["  " + "".join(f" {mark(0, c, 0)} " for c in range(SIZE))]
         for row in range(SIZE):
-            rows = ["", "", ""]
-            for col in range(SIZE):
-                tile = self.tiles[row * SIZE + col]
-                if tile is None:
-                    rows[0] += "   "
-                    rows[1] += " . "
-                    rows[2] += "   "
-                    continue
-                n, e, s, w = (" " if v == 0 else letters[v] for v in tile.sides)
-                rows[0] += f" {n} "
-                rows[1] += f"{w}{'o' if tile.overpass else '+'}{e}"
-                rows[2] += f" {s} "
-            rows[1] = exit_letter(row, 0, 3) + " " + rows[1] + " " + exit_letter(row, SIZE - 1, 1)
-            rows[0], rows[2] = "  " + rows[0], "  " + rows[2]
-            lines.extend(r.rstrip() for r in rows)
-        lines.append(bottom)
+            glyphs = [glyph(self.tiles[row * SIZE + col]) for col in range(SIZE)]
+            for k in range(3):
+                left, right = (mark(row, 0, 3), mark(row, SIZE - 1, 1)) if k == 1 else (" ", " ")
+                lines.append(f"{left} {''.join(g[k] for g in glyphs)} {right}")
+        lines.append("  " + "".join(f" {mark(SIZE - 1, c, 2)} " for c in range(SIZE)))
         return "\n".join(line.rstrip() for line in lines)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.railroad_ink.exits import CENTRE, EXITS, SIZE
-from games.railroad_ink.tiles import HIGHWAY, RAILWAY, E, S, Tile
+from games.railroad_ink.tiles import HIGHWAY, OPPOSITE, RAILWAY, E, S, Tile
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["Network", "Score", "exit_points", "score_tiles"]
@@ -30,8 +30,9 @@ __all__ = ["Network", "Score", "exit_points", "score_tiles"]
 _SQUARES = SIZE * SIZE
 # Every pair of neighbouring squares once: (square, its side, neighbour, the neighbour's side).
 _CONTACTS: tuple[tuple[int, int, int, int], ...] = tuple(
-    (r * SIZE + c, side, (r + dr) * SIZE + c + dc, side ^ 2)
-    for r in range(SIZE) for c in range(SIZE)
+    (r * SIZE + c, side, (r + dr) * SIZE + c + dc, OPPOSITE[side])
+    for r in range(SIZE)
+    for c in range(SIZE)
     for side, dr, dc in ((E, 0, 1), (S, 1, 0))
     if r + dr < SIZE and c + dc < SIZE
 )
@@ -43,8 +44,9 @@ _INFO: dict[Tile, tuple[tuple[int, int, int, int], tuple[int, ...]]] = {}
 
 
 def exit_points(connected: int) -> int:
-    """Points of one network that joins ``connected`` exits: 0 below 2, 4 per exit after the
-    first up to 11 exits (4, 8, ..., 40), and 45 for all 12.
+    """Points of one network that joins ``connected`` exits (GAMES.md 2.6, point 1).
+
+    0 below 2 exits, 4 per exit after the first up to 11 (4, 8, ..., 40), and 45 for all 12.
 
     Raises:
         InvalidArgumentError: ``connected`` is not a count from 0 to 12.
@@ -121,7 +123,7 @@ def _check(tiles: Sequence[Tile | None]) -> tuple[Tile | None, ...]:
     return tiles
 
 
-def _name(i: int, tile: Tile) -> str:
+def _name(i: int, tile: Tile | None) -> str:
     return f"{i // SIZE}{i % SIZE}{tile}"
 
 
@@ -147,8 +149,8 @@ def score_tiles(tiles: Sequence[Tile | None]) -> Score:
         if va and vb and a is not None and b is not None:
             if va != vb:
                 raise InvalidArgumentError(
-                    f"highway meets railway between squares {_name(i, board[i])!r} (side"  # type: ignore[arg-type]
-                    f" {'NESW'[si]}) and {_name(j, board[j])!r} (side {'NESW'[sj]}): only"  # type: ignore[arg-type]
+                    f"highway meets railway between squares {_name(i, board[i])!r} (side"
+                    f" {'NESW'[si]}) and {_name(j, board[j])!r} (side {'NESW'[sj]}): only"
                     " a station joins them, so no legal board has this"
                 )
             na, nb = 2 * i + a[1][si], 2 * j + b[1][sj]
@@ -184,7 +186,9 @@ def score_tiles(tiles: Sequence[Tile | None]) -> Score:
         info = infos[i]
         if info is not None and info[0][side] == kind:
             reached.setdefault(root(2 * i + info[1][side]), []).append(key)
-    networks = tuple(Network(tuple(parts), tuple(reached.get(r, ()))) for r, parts in members.items())
+    networks = tuple(
+        Network(tuple(parts), tuple(reached.get(r, ()))) for r, parts in members.items()
+    )
     highway = _longest_trail(typed[0], edges[0])
     railway = _longest_trail(typed[1], edges[1])
     return Score(
@@ -242,20 +246,18 @@ def _longest_trail(nodes: list[int], edges: list[tuple[int, int]]) -> list[int]:
         steps.setdefault(u, []).append((c, v, len(path) - 1))
         if v != u:
             steps.setdefault(v, []).append((c, u, len(path) - 1))
-    weights: list[int] = []
+    weights: list[int] = []  # edges per component
     for node in steps:
         if node not in component:
-            component[node], todo, total = len(weights), [node], 0
+            component[node], todo = len(weights), [node]
             while todo:
-                for c, other, length in steps[todo.pop()]:
-                    total += length
+                for _, other, _ in steps[todo.pop()]:
                     if other not in component:
                         component[other] = len(weights)
                         todo.append(other)
-            weights.append(total)  # loops counted once, other chains twice: fixed below
-    for u, v, path in chains:
-        if u == v:
-            weights[component[u]] += len(path) - 1
+            weights.append(0)
+    for u, _, path in chains:
+        weights[component[u]] += len(path) - 1
     best, best_walk = 0, [(0, chains[0][0])]
     walk: list[tuple[int, int]] = []  # (chain, the end it is walked from)
     parity = {node: len(through) & 1 for node, through in incident.items()}

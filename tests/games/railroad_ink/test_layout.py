@@ -1,0 +1,61 @@
+"""The layout of ``games.railroad_ink``: imports go one way, and the public API is pinned."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import games.railroad_ink
+
+PACKAGE = Path(games.railroad_ink.__file__).parent
+
+# Lowest first: a module may import only modules listed before it (see the package docstring).
+LAYERS = ["tiles", "exits", "score", "board"]
+
+PUBLIC = {
+    "BLANK", "CENTRE", "DIE_FACES", "EXITS", "HIGHWAY", "JUNCTION_DIE", "RAILWAY", "ROUTE_DIE",
+    "SIZE", "SPECIALS", "Board", "Network", "Placement", "Score", "Tile", "exit_points",
+    "score_tiles",
+}  # fmt: skip
+
+
+def package_imports(module: str) -> set[str]:
+    """Every ``games.railroad_ink.X`` a module imports, anywhere (functions included)."""
+    tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        for name in names:
+            parts = name.split(".")
+            if parts[:2] == ["games", "railroad_ink"] and len(parts) > 2 and parts[2] in LAYERS:
+                found.add(parts[2])
+    return found
+
+
+def test_every_module_is_placed_in_a_layer() -> None:
+    modules = {p.stem for p in PACKAGE.glob("*.py")} - {"__init__"}
+    assert modules == set(LAYERS)
+
+
+def test_imports_go_one_way() -> None:
+    for i, module in enumerate(LAYERS):
+        upward = package_imports(module) - set(LAYERS[:i])
+        assert not upward, f"games.railroad_ink.{module} imports {sorted(upward)}, listed after it"
+
+
+def test_the_lowest_modules_import_nothing_of_the_package_but_tiles() -> None:
+    assert package_imports("tiles") == set()
+    assert package_imports("exits") == {"tiles"}
+
+
+def test_board_scores_through_the_score_module() -> None:
+    assert "score" in package_imports("board")
+
+
+def test_public_api() -> None:
+    assert set(games.railroad_ink.__all__) == PUBLIC
+    assert all(hasattr(games.railroad_ink, name) for name in PUBLIC)
