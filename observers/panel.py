@@ -75,11 +75,15 @@ def _number(value: float) -> str:
 
 
 def describe_outcome(
-    result: SearchResult, start: Any, label: Callable[[Any], str] | None = None
+    result: SearchResult,
+    start: Any,
+    label: Callable[[Any], str] | None = None,
+    search: Any = None,
 ) -> str:
     """One line saying how a run ended and what it found.
 
-    A game search (the start state has ``player()``) reports the chosen move (``label`` of
+    A game search (one whose class says ``chooses_move``, as MCTS and AlphaBeta do; without
+    ``search``, any search from a state with ``player()``) reports the chosen move (``label`` of
     the best child, else its ``move`` attribute, else its repr) and its value; any other
     search reports the route to its best state: moves, and cost (``step_cost`` along it
     when the states have one, else one per move).
@@ -95,7 +99,9 @@ def describe_outcome(
     best = result.best
     if best is None:
         return f"{status}: nothing found"
-    if callable(getattr(start, "player", None)):
+    chooses = (getattr(search, "chooses_move", False) if search is not None
+               else callable(getattr(start, "player", None)))  # fmt: skip
+    if chooses:
         if result.status is Status.EXHAUSTED:
             status = "done"
         move = getattr(best, "move", best)
@@ -142,6 +148,7 @@ class PanelInfo:
         """Start over for a run of ``search`` from ``start``."""
         self.title = self.fixed_title if self.fixed_title is not None else search_name(search)
         self.start = start
+        self.search = search
         self.step = self.depth = self.expanded = self.simulations = 0
         self.found: int | None = None
         self.best: float | None = None
@@ -177,7 +184,7 @@ class PanelInfo:
         if result is None:
             head = f"{self.title} · searching…"
         else:
-            head = f"{self.title} · {describe_outcome(result, self.start, self.label)}"
+            head = f"{self.title} · {describe_outcome(result, self.start, self.label, self.search)}"
         expanded = self.expanded if result is None else max(self.expanded, result.stats.expanded)
         parts = [f"step {self.step:,}", f"depth {self.depth}", f"expanded {expanded:,}"]
         if self.simulations:
@@ -185,7 +192,11 @@ class PanelInfo:
         if self.best is not None:
             parts.append(f"best {_number(self.best)}")
         elif self.found is not None:
-            parts.append(f"goal found at depth {self.found}")
+            # A search with no goal (a random walk keeping its best episode) found a best
+            # state; a replayed run, whose search is only a name, keeps the goal wording.
+            no_goal = hasattr(self.search, "goal") and self.search.goal is None
+            what = "best" if no_goal else "goal"
+            parts.append(f"{what} found at depth {self.found}")
         elif self.value is not None:
             parts.append(f"last value {_number(self.value)}")
         return head, " · ".join(parts)

@@ -63,6 +63,8 @@ class AlphaBeta(TreeSearch):
     ``value``, the reward of its ``player()``; None when that is ``TERMINAL`` (nobody moves).
     """
 
+    chooses_move = True
+
     def __init__(
         self,
         observers: ObserverLike | Iterable[ObserverLike] | None = (),

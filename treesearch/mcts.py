@@ -116,6 +116,8 @@ class MCTS(TreeSearch):
     root's proven rewards, or None).
     """
 
+    chooses_move = True
+
     def __init__(
         self,
         observers: ObserverLike | Iterable[ObserverLike] | None = (),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import inspect
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from treesearch._run import (
     ObserverLike,
@@ -73,6 +73,9 @@ class TreeSearch:
     An unknown knob or an extra positional argument raises ``InvalidArgumentError`` naming
     the search's own class and listing its knobs (Python's message would name a base class).
     """
+
+    chooses_move: ClassVar[bool] = False
+    """True for searches whose answer is a move to play (MCTS, AlphaBeta), not a found state."""
 
     def __new__(cls: type[_S], *args: Any, **kwargs: Any) -> _S:
         """Check the constructor's arguments by name before ``__init__`` sees them."""

@@ -14,11 +14,22 @@ Modules, each importing only those above it in this list (never one below, not e
 - ``exits``: the board's size, its 12 exits and its centre squares;
 - ``score``: ``score_tiles``, ``Score``, ``Network`` and ``exit_points`` (scoring a finished
   board, GAMES.md 2.6);
-- ``board``: ``Board`` (immutable, with placement legality) and ``Placement`` (the notation).
+- ``board``: ``Board`` (immutable, with placement legality) and ``Placement`` (the notation);
+- ``pictures``: the pillow drawing of each tile (roads, rails, stations, overpass, exits);
+- ``render``: ``RailroadInkTiles``, a 9x9 ``TileRenderer`` of the board for videos;
+- ``dice``: ``roll_sequence`` (a seed's seven rolls) and ``round_outcomes`` (one round's rolls
+  with their probabilities, for chance nodes);
+- ``rounds``: the rules of a round on a board (next face, specials, free play);
+- ``game``: ``RailroadInk`` and its states, ``RailroadInkState`` (TreeIterators; dice known,
+  revealed at chance nodes, or free play).
 """
 
 from games.railroad_ink.board import Board, Placement
+from games.railroad_ink.dice import ROUNDS, roll_sequence, round_outcomes
 from games.railroad_ink.exits import CENTRE, EXITS, SIZE
+from games.railroad_ink.game import DICE_MODES, REWARD_SCALE, RailroadInk, RailroadInkState
+from games.railroad_ink.render import ORIENTED_TILES, RailroadInkTiles
+from games.railroad_ink.rounds import MAX_SPECIALS
 from games.railroad_ink.score import Network, Score, exit_points, score_tiles
 from games.railroad_ink.tiles import (
     BLANK,
@@ -34,19 +45,29 @@ from games.railroad_ink.tiles import (
 __all__ = [
     "BLANK",
     "CENTRE",
+    "DICE_MODES",
     "DIE_FACES",
     "EXITS",
     "HIGHWAY",
     "JUNCTION_DIE",
+    "MAX_SPECIALS",
+    "ORIENTED_TILES",
     "RAILWAY",
+    "REWARD_SCALE",
+    "ROUNDS",
     "ROUTE_DIE",
     "SIZE",
     "SPECIALS",
     "Board",
     "Network",
     "Placement",
+    "RailroadInk",
+    "RailroadInkState",
+    "RailroadInkTiles",
     "Score",
     "Tile",
     "exit_points",
+    "roll_sequence",
+    "round_outcomes",
     "score_tiles",
 ]

@@ -273,3 +273,15 @@ def test_the_corner_stamp_is_folded_into_the_panel(tmp_path: Path) -> None:
     a, b = read_pngs(tmp_path / "plain"), read_pngs(tmp_path / "stamped")
     assert len(a) == len(b) == 61 + 30
     assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+
+
+def test_a_puzzle_with_player_is_not_described_as_a_move_choice() -> None:
+    from games.tictactoe import TicTacToe
+    from observers.panel import describe_outcome
+    from treesearch import MCTS, RandomWalk
+
+    start = TicTacToe()
+    walk = RandomWalk(rng=0).run(start)
+    assert "plays" not in describe_outcome(walk, start, None, RandomWalk(rng=0))
+    chosen = MCTS(iterations=20, rng=0).run(start)
+    assert "plays" in describe_outcome(chosen, start, None, MCTS(iterations=20, rng=0))

@@ -10,12 +10,16 @@ import games.railroad_ink
 PACKAGE = Path(games.railroad_ink.__file__).parent
 
 # Lowest first: a module may import only modules listed before it (see the package docstring).
-LAYERS = ["tiles", "exits", "score", "board"]
+LAYERS = ["tiles", "exits", "score", "board", "pictures", "render", "dice", "rounds", "game"]
 
 PUBLIC = {
     "BLANK", "CENTRE", "DIE_FACES", "EXITS", "HIGHWAY", "JUNCTION_DIE", "RAILWAY", "ROUTE_DIE",
     "SIZE", "SPECIALS", "Board", "Network", "Placement", "Score", "Tile", "exit_points",
     "score_tiles",
+    # the game (dice, rounds, states)
+    "DICE_MODES", "MAX_SPECIALS", "REWARD_SCALE", "ROUNDS", "RailroadInk", "RailroadInkState",
+    "roll_sequence", "round_outcomes",
+    "ORIENTED_TILES", "RailroadInkTiles",
 }  # fmt: skip
 
 
@@ -54,6 +58,11 @@ def test_the_lowest_modules_import_nothing_of_the_package_but_tiles() -> None:
 
 def test_board_scores_through_the_score_module() -> None:
     assert "score" in package_imports("board")
+
+
+def test_the_game_leaves_pictures_to_the_renderer() -> None:
+    assert package_imports("dice") == {"tiles"}
+    assert not package_imports("game") & {"pictures", "render"}
 
 
 def test_public_api() -> None:

@@ -1,0 +1,320 @@
+"""Railroad Ink as TreeIterators: one ply is one placement of a rolled face or of a special.
+
+``RailroadInk(seed, dice)`` is a game; ``start()`` its first state. One player (0); ``returns()``
+is the 1-tuple ``(total / 100,)`` clipped to [-1, 1], so ``MCTS`` works unchanged with its
+default ``reward_range=(-1, 1)`` (a legal dice game scores far inside it); the raw score is
+``state.board.score()``.
+
+Dice modes:
+
+- ``"known"``: the seven rolls of ``roll_sequence(seed)`` are part of the game, so every state is
+  a decision of player 0: a deterministic puzzle for beam search or backtracking.
+- ``"revealed"``: each round starts at a chance state (``player()`` is ``CHANCE``) whose
+  ``chance_outcomes()`` are the 168 distinct rolls of ``round_outcomes()``; a search cannot see
+  future rolls. ``rolled(faces)`` picks one outcome (a game driver follows the seeded dice so).
+- ``"free"``: seed 001's mode for videos: any die face or special, any number of times, on any
+  square where it legally fits; no dice, no rounds; over when no square is open (then nothing
+  fits anywhere; a full board has none).
+
+Rounds (known and revealed dice; GAMES.md 2.5): the rules of a round are in ``rounds`` (faces
+in canonical order, skipped faces, at most one special a round placed before one of its faces);
+``skipped`` counts the faces skipped; round 7's end is terminal (``player()`` is ``TERMINAL``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from games.railroad_ink.board import Board, Placement
+from games.railroad_ink.dice import ROUNDS, canonical, roll_sequence, round_outcomes
+from games.railroad_ink.exits import SIZE
+from games.railroad_ink.rounds import free_is_over, free_placements, settle, special_placements
+from games.railroad_ink.tiles import SPECIALS, Tile
+from treesearch.core import TreeIterator
+from treesearch.errors import InvalidArgumentError
+from treesearch.values import CHANCE, TERMINAL
+
+__all__ = ["DICE_MODES", "REWARD_SCALE", "RailroadInk", "RailroadInkState"]
+
+DICE_MODES = ("known", "revealed", "free")
+"""The dice modes of ``RailroadInk`` (see the module docstring)."""
+
+REWARD_SCALE = 100.0
+"""``returns()`` is the total score divided by this, clipped to [-1, 1]."""
+
+_ROLLS = {faces for faces, _ in round_outcomes()}
+
+
+class RailroadInk:
+    """One game: its dice mode and seed, and the seeded rolls; ``start()`` is its first state.
+
+    Args:
+        seed: an int >= 0 fixing the whole dice sequence (``roll_sequence(seed)``); in
+            "revealed" mode a driver follows these rolls with ``rolled``, in "free" mode unused.
+        dice: "known", "revealed" or "free" (module docstring).
+
+    Raises:
+        InvalidArgumentError: a bad seed or mode, naming it.
+    """
+
+    __slots__ = ("dice", "rolls", "seed")
+
+    def __init__(self, seed: int = 0, dice: str = "known") -> None:
+        if dice not in DICE_MODES:
+            raise InvalidArgumentError(f"dice must be one of {DICE_MODES!r}, got {dice!r}")
+        self.rolls = roll_sequence(seed)
+        self.seed = int(seed)
+        self.dice = dice
+
+    def start(self) -> RailroadInkState:
+        """The empty board before round 1 (a chance state in "revealed" mode)."""
+        if self.dice == "free":
+            return _make(self, Board(), None, 0, (), 0, False, 0)
+        faces = canonical(self.rolls[0]) if self.dice == "known" else None
+        return _make(self, Board(), None, 1, faces, 0, False, 0)
+
+    def __repr__(self) -> str:
+        return f"RailroadInk(seed={self.seed!r}, dice={self.dice!r})"
+
+
+
+class RailroadInkState(TreeIterator):
+    """A position: the board, the round, the faces left to place and the specials used.
+
+    ``move`` is the placement that produced it, in notation (``"10__LL"``), or for the child of
+    a chance state the roll, its faces joined by spaces (``"D_D_ DD__ LLL_ DLDLo"``); None at
+    the start. ``faces`` is None at a chance state (the roll is not seen yet). ``round`` is 1..7
+    while playing, 8 once the game is over (0 in free mode). ``skipped`` counts the faces
+    skipped so far because they fitted nowhere.
+
+    A child is made cheaply: its board and its round bookkeeping (closing rounds where no face
+    fits) are worked out on first use and memoised, so a search that creates many children and
+    looks at few (MCTS rollouts) pays only for those it looks at. Seen from outside a state
+    never changes.
+
+    Examples:
+        >>> s = RailroadInk(seed=1).start()
+        >>> s.player(), s.round, [str(f) for f in s.faces]
+        (0, 1, ['DDD_', 'D_L_', 'LL__', 'L_L_'])
+        >>> child = s.get_children()[0]
+        >>> child.move, child.board.to_moves()
+        ('01DDD_', ['01DDD_'])
+        >>> print(str(child).splitlines()[-1])
+        round 1/7, to place: D_L_ LL__ L_L_; specials used: none
+    """
+
+    __slots__ = (
+        "_board", "_face", "_faces", "_from", "_move", "_now", "_round", "_settled", "_skipped",
+        "_spots", "game", "used",
+    )
+
+    game: RailroadInk
+    used: int
+    _move: Placement | str | None
+    _board: Board | None
+    _from: tuple[Board, Placement] | None
+    _round: int
+    _faces: tuple[Tile, ...] | None
+    _now: bool
+    _skipped: int
+    _settled: bool
+    _face: int
+    _spots: list[Placement] | None
+
+    def __init__(self, game: RailroadInk, board: Board | None = None) -> None:
+        """The start of ``game``, or ``board`` in free mode (dice modes need ``game.start()``).
+
+        Raises:
+            InvalidArgumentError: ``game`` is not a RailroadInk, or a board is given outside
+                free mode (a mid-game dice state needs its round and faces: play to it).
+        """
+        if not isinstance(game, RailroadInk):
+            raise InvalidArgumentError(f"game must be a RailroadInk, got {game!r}")
+        if board is not None and (game.dice != "free" or not isinstance(board, Board)):
+            raise InvalidArgumentError(
+                f"a starting board needs dice='free' and a Board, got {board!r} in {game!r}"
+            )
+        start = game.start() if board is None else _make(game, board, None, 0, (), 0, False, 0)
+        for name in RailroadInkState.__slots__:
+            setattr(self, name, getattr(start, name))
+
+    @property
+    def board(self) -> Board:
+        """The board (a ``Board``), made on first use from the parent's board and the move."""
+        board = self._board
+        if board is None:
+            assert self._from is not None
+            parent, p = self._from
+            board = self._board = parent.place(p.row, p.col, p.tile)
+            self._from = None
+        return board
+
+    @property
+    def move(self) -> str | None:
+        """The move that produced this state, in notation (see the class docstring)."""
+        move = self._move
+        return move if move is None or isinstance(move, str) else str(move)
+
+    @property
+    def round(self) -> int:
+        """The round being played, 1..7; 8 once the game is over; 0 in free mode."""
+        self._settle()
+        return self._round
+
+    @property
+    def faces(self) -> tuple[Tile, ...] | None:
+        """The round's faces still to place, in canonical order; None before the roll."""
+        self._settle()
+        return self._faces
+
+    @property
+    def special_now(self) -> bool:
+        """Whether a special was placed this round."""
+        self._settle()
+        return self._now
+
+    @property
+    def skipped(self) -> int:
+        """Faces skipped so far in the game because they fitted nowhere."""
+        self._settle()
+        return self._skipped
+
+    @property
+    def specials_used(self) -> tuple[Tile, ...]:
+        """The specials placed so far, in ``SPECIALS`` order."""
+        return tuple(t for i, t in enumerate(SPECIALS) if self.used >> i & 1)
+
+    def _settle(self) -> None:
+        """Close rounds in which no face fits (their faces skipped); find the face to place."""
+        if self._settled or not self._round:
+            return
+        rolls = self.game.rolls if self.game.dice == "known" else None
+        settled = settle(self.board, self._round, self._faces, self._skipped, self._now, rolls)
+        self._round, self._faces, self._skipped, self._now, self._face, self._spots = settled
+        self._settled = True
+
+    def player(self) -> int:
+        """0 to place a tile, ``CHANCE`` before a round's roll, ``TERMINAL`` when it is over."""
+        if self.is_terminal():
+            return TERMINAL
+        return CHANCE if self._faces is None else 0
+
+    def is_terminal(self) -> bool:
+        """After round 7; in free mode, when no tile fits anywhere (or the board is full)."""
+        self._settle()
+        if self._round:
+            return self._round > ROUNDS
+        return free_is_over(self.board)
+
+    def returns(self) -> tuple[float]:
+        """``(total / REWARD_SCALE,)`` of the board's score, clipped to [-1, 1]."""
+        return (max(-1.0, min(1.0, self.board.score().total / REWARD_SCALE)),)
+
+    def get_children(self) -> list[RailroadInkState]:
+        """Every placement of the next face, then of every allowed special; or every roll."""
+        self._settle()
+        faces = self._faces
+        if faces is None:
+            return [child for child, _ in self.chance_outcomes()]
+        if not self._round:
+            game, board = self.game, self.board
+            return [_make(game, board, p, 0, (), 0, False, 0) for p in free_placements(board)]
+        spots = self._spots
+        if spots is None:
+            return []
+        game, board, rnd, used, now = self.game, self.board, self._round, self.used, self._now
+        skipped, k = self._skipped, self._face
+        rest = faces[:k] + faces[k + 1 :]
+        children = [_make(game, board, p, rnd, rest, used, now, skipped) for p in spots]
+        if not now:  # one special a round, placed before one of its faces
+            children.extend(
+                _make(game, board, p, rnd, faces, used | 1 << i, True, skipped)
+                for i, p in special_placements(board, used)
+            )
+        return children
+
+    def chance_outcomes(self) -> list[tuple[RailroadInkState, float]]:
+        """At a chance state, ``[(child, probability)]`` for the 168 rolls; [] elsewhere."""
+        if self.faces is not None:
+            return []
+        return [(self._roll(faces), p) for faces, p in round_outcomes()]
+
+    def rolled(self, faces: Sequence[Tile | str]) -> RailroadInkState:
+        """The child of this chance state for the roll ``faces`` (Tiles or notation, any order).
+
+        Raises:
+            InvalidArgumentError: this is not a chance state, or ``faces`` is not a roll of
+                three route-die faces and one junction-die face.
+        """
+        if self.faces is not None:
+            raise InvalidArgumentError(f"rolled() needs a chance state, not {self!r}")
+        tiles = tuple(Tile.parse(f) if isinstance(f, str) else f for f in faces)
+        roll = canonical(tiles)
+        if roll not in _ROLLS:
+            raise InvalidArgumentError(
+                f"faces {[str(t) for t in tiles]!r} are not a roll: expected three route-die "
+                "faces and one junction-die face, each in base orientation"
+            )
+        return self._roll(roll)
+
+    def _roll(self, faces: tuple[Tile, ...]) -> RailroadInkState:
+        s = _make(self.game, self.board, None, self._round, faces, self.used, False, self._skipped)
+        s._move = " ".join(str(t) for t in faces)
+        return s
+
+    def key(self) -> Hashable:
+        """What decides the rest of the game: board, round, faces left, specials used.
+
+        Also whether a special was used this round, the mode, and in known mode the seed (it
+        fixes the rolls still to come). ``skipped`` is history, not position: not in the key.
+        """
+        self._settle()
+        game = self.game
+        return (
+            game.dice, game.seed if game.dice == "known" else None, self.board.tiles,
+            self._round, self._faces, self.used, self._now,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RailroadInkState):
+            return NotImplemented
+        return self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __str__(self) -> str:
+        """The board, then the round, the faces left to place and the specials used."""
+        self._settle()
+        if not self._round:
+            status = f"free play, {len(self.board.order)} tiles placed"
+        elif self._round > ROUNDS:
+            status = f"game over, {self._skipped} faces skipped"
+        else:
+            left = "(not rolled yet)" if self._faces is None else " ".join(map(str, self._faces))
+            status = f"round {self._round}/{ROUNDS}, to place: {left}"
+        if self._round:
+            used = " ".join(map(str, self.specials_used)) or "none"
+            status += f"; specials used: {used}" + (" (one this round)" * self._now)
+        return f"{self.board}\n{status}"
+
+    def __repr__(self) -> str:
+        return (
+            f"<RailroadInkState {self.game!r} move={self.move!r} "
+            f"placed={len(self.board.order)}/{SIZE * SIZE}>"
+        )
+
+
+def _make(
+    game: RailroadInk, board: Board, placement: Placement | None, rnd: int,
+    faces: tuple[Tile, ...] | None, used: int, now: bool, skipped: int,
+) -> RailroadInkState:
+    """A state after ``placement`` on ``board`` (None: ``board`` itself), not yet settled."""
+    s = RailroadInkState.__new__(RailroadInkState)
+    s.game, s.used, s._round, s._faces, s._now, s._skipped = game, used, rnd, faces, now, skipped
+    s._settled, s._face, s._spots = False, -1, None
+    if placement is None:
+        s._board, s._from, s._move = board, None, None
+    else:
+        s._board, s._from, s._move = None, (board, placement), placement
+    return s

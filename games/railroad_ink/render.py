@@ -1,0 +1,194 @@
+"""Pictures of a Railroad Ink board as tiles, for videos of a search (``observers``).
+
+``RailroadInkTiles`` is an ``observers.TileRenderer`` over a 9x9 grid: the 7x7 board inside a
+ring of border cells, where the 12 exits show as short highway or railway stubs with a green
+arrow pointing into the board. A ``VideoObserver`` caches one picture per tile id and repaints
+only the cells whose id changed, so a search that places one tile per step costs one tile.
+
+Every tile a board can hold has a fixed id, whatever renderer draws it: the orientations of the
+dice faces and the specials come first (``ORIENTED_TILES``), then every other valid tile (free
+play may place any), so ids mean the same picture in every run. Each is drawn from its sides
+alone: highways as dark grey roads with a dashed white centre line, railways as black rails on
+brown sleepers, a station (highway meets railway) as a red square, the overpass as the highway
+bridging the railway. Centre squares are tinted; open squares (where a placement can connect)
+carry a green ring.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+from PIL import Image
+
+from games.railroad_ink.board import CENTRE, EXITS, SIZE, Board
+from games.railroad_ink.pictures import CENTRE_TINT, FRAME, draw_exit, draw_square
+from games.railroad_ink.tiles import (
+    DIE_FACES,
+    HIGHWAY,
+    HIGHWAY_STRAIGHT,
+    OVERPASS,
+    RAILWAY_STRAIGHT,
+    SPECIALS,
+    STRAIGHT_STATION,
+    S,
+    Tile,
+)
+from observers.tiles import Frame, LegendEntry
+from treesearch.errors import InvalidArgumentError
+
+__all__ = ["ORIENTED_TILES", "RailroadInkTiles"]
+
+
+def _catalogue() -> tuple[Tile, ...]:
+    """The dice faces' and specials' orientations, then every other valid tile, each once."""
+    seen: dict[Tile, None] = {}
+    for face in DIE_FACES + SPECIALS:
+        for tile in face.orientations():
+            seen.setdefault(tile, None)
+    for n, e, s, w in itertools.product(range(3), repeat=4):
+        seen.setdefault(Tile((n, e, s, w)), None)
+        if n == s != 0 and e == w != 0:
+            seen.setdefault(Tile((n, e, s, w), overpass=True), None)
+    return tuple(seen)
+
+
+ORIENTED_TILES: tuple[Tile, ...] = _catalogue()
+"""Every valid tile in a fixed order: the 50 oriented dice faces and specials first (the
+tiles of a legal game), then the 35 other tiles free play may place. ``ORIENTED_TILES[k]``
+is drawn by tile ids ``13 + 2 * k`` (plain square) and ``14 + 2 * k`` (centre square)."""
+
+_INDEX = {tile: k for k, tile in enumerate(ORIENTED_TILES)}
+
+# Tile ids: the border ring, the empty squares, then each oriented tile on a plain or centre square.
+_BORDER = 0
+_EXIT = 1  # 1 + 2 * side + (type - 1): the stub on ``side`` of the board square, 8 ids
+_EMPTY, _EMPTY_CENTRE, _OPEN, _OPEN_CENTRE = 9, 10, 11, 12
+_TILES = 13
+_COUNT = _TILES + 2 * len(ORIENTED_TILES)
+_GRID = SIZE + 2
+_IS_CENTRE = tuple(i in CENTRE for i in range(SIZE * SIZE))
+
+
+def _border_ids() -> np.ndarray:
+    """The 9x9 id grid of an empty board's border: plain cells and the 12 exit stubs."""
+    ids = np.full((_GRID, _GRID), _BORDER, dtype=np.int64)
+    steps = ((-1, 0), (0, 1), (1, 0), (0, -1))
+    for (row, col, side), kind in EXITS.items():
+        dr, dc = steps[side]
+        ids[row + 1 + dr, col + 1 + dc] = _EXIT + 2 * side + kind - 1
+    return ids
+
+
+_BORDER_IDS = _border_ids()
+
+
+class RailroadInkTiles:
+    """Draws a Railroad Ink board (or a state with a ``.board``) as 9x9 tiles.
+
+    Tile ids: 0 a plain border cell; 1-8 an exit's stub, ``1 + 2 * side + type - 1`` with
+    ``side`` the board square's side that faces it (N, E, S, W) and ``type`` highway (1) or
+    railway (2); 9 an empty square, 10 an empty centre square, 11 and 12 the same when open
+    (a placement there can connect); from 13, the tile ``ORIENTED_TILES[k]`` placed on a plain
+    square is ``13 + 2 * k`` and on a centre square ``14 + 2 * k`` (``square_id``).
+
+    Args:
+        tile_size: side of a tile in pixels (>= 12); pictures are drawn at twice that size
+            and scaled down, for smooth edges.
+
+    Examples:
+        >>> tiles = RailroadInkTiles(tile_size=20)
+        >>> ids = tiles.tile_ids(Board.from_moves(["01D_D_", "11DL__"]))
+        >>> ids.shape, ids[0].tolist()
+        ((9, 9), [0, 0, 1, 0, 2, 0, 1, 0, 0])
+        >>> ids[1:4, 1:4].tolist()
+        [[9, 13, 9], [11, 65, 11], [9, 9, 10]]
+        >>> tiles.tile_image(int(ids[2, 2])).shape
+        (20, 20, 3)
+    """
+
+    grid_shape = (_GRID, _GRID)
+    tile_count = _COUNT
+    """How many tile ids there are: every id is in ``range(tile_count)``."""
+
+    def __init__(self, tile_size: int = 100) -> None:
+        if isinstance(tile_size, bool) or not isinstance(tile_size, int) or tile_size < 12:
+            raise InvalidArgumentError(f"tile_size must be an int >= 12, got {tile_size!r}")
+        self.tile_size = tile_size
+
+    @staticmethod
+    def square_id(tile: Tile | None, *, centre: bool = False, open_square: bool = False) -> int:
+        """The id of a board square holding ``tile`` (None: empty, then ``open_square`` counts).
+
+        Raises:
+            InvalidArgumentError: ``tile`` is neither a Tile nor None.
+        """
+        if tile is None:
+            return (_OPEN if open_square else _EMPTY) + centre
+        k = _INDEX.get(tile) if isinstance(tile, Tile) else None
+        if k is None:
+            raise InvalidArgumentError(f"tile must be a Tile or None, got {tile!r}")
+        return _TILES + 2 * k + centre
+
+    def tile_ids(self, state: Any) -> np.ndarray:
+        """The 9x9 tile ids of a ``Board``, or of a state whose ``board`` is one.
+
+        Raises:
+            InvalidArgumentError: ``state`` is neither a Board nor holds one as ``.board``.
+        """
+        board = state if isinstance(state, Board) else getattr(state, "board", None)
+        if not isinstance(board, Board):
+            raise InvalidArgumentError(
+                f"expected a railroad_ink Board or a state with a .board Board, got {state!r}"
+            )
+        ids: np.ndarray = _BORDER_IDS.copy()
+        inner = [0] * (SIZE * SIZE)
+        index = _INDEX
+        for i, tile in enumerate(board.tiles):
+            centre = _IS_CENTRE[i]
+            inner[i] = _EMPTY + centre if tile is None else _TILES + 2 * index[tile] + centre
+        for row, col in board.open_squares():
+            inner[row * SIZE + col] += _OPEN - _EMPTY
+        ids[1:-1, 1:-1] = np.reshape(inner, (SIZE, SIZE))
+        return ids
+
+    def tile_image(self, tile_id: int) -> Frame:
+        """The picture of ``tile_id``: ``(tile_size, tile_size, 3)`` uint8.
+
+        Raises:
+            InvalidArgumentError: ``tile_id`` is not in ``range(tile_count)``.
+        """
+        if (
+            isinstance(tile_id, bool)
+            or not isinstance(tile_id, (int, np.integer))
+            or not (0 <= tile_id < _COUNT)
+        ):
+            raise InvalidArgumentError(
+                f"tile_id must be an int in 0..{_COUNT - 1}, got {tile_id!r}"
+            )
+        tile_id, size = int(tile_id), self.tile_size * 2
+        if tile_id == _BORDER:
+            image = Image.new("RGBA", (size, size), FRAME)
+        elif tile_id < _EMPTY:
+            side, kind = divmod(tile_id - _EXIT, 2)
+            image = draw_exit(size, side, kind + 1)
+        elif tile_id < _TILES:
+            image = draw_square(size, None, bool((tile_id - _EMPTY) % 2), tile_id >= _OPEN)
+        else:
+            k, centre = divmod(tile_id - _TILES, 2)
+            image = draw_square(size, ORIENTED_TILES[k], bool(centre), False)
+        small = image.convert("RGB").resize((self.tile_size, self.tile_size), Image.Resampling.BOX)
+        return np.asarray(small, dtype=np.uint8)
+
+    def legend(self) -> list[LegendEntry]:
+        """What the pictures mean (``observers.LegendRenderer``), each with its own picture."""
+        return [
+            (self.tile_image(self.square_id(HIGHWAY_STRAIGHT)), "highway"),
+            (self.tile_image(self.square_id(RAILWAY_STRAIGHT)), "railway"),
+            (self.tile_image(self.square_id(STRAIGHT_STATION)), "station (highway meets railway)"),
+            (self.tile_image(self.square_id(OVERPASS)), "overpass (no junction)"),
+            (self.tile_image(_EXIT + 2 * S + HIGHWAY - 1), "exit"),
+            (self.tile_image(_OPEN), "open square (a tile here can connect)"),
+            (CENTRE_TINT, "centre square"),
+        ]
