@@ -23,6 +23,7 @@ from typing import Any
 
 from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError
+from treesearch.mcts_policies import sample_outcome
 from treesearch.values import CHANCE, TERMINAL
 
 __all__ = ["OpenSpielState", "import_pyspiel"]
@@ -208,15 +209,7 @@ class OpenSpielState(TreeIterator):
                 actions = legal()
                 apply(actions[int(draw() * len(actions))])
             elif p == CHANCE:
-                outcomes = state.chance_outcomes()
-                u, acc = draw(), 0.0
-                action = outcomes[-1][0]  # when rounding leaves u >= the sum
-                for a, q in outcomes:
-                    acc += q
-                    if u < acc:
-                        action = a
-                        break
-                apply(action)
+                apply(sample_outcome(state.chance_outcomes(), draw()))
             elif p == TERMINAL:
                 return tuple(state.returns())
             else:  # refused at construction; a broken game must not loop forever

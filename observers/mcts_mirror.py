@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from treesearch.core import key_of
 from treesearch.events import Event, SearchFinished, SearchStarted, SimulationPhase, Visited
 
 __all__ = ["MCTSMirror", "MirroredNode"]
@@ -44,8 +45,7 @@ class MirroredNode:
 
 def node_key(state: Any) -> Any:
     """How a state is told apart from its siblings: its key, or its identity without one."""
-    key = getattr(state, "key", None)
-    k = key() if callable(key) else None
+    k = key_of(state)
     return ("id", id(state)) if k is None else k
 
 

@@ -35,8 +35,15 @@ from PIL import Image, ImageDraw
 from observers._text import TextPainter, load_font
 from observers.colors import colormap
 from observers.mcts_mirror import MCTSMirror, MirroredNode
-from observers.panel import BACKGROUND, MUTED, TEXT, TITLE
-from observers.tiles import Frame, LegendEntry, LegendRenderer, TileCanvas, TileRenderer
+from observers.panel import BACKGROUND, MUTED, TEXT, TITLE, _fit
+from observers.tiles import (
+    Frame,
+    LegendEntry,
+    LegendRenderer,
+    TileCanvas,
+    TileRenderer,
+    _positive_int,
+)
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event, SearchStarted
 
@@ -46,12 +53,6 @@ CHOSEN = (60, 220, 120)
 """Outline of the move chosen at the end."""
 PV_BADGE = (245, 245, 245)
 """Colour of the numbers of the principal variation on the board."""
-
-
-def _count(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidArgumentError(f"{name} must be an int >= 1, got {value!r}")
-    return value
 
 
 class MCTSView:
@@ -105,6 +106,8 @@ class MCTSView:
             raise InvalidArgumentError(f"leaf must be True or False, got {leaf!r}")
         self.board = board
         self._tiles = board if isinstance(board, TileRenderer) else None
+        # One canvas for the root and the leaf inset: it repaints only the tiles that differ.
+        self._canvas = None if self._tiles is None else TileCanvas(self._tiles)
         if move_cell is not None and self._tiles is None:
             raise InvalidArgumentError(
                 f"move_cell needs a TileRenderer board (its cells are tiles), got board={board!r}"
@@ -113,9 +116,9 @@ class MCTSView:
             move_cell = getattr(board, "move_cell", None)
         self.move_cell = move_cell
         self.label = label or getattr(board, "move_label", None) or _default_label
-        self.frames = _count(frames, "frames")
-        self._fixed_stride = None if stride is None else _count(stride, "stride")
-        self.top = _count(top, "top")
+        self.frames = _positive_int(frames, "frames")
+        self._fixed_stride = None if stride is None else _positive_int(stride, "stride")
+        self.top = _positive_int(top, "top")
         self.leaf = leaf
         self._layout: _Layout | None = None
         self.texts: list[str] = []
@@ -222,8 +225,8 @@ class MCTSView:
         painter.draw(image, xy, text, fill, anchor)
 
     def _render_board(self, state: Any) -> Frame:
-        if self._tiles is not None:
-            tiles: Frame = TileCanvas(self._tiles).render(state).copy()
+        if self._canvas is not None:
+            tiles: Frame = self._canvas.render(state).copy()
             return tiles
         assert self.board is not None
         frame: Frame = np.asarray(self.board(state), dtype=np.uint8)  # type: ignore[operator]
@@ -294,7 +297,7 @@ class MCTSView:
         bar_w = layout.side_w - label_w - layout.value_w - 2 * layout.pad
         for key, node in ranked:
             chosen = self.tree.finished and key == self.chosen
-            name = _cut(self.label(node.state), font, label_w - 4)
+            name = _fit(self.label(node.state), font, label_w - 4)
             self._write(font, image, (x, y), name, CHOSEN if chosen else TEXT)
             w = max(1, round(bar_w * node.visits / most))
             bx = x + label_w
@@ -321,12 +324,6 @@ def _default_label(state: Any) -> str:
     move = getattr(state, "move", None)
     text = repr(state) if move is None else str(move)
     return text if len(text) <= 24 else text[:23] + "…"
-
-
-def _cut(text: str, font: TextPainter, width: int) -> str:
-    while text and font.length(text) > width:
-        text = text[:-1]
-    return text
 
 
 def _wrap(moves: list[str], font: TextPainter, width: int) -> list[str]:

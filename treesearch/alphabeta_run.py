@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from treesearch._contract import bad_returns, fail, terminal_with_moves, translate
+from treesearch._contract import FAULTS, bad_returns, fail, terminal_with_moves, translate
 from treesearch._run import RunContext
 from treesearch.errors import InvalidArgumentError, IteratorContractError, TreeSearchError
 from treesearch.events import Evaluated, Pruned, Visited, VisitKind
@@ -28,7 +28,7 @@ from treesearch.values import (
 __all__ = ["FULL_DEPTH", "Ordering", "Run", "explain", "not_two_players"]
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-_FAULTS = (TypeError, AttributeError, IndexError, ValueError)  # what a broken game raises
+_FAULTS = (*FAULTS, IndexError, ValueError)  # what a broken game raises
 FULL_DEPTH = 10**9
 """The depth limit of a round that searches to the end of the game."""
 

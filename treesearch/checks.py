@@ -26,7 +26,7 @@ from treesearch._contract import (
 )
 from treesearch._rng import RNGLike, check_rng
 from treesearch.errors import InvalidArgumentError, IteratorContractError
-from treesearch.values import CHANCE, TERMINAL
+from treesearch.values import CHANCE, TERMINAL, chance_outcomes_of
 
 __all__ = ["CheckReport", "check_iterator"]
 
@@ -177,13 +177,11 @@ def _check_players(state: Any, children: list[Any]) -> None:
                 "chance_outcomes()", state, "is missing at a chance state",
                 "return [(child, probability), ...] for states whose player() is CHANCE",
             )
-        pairs = list(outcomes())
-        total = sum(float(q) for _, q in pairs)
-        if len(pairs) != len(children) or any(q < 0 for _, q in pairs) or abs(total - 1) > 1e-9:
+        pairs = chance_outcomes_of(state)  # the searches' own check: finite, >= 0, sum 1
+        if len(pairs) != len(children):
             raise fail(
                 "chance_outcomes()", state,
-                f"gave {len(pairs)} outcomes with probabilities summing to {total!r} for "
-                f"{len(children)} children",
+                f"gave {len(pairs)} outcomes for {len(children)} children",
                 "list every child once with probabilities >= 0 that sum to 1",
             )
     if not children:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import inspect
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
@@ -27,18 +28,13 @@ GoalTest = Callable[[Any, Hashable], bool]
 """Normalised goal: called with ``(state, key)``; key is None in tree mode."""
 
 _S = TypeVar("_S", bound="TreeSearch")
-_KNOBS: dict[type, tuple[str, ...] | None] = {}
-
-
+@functools.cache
 def _knobs(cls: type) -> tuple[str, ...] | None:
     """The keyword knobs of ``cls.__init__`` (None when it takes ``**kwargs``)."""
-    if cls not in _KNOBS:
-        params = list(inspect.signature(cls.__init__).parameters.values())[1:]  # type: ignore[misc]
-        if any(p.kind is p.VAR_KEYWORD for p in params):
-            _KNOBS[cls] = None
-        else:
-            _KNOBS[cls] = tuple(p.name for p in params if p.kind is p.KEYWORD_ONLY)
-    return _KNOBS[cls]
+    params = list(inspect.signature(cls.__init__).parameters.values())[1:]  # type: ignore[misc]
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    return tuple(p.name for p in params if p.kind is p.KEYWORD_ONLY)
 
 
 def _check_call(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:

@@ -26,6 +26,7 @@ from treesearch.errors import (
     MissingCapabilityError,
     NotATreeIteratorError,
 )
+from treesearch.mcts_policies import sample_outcome
 from treesearch.values import CHANCE
 
 __all__ = ["game_seed", "play_game", "play_match"]
@@ -144,8 +145,7 @@ def play_game(
                 raise IteratorContractError(
                     f"player() is CHANCE at {state!r} but chance_outcomes() gave no outcome"
                 )
-            pick = _sample(outcomes, chance.random())
-            child = outcomes[pick][0]
+            child = sample_outcome(outcomes, chance.random())
         else:
             children = list(state.get_children())
             if not children:
@@ -251,15 +251,6 @@ def _make(maker: Callable[[int], Agent], seed: int, which: str) -> Agent:
             "with a choose(state) -> child method and a name string"
         )
     return agent
-
-
-def _sample(outcomes: list[tuple[Any, float]], draw: float) -> int:
-    total = 0.0
-    for i, (_, probability) in enumerate(outcomes):
-        total += probability
-        if draw < total:
-            return i
-    return len(outcomes) - 1  # probabilities summing to a hair under 1
 
 
 def _pickof(children: list[Any], chosen: Any, agent: Agent, state: Any) -> int:

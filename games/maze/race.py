@@ -171,11 +171,6 @@ def render_search_video(
         renderer = ExplorationRenderer(maze, cell_px=cell_px, color_by=color_by, cell_of=cell_of)
     elif renderer.maze is not maze:
         raise InvalidArgumentError(f"renderer draws {renderer.maze!r}, not {maze!r}")
-    looks: dict[str, Any] = {}  # only what differs from VideoObserver's defaults
-    if not panel:
-        looks["panel"] = False
-    if title is not None:
-        looks["title"] = title
     video = VideoObserver(
         path,
         renderer,
@@ -184,7 +179,8 @@ def render_search_video(
         max_frames=max_frames,
         final_frames=final_frames,
         overlay=overlay,
-        **looks,
+        panel=panel,
+        title=title,
     )
     with video:
         if duration is None:

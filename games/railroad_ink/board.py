@@ -37,7 +37,7 @@ _EXIT_AT = tuple(
     tuple(EXITS.get((i // SIZE, i % SIZE, side), 0) for side in range(4)) for i in range(_CELLS)
 )
 _EXIT_MASK = sum(1 << (row * SIZE + col) for row, col, _ in EXITS)
-_FITS: dict[tuple[tuple[int, ...], Tile], tuple[Tile, ...]] = {}
+_FITS: dict[Tile, dict[tuple[int, ...], tuple[Tile, ...]]] = {}  # tile -> need -> orientations
 _set = object.__setattr__  # Board forbids setting attributes; its own constructors use this
 
 
@@ -130,16 +130,18 @@ class Board:
         [(0, 3), (0, 5), (1, 0), (1, 2)]
     """
 
-    __slots__ = ("_open", "order", "tiles")
+    __slots__ = ("_needs", "_open", "order", "tiles")
 
     tiles: tuple[Tile | None, ...]
     order: tuple[int, ...]
     _open: int
+    _needs: tuple[tuple[int, tuple[int, ...]], ...] | None  # open squares' needs, once asked
 
     def __init__(self) -> None:
         _set(self, "tiles", (None,) * _CELLS)
         _set(self, "order", ())
         _set(self, "_open", _EXIT_MASK)
+        _set(self, "_needs", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Board is immutable (cannot set {name!r}); use place()")
@@ -206,6 +208,7 @@ class Board:
             if route and j >= 0 and tiles[j] is None:
                 opened |= 1 << j
         _set(child, "_open", opened)
+        _set(child, "_needs", None)
         return child
 
     def _need(self, index: int) -> tuple[int, ...]:
@@ -256,21 +259,28 @@ class Board:
         Orientations are those of ``tile.orientations()`` (deduplicated), so no placement
         appears twice. Only open squares are tried: elsewhere nothing can connect.
         """
-        found: list[Placement] = []
-        mask = self._open
+        needs = self._needs
+        if needs is None:  # one board is asked for several tiles (a face, then the specials)
+            mask = self._open
+            needs = tuple((i, self._need(i)) for i in range(_CELLS) if mask >> i & 1)
+            _set(self, "_needs", needs)
+        fits = _FITS.get(tile)
+        if fits is None:
+            fits = _FITS[tile] = {}
         orientations = tile.orientations()
-        for index in range(_CELLS):
-            if not mask >> index & 1:
-                continue
-            need = self._need(index)
-            key = (need, tile)
-            fitting = _FITS.get(key)
+        found: list[Placement] = []
+        for index, need in needs:
+            fitting = fits.get(need)
             if fitting is None:
-                fitting = _FITS[key] = tuple(o for o in orientations if _fits(o.sides, need))
+                fitting = fits[need] = tuple(o for o in orientations if _fits(o.sides, need))
             if fitting:
                 row, col = divmod(index, SIZE)
                 found.extend(_placement(row, col, o) for o in fitting)
         return found
+
+    def has_open_square(self) -> bool:
+        """Whether some empty square could still take a connecting tile."""
+        return self._open != 0
 
     def score(self) -> Score:
         """The board's score under GAMES.md 2.6 (``score_tiles`` of its tiles)."""

@@ -110,4 +110,4 @@ def free_is_over(board: Board) -> bool:
     (their 12 orientations put t on that side with t, the other type or a blank on either
     neighbouring side, blanks elsewhere) always fits there.
     """
-    return not board.open_squares()
+    return not board.has_open_square()

@@ -191,3 +191,37 @@ def test_terminal_without_returns() -> None:
 
     with pytest.raises(IteratorContractError, match=r"returns\(\).*missing"):
         check_iterator(NoReturns())
+
+
+def test_chance_probabilities_are_checked_as_the_searches_check_them() -> None:
+    """A NaN probability used to pass check_iterator while every search refused it."""
+    from treesearch import CHANCE, IteratorContractError, TreeIterator, check_iterator
+
+    class End(TreeIterator):
+        def __init__(self, r: float) -> None:
+            self.r = r
+
+        def get_children(self) -> list[TreeIterator]:
+            return []
+
+        def player(self) -> int:
+            return 0
+
+        def returns(self) -> tuple[float, float]:
+            return (self.r, -self.r)
+
+    class Coin(TreeIterator):
+        def __init__(self) -> None:
+            self.kids = [End(1.0), End(-1.0)]
+
+        def get_children(self) -> list[TreeIterator]:
+            return list(self.kids)
+
+        def player(self) -> int:
+            return CHANCE
+
+        def chance_outcomes(self) -> list[tuple[TreeIterator, float]]:
+            return [(self.kids[0], 0.5), (self.kids[1], float("nan"))]
+
+    with pytest.raises(IteratorContractError, match="nan"):
+        check_iterator(Coin())
