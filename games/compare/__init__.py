@@ -1,0 +1,38 @@
+"""Comparisons of searches or bots on many seeded instances, with statistics and plots.
+
+::
+
+    from games.compare import compare, table, write
+
+    result = compare({"bfs": run_bfs, "astar": run_astar}, instances=200, seed=1)
+    print(table(result))
+    write(result, "out")  # results.csv, results.json, summary.txt, cdf.png
+
+Modules, each importing only those above it: ``stats`` (summaries, Student's t interval,
+Mann-Whitney U), ``jobs`` (local processes or Ray), ``harness`` (``compare`` and its rows),
+``report`` (table, CSV, JSON, CDF plot).
+"""
+
+from games.compare.harness import Comparison, Entrant, Outcome, Row, compare, instance_seed
+from games.compare.jobs import BACKENDS, default_jobs, run_jobs
+from games.compare.report import plot_cdf, table, write
+from games.compare.stats import Summary, mann_whitney, summarize, t_quantile
+
+__all__ = [
+    "BACKENDS",
+    "Comparison",
+    "Entrant",
+    "Outcome",
+    "Row",
+    "Summary",
+    "compare",
+    "default_jobs",
+    "instance_seed",
+    "mann_whitney",
+    "plot_cdf",
+    "run_jobs",
+    "summarize",
+    "t_quantile",
+    "table",
+    "write",
+]
