@@ -21,7 +21,8 @@ in this list (never one below, not even lazily):
   PyRat's actions);
 - ``drill``, ``pommerman``: variants; ``distances``: Dijkstra, all pairs, Seidel;
 - ``render`` (pictures), ``explore`` (videos of a search exploring a maze:
-  ``ExplorationRenderer``) and ``race`` (``render_search_video``, ``search_race``).
+  ``ExplorationRenderer``) and ``race`` (``render_search_video``, ``search_race``);
+- ``pyrat``: PyRat interop (``maze_from_pyrat``, ``pyrat_actions``; pyrat-game optional).
 """
 
 from games.maze.cheese import (
@@ -44,6 +45,7 @@ from games.maze.io import (
 )
 from games.maze.model import Maze, MazeCell, TourState
 from games.maze.pommerman import PommermanBoard, PommermanState
+from games.maze.pyrat import maze_from_pyrat, pyrat_actions
 from games.maze.race import (
     RaceEntry,
     manhattan_to,
@@ -80,8 +82,10 @@ __all__ = [
     "maze_from_ascii",
     "maze_from_graph",
     "maze_from_matrix",
+    "maze_from_pyrat",
     "parse_ascii",
     "path_cost",
+    "pyrat_actions",
     "render_maze",
     "render_search_video",
     "search_race",

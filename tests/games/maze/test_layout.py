@@ -24,6 +24,7 @@ LAYERS = [
     "render",
     "explore",
     "race",
+    "pyrat",
 ]
 
 PUBLIC = {
@@ -32,7 +33,8 @@ PUBLIC = {
     "PommermanBoard", "PommermanState", "RaceEntry", "TourState", "all_pairs",
     "cell_of_state", "dijkstra", "generate_maze", "locations_to_action",
     "locations_to_actions", "manhattan_to", "maze_from_ascii", "maze_from_graph",
-    "maze_from_matrix", "parse_ascii", "path_cost", "render_maze", "render_search_video",
+    "maze_from_matrix", "maze_from_pyrat", "parse_ascii", "path_cost", "pyrat_actions",
+    "render_maze", "render_search_video",
     "search_race", "seidel", "to_ascii",
 }  # fmt: skip
 
