@@ -13,7 +13,15 @@ Mann-Whitney U), ``jobs`` (local processes or Ray), ``harness`` (``compare`` and
 ``report`` (table, CSV, JSON, CDF plot).
 """
 
-from games.compare.harness import Comparison, Entrant, Outcome, Row, compare, instance_seed
+from games.compare.harness import (
+    Comparison,
+    Entrant,
+    JobError,
+    Outcome,
+    Row,
+    compare,
+    instance_seed,
+)
 from games.compare.jobs import BACKENDS, default_jobs, run_jobs
 from games.compare.report import plot_cdf, table, write
 from games.compare.stats import Summary, mann_whitney, summarize, t_quantile
@@ -22,6 +30,7 @@ __all__ = [
     "BACKENDS",
     "Comparison",
     "Entrant",
+    "JobError",
     "Outcome",
     "Row",
     "Summary",

@@ -19,9 +19,13 @@ import numpy as np
 
 from games.compare.jobs import run_jobs
 from games.compare.stats import Summary, mann_whitney, summarize
-from treesearch.errors import InvalidArgumentError
+from treesearch.errors import InvalidArgumentError, TreeSearchError
 
-__all__ = ["Comparison", "Entrant", "Outcome", "Row", "compare", "instance_seed"]
+__all__ = ["Comparison", "Entrant", "JobError", "Outcome", "Row", "compare", "instance_seed"]
+
+
+class JobError(TreeSearchError):
+    """An entrant raised on an instance; the message names both, the cause is chained."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +173,12 @@ class _Job:
     def __call__(self, task: tuple[str, int, int]) -> Outcome:
         name, _, seed = task
         t0 = time.perf_counter()
-        out = self.entrants[name](seed)
+        try:
+            out = self.entrants[name](seed)
+        except Exception as err:  # say which job failed: a traceback from a worker does not
+            raise JobError(
+                f"entrant {name!r} failed on the instance seeded {seed}: {err!r}"
+            ) from err
         if isinstance(out, Outcome):
             return out
         if isinstance(out, (int, float)) and not isinstance(out, bool):

@@ -96,6 +96,8 @@ def plot_cdf(comparison: Comparison, path: Path) -> None:
             ys = [(i + 1) / len(data) for i in range(len(data))]
             ax.step(data, ys, where="post", label=f"{name} (n={len(data)})")
     better = "higher" if comparison.higher_is_better else "lower"
+    n = len({r.instance for r in comparison.rows})
+    ax.set_title(f"{comparison.measure}: cumulative distribution over {n} seeded instances")
     ax.set_xlabel(f"{comparison.measure} ({better} is better)")
     ax.set_ylabel("fraction of instances at or below")
     ax.set_ylim(0, 1.02)

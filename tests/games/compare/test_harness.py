@@ -114,3 +114,13 @@ def test_table_and_files(tmp_path: Path) -> None:
         assert image.size == (700, 450)
         # Two coloured step lines: more than a handful of colours.
         assert len(image.convert("RGB").getcolors(100000) or []) > 10
+
+
+def test_a_failing_entrant_is_named() -> None:
+    from games.compare import JobError
+
+    def broken(seed: int) -> float:
+        raise ZeroDivisionError("oops")
+
+    with pytest.raises(JobError, match=r"entrant 'b' failed on the instance seeded \d+: "):
+        compare({"a": noisy, "b": broken}, instances=2, jobs=1)
