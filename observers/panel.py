@@ -60,6 +60,8 @@ def search_name(search: Any) -> str:
     """
     if search is None:
         return "search"
+    if getattr(search, "plays_game", False) and isinstance(getattr(search, "name", None), str):
+        return str(search.name)  # a treesearch.Playthrough: what plays
     if isinstance(search, str):
         return search.split("(", 1)[0].strip() or "search"
     return type(search).__name__
@@ -86,13 +88,19 @@ def describe_outcome(
     ``search``, any search from a state with ``player()``) reports the chosen move (``label`` of
     the best child, else its ``move`` attribute, else its repr) and its value; any other
     search reports the route to its best state: moves, and cost (``step_cost`` along it
-    when the states have one, else one per move).
+    when the states have one, else one per move). A game played out (a
+    ``treesearch.Playthrough``) reports "game over" and its summary.
 
     Examples:
         >>> from treesearch import SearchResult, Status
         >>> describe_outcome(SearchResult(Status.EXHAUSTED), None)
         'exhausted: nothing found'
     """
+    if getattr(search, "plays_game", False):  # a game played out (treesearch.Playthrough)
+        summary = getattr(search, "summary", None)
+        if summary is None and result.value is not None:
+            summary = f"value {_number(result.value)}"
+        return "game over" + (f": {summary}" if summary else "")
     status = result.status.value
     if result.stop_reason and result.status not in (Status.SOLVED, Status.EXHAUSTED):
         status += f" ({result.stop_reason})"
@@ -181,6 +189,12 @@ class PanelInfo:
     def lines(self) -> tuple[str, str]:
         """The headline and the counters line."""
         result = self.result
+        if getattr(self.search, "plays_game", False):
+            head = f"{self.title} · " + (
+                "playing…" if result is None
+                else describe_outcome(result, self.start, self.label, self.search)
+            )
+            return head, f"move {max(self.step - 1, 0):,}"
         if result is None:
             head = f"{self.title} · searching…"
         else:

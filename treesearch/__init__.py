@@ -43,6 +43,7 @@ from treesearch.events import (
 from treesearch.iddfs import IDDFS
 from treesearch.mcts import MCTS, Node
 from treesearch.mcts_policies import uct
+from treesearch.playthrough import ObserverLike, Playthrough
 from treesearch.random_walk import RandomWalk
 from treesearch.result import SearchResult, Stats, Status
 from treesearch.search import TreeSearch
@@ -79,6 +80,8 @@ __all__ = [
     "Node",
     "NotATreeIteratorError",
     "Observer",
+    "ObserverLike",
+    "Playthrough",
     "Pruned",
     "RandomWalk",
     "SearchFinished",

@@ -33,8 +33,9 @@ from games.cli.outputs import check_folder, check_video_path
 from games.cli.report import Table, principal_variation
 from games.dict_tree import DictTreeIterator
 from games.maze import search_race
-from observers import ProgressObserver, RecordingObserver
-from treesearch import Backtracking, Budget, InvalidArgumentError, Status, TreeSearch
+from games.railroad_ink import RailroadInk, RailroadInkTiles
+from observers import ProgressObserver, RecordingObserver, VideoObserver
+from treesearch import Backtracking, Budget, InvalidArgumentError, RandomWalk, Status, TreeSearch
 
 __all__ = [
     "EXIT_INTERRUPTED",
@@ -191,7 +192,11 @@ _DEMO_RACE = ("bfs", "dfs", "astar")
 
 
 def prepare_demo(args: argparse.Namespace) -> Work:
-    """``demo``: backtracking's trace, every search on two problems, a race of three videos."""
+    """``demo``: backtracking's trace, every search on two problems, four videos.
+
+    The videos: a race of three searches on a maze, then a random walk placing Railroad Ink
+    tiles (free play, seed 1) that ends on the board's score.
+    """
     _check_video_knobs(args)
     check_folder(args.out_dir, "--out-dir")
     budget = _budget(args)
@@ -226,9 +231,28 @@ def prepare_demo(args: argparse.Namespace) -> Work:
             )
             if e.result.status is Status.INTERRUPTED:
                 return EXIT_INTERRUPTED
-        return 0
+        return _railroad_ink_walk(args)
 
     return work
+
+
+def _railroad_ink_walk(args: argparse.Namespace) -> int:
+    """The demo's Railroad Ink video: one random walk of free play, ending on its score."""
+    path = Path(args.out_dir) / "railroad_ink.mp4"
+    print(f"\nrendering a random walk placing Railroad Ink tiles (free play, seed 1) to {path}:")
+    title = "RandomWalk · Railroad Ink free play (any tile, anywhere) · seed 1"
+    video = VideoObserver(
+        path, RailroadInkTiles(60), fps=args.fps, panel=not args.raw, title=title,
+        final_frames=2 * hold_frames(args.fps),
+    )  # fmt: skip
+    result = RandomWalk(rng=1).run(RailroadInk(seed=1, dice="free").start(), observers=[video])
+    board = result.path[-1].board if result.path else None
+    score = f", score {board.score().total}" if board is not None else ""
+    print(
+        f"  randomwalk {result.status.value}: {len(board.order) if board else 0} tiles{score}, "
+        f"{video.frames} frames ({video.frames / args.fps:.1f} s) -> {path}"
+    )
+    return EXIT_INTERRUPTED if result.status is Status.INTERRUPTED else 0
 
 
 def prepare_play(args: argparse.Namespace) -> Work:

@@ -16,18 +16,27 @@ Modules, each importing only those above it in this list (never one below, not e
   board, GAMES.md 2.6);
 - ``board``: ``Board`` (immutable, with placement legality) and ``Placement`` (the notation);
 - ``pictures``: the pillow drawing of each tile (roads, rails, stations, overpass, exits);
-- ``render``: ``RailroadInkTiles``, a 9x9 ``TileRenderer`` of the board for videos;
 - ``dice``: ``roll_sequence`` (a seed's seven rolls) and ``round_outcomes`` (one round's rolls
   with their probabilities, for chance nodes);
 - ``rounds``: the rules of a round on a board (next face, specials, free play);
+- ``scored``: the scored board's pictures (networks coloured, longest routes, error marks);
+- ``side``: the column beside the board (round, dice to place, specials, score breakdown);
+- ``render``: ``RailroadInkTiles``, a 9x11 ``TileRenderer`` for videos: the board in its
+  frame of exits, and the side column;
 - ``game``: ``RailroadInk`` and its states, ``RailroadInkState`` (TreeIterators; dice known,
-  revealed at chance nodes, or free play).
+  revealed at chance nodes, or free play);
+- ``value``: value functions of partial boards (``HEURISTIC``, ``score_value``);
+- ``bots``: the bots by name (``BOTS``, ``make_bot``), each a framework search with a value
+  function;
+- ``play``: ``play(seed, dice, bot) -> GameRecord``, a whole seeded game.
 """
 
 from games.railroad_ink.board import Board, Placement
+from games.railroad_ink.bots import BOTS, make_bot
 from games.railroad_ink.dice import ROUNDS, roll_sequence, round_outcomes
 from games.railroad_ink.exits import CENTRE, EXITS, SIZE
 from games.railroad_ink.game import DICE_MODES, REWARD_SCALE, RailroadInk, RailroadInkState
+from games.railroad_ink.play import PLAY_DICE, GameRecord, play
 from games.railroad_ink.render import ORIENTED_TILES, RailroadInkTiles
 from games.railroad_ink.rounds import MAX_SPECIALS
 from games.railroad_ink.score import Network, Score, exit_points, score_tiles
@@ -41,17 +50,21 @@ from games.railroad_ink.tiles import (
     SPECIALS,
     Tile,
 )
+from games.railroad_ink.value import HEURISTIC, Heuristic, Weights, dead_sides, score_value
 
 __all__ = [
     "BLANK",
+    "BOTS",
     "CENTRE",
     "DICE_MODES",
     "DIE_FACES",
     "EXITS",
+    "HEURISTIC",
     "HIGHWAY",
     "JUNCTION_DIE",
     "MAX_SPECIALS",
     "ORIENTED_TILES",
+    "PLAY_DICE",
     "RAILWAY",
     "REWARD_SCALE",
     "ROUNDS",
@@ -59,6 +72,8 @@ __all__ = [
     "SIZE",
     "SPECIALS",
     "Board",
+    "GameRecord",
+    "Heuristic",
     "Network",
     "Placement",
     "RailroadInk",
@@ -66,8 +81,13 @@ __all__ = [
     "RailroadInkTiles",
     "Score",
     "Tile",
+    "Weights",
+    "dead_sides",
     "exit_points",
+    "make_bot",
+    "play",
     "roll_sequence",
     "round_outcomes",
     "score_tiles",
+    "score_value",
 ]

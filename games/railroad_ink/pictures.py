@@ -162,15 +162,16 @@ def draw_square(size: int, tile: Tile | None, centre: bool, open_square: bool) -
     return image
 
 
-def draw_exit(size: int, board_side: int, kind: int) -> Image.Image:
+def draw_exit(size: int, board_side: int, kind: int, arrow: Colour = MARK) -> Image.Image:
     """The border cell of an exit: a stub of ``kind`` towards the board and an arrow into it.
 
-    ``board_side`` is the side of the board square that faces the exit (``EXITS``' key).
+    ``board_side`` is the side of the board square that faces the exit (``EXITS``' key);
+    ``arrow`` is the arrow's colour (a scored board colours it as the exit's network).
     """
     image = Image.new("RGBA", (size, size), FRAME)
     stub, marks = _north_arm(size, kind, size * 0.55, False)  # as if the board were north
     layer = Image.alpha_composite(stub, marks)
     c, tip, base, half = size / 2, size * 0.53, size * 0.92, size * 0.22
-    ImageDraw.Draw(layer).polygon([(c, tip), (c - half, base), (c + half, base)], fill=MARK)
+    ImageDraw.Draw(layer).polygon([(c, tip), (c - half, base), (c + half, base)], fill=arrow)
     image.alpha_composite(_turned(layer, OPPOSITE[board_side]))
     return image

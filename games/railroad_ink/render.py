@@ -1,9 +1,11 @@
-"""Pictures of a Railroad Ink board as tiles, for videos of a search (``observers``).
+"""Pictures of a Railroad Ink game as tiles, for videos of a search (``observers``).
 
-``RailroadInkTiles`` is an ``observers.TileRenderer`` over a 9x9 grid: the 7x7 board inside a
+``RailroadInkTiles`` is an ``observers.TileRenderer`` over a 9x11 grid: the 7x7 board inside a
 ring of border cells, where the 12 exits show as short highway or railway stubs with a green
-arrow pointing into the board. A ``VideoObserver`` caches one picture per tile id and repaints
-only the cells whose id changed, so a search that places one tile per step costs one tile.
+arrow pointing into the board, and two columns beside it (``side``) that say what is being
+placed: the round and its dice still to place, the specials, the score so far; at the end of a
+game, the score part by part. A ``VideoObserver`` caches one picture per tile id and repaints
+only the cells whose id changed, so a search that places one tile per step costs a few tiles.
 
 Every tile a board can hold has a fixed id, whatever renderer draws it: the orientations of the
 dice faces and the specials come first (``ORIENTED_TILES``), then every other valid tile (free
@@ -12,11 +14,18 @@ alone: highways as dark grey roads with a dashed white centre line, railways as 
 brown sleepers, a station (highway meets railway) as a red square, the overpass as the highway
 bridging the railway. Centre squares are tinted; open squares (where a placement can connect)
 carry a green ring.
+
+What exists only in some states gets ids on first use, numbered from ``tile_count`` in the order
+met, by a dict from what the picture shows to its id: the side column's rows (``side``), and the
+squares and exits of a scored board (``scored``: each scoring network in its colour, the longest
+trails' yellow lines, red dots on errors), drawn on the final state of a game, or on every state
+with ``scoring="always"``.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Hashable
 from typing import Any
 
 import numpy as np
@@ -24,6 +33,9 @@ from PIL import Image
 
 from games.railroad_ink.board import CENTRE, EXITS, SIZE, Board
 from games.railroad_ink.pictures import CENTRE_TINT, FRAME, draw_exit, draw_square
+from games.railroad_ink.score import Score
+from games.railroad_ink.scored import NETWORK_COLOURS, Marks, board_marks, draw_scored
+from games.railroad_ink.side import draw_row, side_rows
 from games.railroad_ink.tiles import (
     DIE_FACES,
     HIGHWAY,
@@ -38,7 +50,10 @@ from games.railroad_ink.tiles import (
 from observers.tiles import Frame, LegendEntry
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["ORIENTED_TILES", "RailroadInkTiles"]
+__all__ = ["ORIENTED_TILES", "SCORING", "RailroadInkTiles"]
+
+SCORING = ("end", "always", "never")
+"""When ``RailroadInkTiles`` draws a board scored: at the end of a game, always, never."""
 
 
 def _catalogue() -> tuple[Tile, ...]:
@@ -84,21 +99,38 @@ def _border_ids() -> np.ndarray:
 _BORDER_IDS = _border_ids()
 
 
-class RailroadInkTiles:
-    """Draws a Railroad Ink board (or a state with a ``.board``) as 9x9 tiles.
+def _exit_cells() -> dict[tuple[int, int, int], tuple[int, int, int]]:
+    """Each exit's key -> its border cell (row, col in the 9x9 frame) and its fixed id."""
+    steps = ((-1, 0), (0, 1), (1, 0), (0, -1))
+    return {
+        (row, col, side): (row + 1 + steps[side][0], col + 1 + steps[side][1], kind)
+        for (row, col, side), kind in EXITS.items()
+    }
 
-    Tile ids: 0 a plain border cell; 1-8 an exit's stub, ``1 + 2 * side + type - 1`` with
-    ``side`` the board square's side that faces it (N, E, S, W) and ``type`` highway (1) or
-    railway (2); 9 an empty square, 10 an empty centre square, 11 and 12 the same when open
-    (a placement there can connect); from 13, the tile ``ORIENTED_TILES[k]`` placed on a plain
-    square is ``13 + 2 * k`` and on a centre square ``14 + 2 * k`` (``square_id``).
+
+_EXIT_CELLS = _exit_cells()
+
+
+class RailroadInkTiles:
+    """Draws a Railroad Ink game state (or a ``Board``) as 9x11 tiles: board, frame, side.
+
+    Fixed tile ids: 0 a plain border cell; 1-8 an exit's stub, ``1 + 2 * side + type - 1``
+    with ``side`` the board square's side that faces it (N, E, S, W) and ``type`` highway (1)
+    or railway (2); 9 an empty square, 10 an empty centre square, 11 and 12 the same when
+    open (a placement there can connect); from 13, the tile ``ORIENTED_TILES[k]`` placed on a
+    plain square is ``13 + 2 * k`` and on a centre square ``14 + 2 * k`` (``square_id``).
+    Ids from ``tile_count`` on are given on first use (the side column, scored squares).
 
     Args:
         tile_size: side of a tile in pixels (>= 12); pictures are drawn at twice that size
             and scaled down, for smooth edges.
+        side: add the two columns beside the board (the round's dice, the score); without
+            them the grid is the 9x9 board and frame.
+        scoring: when to draw the board scored (networks coloured, longest trails, errors)
+            and the score in the side column: "end" (a terminal state), "always" or "never".
 
     Examples:
-        >>> tiles = RailroadInkTiles(tile_size=20)
+        >>> tiles = RailroadInkTiles(tile_size=20, side=False)
         >>> ids = tiles.tile_ids(Board.from_moves(["01D_D_", "11DL__"]))
         >>> ids.shape, ids[0].tolist()
         ((9, 9), [0, 0, 1, 0, 2, 0, 1, 0, 0])
@@ -106,16 +138,37 @@ class RailroadInkTiles:
         [[9, 13, 9], [11, 65, 11], [9, 9, 10]]
         >>> tiles.tile_image(int(ids[2, 2])).shape
         (20, 20, 3)
+        >>> RailroadInkTiles(tile_size=20).tile_ids(Board()).shape  # with the side column
+        (9, 11)
     """
 
-    grid_shape = (_GRID, _GRID)
     tile_count = _COUNT
-    """How many tile ids there are: every id is in ``range(tile_count)``."""
+    """How many fixed tile ids there are (``range(tile_count)``); more are given on use."""
 
-    def __init__(self, tile_size: int = 100) -> None:
+    def __init__(self, tile_size: int = 100, *, side: bool = True, scoring: str = "end") -> None:
         if isinstance(tile_size, bool) or not isinstance(tile_size, int) or tile_size < 12:
             raise InvalidArgumentError(f"tile_size must be an int >= 12, got {tile_size!r}")
+        if not isinstance(side, bool):
+            raise InvalidArgumentError(f"side must be True or False, got {side!r}")
+        if scoring not in SCORING:
+            raise InvalidArgumentError(f"scoring must be one of {SCORING!r}, got {scoring!r}")
         self.tile_size = tile_size
+        self.side = side
+        self.scoring = scoring
+        self.grid_shape = (_GRID, _GRID + 2 * side)
+        self._ids: dict[Hashable, int] = {}
+        self._keys: list[tuple[Any, ...]] = []
+        self._scores: dict[tuple[Tile | None, ...], Score] = {}
+
+    def _score(self, board: Board) -> Score:
+        """``board.score()``, remembered: a search draws a board again when it comes back."""
+        scores = self._scores
+        score = scores.get(board.tiles)
+        if score is None:
+            if len(scores) >= 4096:
+                scores.clear()
+            score = scores[board.tiles] = board.score()
+        return score
 
     @staticmethod
     def square_id(tile: Tile | None, *, centre: bool = False, open_square: bool = False) -> int:
@@ -131,8 +184,16 @@ class RailroadInkTiles:
             raise InvalidArgumentError(f"tile must be a Tile or None, got {tile!r}")
         return _TILES + 2 * k + centre
 
+    def _id(self, key: tuple[Any, ...]) -> int:
+        """The id of the picture ``key`` describes, given on first use."""
+        found = self._ids.get(key)
+        if found is None:
+            found = self._ids[key] = _COUNT + len(self._keys)
+            self._keys.append(key)
+        return found
+
     def tile_ids(self, state: Any) -> np.ndarray:
-        """The 9x9 tile ids of a ``Board``, or of a state whose ``board`` is one.
+        """The tile ids of a ``Board``, or of a state whose ``board`` is one (``grid_shape``).
 
         Raises:
             InvalidArgumentError: ``state`` is neither a Board nor holds one as ``.board``.
@@ -142,7 +203,8 @@ class RailroadInkTiles:
             raise InvalidArgumentError(
                 f"expected a railroad_ink Board or a state with a .board Board, got {state!r}"
             )
-        ids: np.ndarray = _BORDER_IDS.copy()
+        ids: np.ndarray = np.empty(self.grid_shape, dtype=np.int64)
+        ids[:, :_GRID] = _BORDER_IDS
         inner = [0] * (SIZE * SIZE)
         index = _INDEX
         for i, tile in enumerate(board.tiles):
@@ -150,22 +212,42 @@ class RailroadInkTiles:
             inner[i] = _EMPTY + centre if tile is None else _TILES + 2 * index[tile] + centre
         for row, col in board.open_squares():
             inner[row * SIZE + col] += _OPEN - _EMPTY
-        ids[1:-1, 1:-1] = np.reshape(inner, (SIZE, SIZE))
+        ids[1:-1, 1 : _GRID - 1] = np.reshape(inner, (SIZE, SIZE))
+        ending = getattr(state, "is_terminal", None)
+        terminal = bool(ending()) if callable(ending) else False
+        scored = self.scoring == "always" or (self.scoring == "end" and terminal)
+        score = self._score(board) if scored or self.side else None
+        if score is not None and scored:
+            marks, exits = board_marks(score, board.tiles)
+            for i, mark in marks.items():
+                ids[i // SIZE + 1, i % SIZE + 1] = self._id(
+                    ("square", board.tiles[i], _IS_CENTRE[i], mark)
+                )
+            for key, colour in exits.items():
+                row, col, kind = _EXIT_CELLS[key]
+                ids[row, col] = self._id(("exit", key[2], kind, colour))
+        if score is not None and self.side:
+            rows = side_rows(state, board, score, scored=scored, terminal=terminal)
+            for row, what in enumerate(rows):
+                ids[row, _GRID] = self._id(("side", what, 0))
+                ids[row, _GRID + 1] = self._id(("side", what, 1))
         return ids
 
     def tile_image(self, tile_id: int) -> Frame:
         """The picture of ``tile_id``: ``(tile_size, tile_size, 3)`` uint8.
 
         Raises:
-            InvalidArgumentError: ``tile_id`` is not in ``range(tile_count)``.
+            InvalidArgumentError: ``tile_id`` is neither fixed nor given by ``tile_ids``.
         """
+        count = _COUNT + len(self._keys)
         if (
             isinstance(tile_id, bool)
             or not isinstance(tile_id, (int, np.integer))
-            or not (0 <= tile_id < _COUNT)
+            or not (0 <= tile_id < count)
         ):
             raise InvalidArgumentError(
-                f"tile_id must be an int in 0..{_COUNT - 1}, got {tile_id!r}"
+                f"tile_id must be an int in 0..{count - 1} (fixed ids, then those given by "
+                f"tile_ids), got {tile_id!r}"
             )
         tile_id, size = int(tile_id), self.tile_size * 2
         if tile_id == _BORDER:
@@ -175,14 +257,34 @@ class RailroadInkTiles:
             image = draw_exit(size, side, kind + 1)
         elif tile_id < _TILES:
             image = draw_square(size, None, bool((tile_id - _EMPTY) % 2), tile_id >= _OPEN)
-        else:
+        elif tile_id < _COUNT:
             k, centre = divmod(tile_id - _TILES, 2)
             image = draw_square(size, ORIENTED_TILES[k], bool(centre), False)
+        else:
+            return self._given(self._keys[tile_id - _COUNT])
+        return self._small(image)
+
+    def _small(self, image: Image.Image) -> Frame:
+        """A picture drawn at twice the tile size, scaled down to an RGB tile."""
         small = image.convert("RGB").resize((self.tile_size, self.tile_size), Image.Resampling.BOX)
         return np.asarray(small, dtype=np.uint8)
 
+    def _given(self, key: tuple[Any, ...]) -> Frame:
+        """The picture of an id given on use: a side row's half, a scored square or exit."""
+        size = self.tile_size * 2
+        if key[0] == "square":
+            return self._small(draw_scored(size, key[1], key[2], key[3]))
+        if key[0] == "exit":
+            return self._small(draw_exit(size, key[1], key[2], NETWORK_COLOURS[key[3]]))
+        n = self.tile_size
+        row = draw_row(key[1], size).convert("RGB").resize((2 * n, n), Image.Resampling.BOX)
+        return np.asarray(row, dtype=np.uint8)[:, key[2] * n : (key[2] + 1) * n]
+
     def legend(self) -> list[LegendEntry]:
         """What the pictures mean (``observers.LegendRenderer``), each with its own picture."""
+        size = self.tile_size * 2
+        trail = Marks((-1,), 0b0101, False, 0)
+        error = Marks((-1,), 0, False, 0b0100)
         return [
             (self.tile_image(self.square_id(HIGHWAY_STRAIGHT)), "highway"),
             (self.tile_image(self.square_id(RAILWAY_STRAIGHT)), "railway"),
@@ -191,4 +293,7 @@ class RailroadInkTiles:
             (self.tile_image(_EXIT + 2 * S + HIGHWAY - 1), "exit"),
             (self.tile_image(_OPEN), "open square (a tile here can connect)"),
             (CENTRE_TINT, "centre square"),
+            (NETWORK_COLOURS, "end: a network joining 2+ exits, one colour each"),
+            (self._small(draw_scored(size, HIGHWAY_STRAIGHT, False, trail)), "longest routes"),
+            (self._small(draw_scored(size, HIGHWAY_STRAIGHT, False, error)), "error: open end"),
         ]

@@ -10,7 +10,11 @@ import games.railroad_ink
 PACKAGE = Path(games.railroad_ink.__file__).parent
 
 # Lowest first: a module may import only modules listed before it (see the package docstring).
-LAYERS = ["tiles", "exits", "score", "board", "pictures", "render", "dice", "rounds", "game"]
+LAYERS = [
+    "tiles", "exits", "score", "board", "pictures", "dice", "rounds", "scored", "side", "render",
+    "game",
+    "value", "bots", "play",  # whole games: value functions, bots, play()
+]  # fmt: skip
 
 PUBLIC = {
     "BLANK", "CENTRE", "DIE_FACES", "EXITS", "HIGHWAY", "JUNCTION_DIE", "RAILWAY", "ROUTE_DIE",
@@ -20,6 +24,9 @@ PUBLIC = {
     "DICE_MODES", "MAX_SPECIALS", "REWARD_SCALE", "ROUNDS", "RailroadInk", "RailroadInkState",
     "roll_sequence", "round_outcomes",
     "ORIENTED_TILES", "RailroadInkTiles",
+    # whole games
+    "BOTS", "HEURISTIC", "PLAY_DICE", "GameRecord", "Heuristic", "Weights", "dead_sides",
+    "make_bot", "play", "score_value",
 }  # fmt: skip
 
 

@@ -44,7 +44,8 @@ def close(a: np.ndarray, b: np.ndarray, tolerance: int = 1) -> bool:
 def test_is_a_tile_and_legend_renderer() -> None:
     tiles = RailroadInkTiles()
     assert isinstance(tiles, TileRenderer) and isinstance(tiles, LegendRenderer)
-    assert tiles.tile_size == 100 and tiles.grid_shape == (9, 9)
+    assert tiles.tile_size == 100 and tiles.grid_shape == (9, 11)  # the board, the side column
+    assert RailroadInkTiles(side=False).grid_shape == (9, 9)
 
 
 def test_docstring_examples() -> None:
@@ -80,9 +81,9 @@ def test_square_ids_are_distinct_and_stable() -> None:
 
 def test_tile_ids_of_a_board() -> None:
     board = legal_board()
-    ids = RailroadInkTiles(tile_size=20).tile_ids(board)
+    ids = RailroadInkTiles(tile_size=20, side=False).tile_ids(board)
     assert ids.shape == (9, 9) and ids.dtype.kind == "i"
-    assert np.array_equal(ids, RailroadInkTiles(tile_size=64).tile_ids(board))  # stable
+    assert np.array_equal(ids, RailroadInkTiles(tile_size=64, side=False).tile_ids(board))
     opened = set(board.open_squares())
     for i, tile in enumerate(board.tiles):
         row, col = divmod(i, SIZE)
@@ -184,7 +185,7 @@ def boards() -> list[Board]:
 
 
 def test_canvas_repaints_one_square_per_placement() -> None:
-    canvas = TileCanvas(RailroadInkTiles(tile_size=16))
+    canvas = TileCanvas(RailroadInkTiles(tile_size=16, side=False))
     sequence = boards()
     canvas.render(sequence[0])
     for board in sequence[1:]:
@@ -207,7 +208,7 @@ def test_video_of_boards_writes_png_frames(tmp_path: Path, panel: bool) -> None:
     frames = read_pngs(folder)
     assert len(frames) == len(sequence)
     if not panel:
-        assert all(f.shape == (9 * size, 9 * size, 3) for f in frames)
+        assert all(f.shape == (9 * size, 11 * size, 3) for f in frames)
     else:
         assert all(f.shape[0] > 9 * size and f.shape[1] >= 9 * size for f in frames)
     assert all(not np.array_equal(a, b) for a, b in itertools.pairwise(frames))

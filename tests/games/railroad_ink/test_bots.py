@@ -1,0 +1,127 @@
+"""Railroad Ink bots: legal games from rolled faces only, no peeking at future rolls, seeds."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from games.railroad_ink import DIE_FACES, SPECIALS, Board, RailroadInk, RailroadInkState, Tile
+from games.railroad_ink.bots import (
+    BOTS,
+    BeamBot,
+    Bot,
+    MctsBot,
+    RandomBot,
+    RoundView,
+    check_bot_name,
+    make_bot,
+)
+from games.railroad_ink.play import GameRecord, play
+from treesearch import CHANCE
+from treesearch.errors import InvalidArgumentError
+
+BASE = {o: t for t in DIE_FACES + SPECIALS for o in t.orientations()}
+"""Every oriented tile -> its face or special in base orientation."""
+
+
+def rounds_of(record: GameRecord) -> list[int]:
+    """The round of each move, found by replaying the record through the game's states."""
+    game = RailroadInk(record.seed, record.dice)
+    state, found = game.start(), []
+    for move in record.moves:
+        if state.player() == CHANCE:
+            state = state.rolled(game.rolls[state.round - 1])
+        found.append(state.round)
+        (state,) = [c for c in state.get_children() if c.move == move]
+    return found
+
+
+def assert_uses_rolled_faces(record: GameRecord) -> None:
+    """Each round's faces come from its roll; at most 3 distinct specials, one a round."""
+    Board.from_moves(record.moves, strict=True)  # legal move by move
+    per_round: dict[int, Counter[Tile]] = {}
+    specials: list[tuple[int, Tile]] = []
+    for rnd, move in zip(rounds_of(record), record.moves, strict=True):
+        base = BASE[Tile.parse(move[2:])]
+        if base in SPECIALS:
+            specials.append((rnd, base))
+        else:
+            per_round.setdefault(rnd, Counter())[base] += 1
+    for rnd, placed in per_round.items():
+        rolled = Counter(Tile.parse(face) for face in record.rolls[rnd - 1])
+        assert not placed - rolled, f"round {rnd} placed {placed} from roll {rolled}"
+    assert len(specials) <= 3
+    assert len({t for _, t in specials}) == len(specials)
+    assert len({r for r, _ in specials}) == len(specials)
+
+
+@pytest.mark.parametrize("dice", ["known", "revealed"])
+@pytest.mark.parametrize("bot", BOTS)
+def test_every_bot_plays_a_legal_game_from_the_rolled_faces(bot: str, dice: str) -> None:
+    seconds = None if bot in ("random", "greedy") else 0.6
+    record = play(5, dice, bot, seconds)
+    assert_uses_rolled_faces(record)
+    assert record.score == record.board.score()
+    assert record.seconds > 0
+
+
+def first_round_moves(bot: Bot, seed: int, roll_from: int) -> list[str]:
+    """The moves ``bot`` makes in round 1 of revealed game ``seed`` given ``roll_from``'s roll."""
+    game = RailroadInk(seed, "revealed")
+    state = game.start().rolled(RailroadInk(roll_from).rolls[0])
+    moves = []
+    while state.player() == 0 and state.round == 1:
+        state = bot.choose(state)
+        moves.append(str(state.move))
+    return moves
+
+
+@pytest.mark.parametrize(
+    "make", [lambda: BeamBot(8), lambda: MctsBot(iterations=40, seed=3)], ids=["beam", "mcts"]
+)
+def test_revealed_bots_do_not_look_at_future_rolls(make: object) -> None:
+    # games 0 and 11 differ after round 1; both are given game 0's first roll
+    assert RailroadInk(0).rolls[1:] != RailroadInk(11).rolls[1:]
+    assert callable(make)
+    assert first_round_moves(make(), 0, 0) == first_round_moves(make(), 11, 0)
+
+
+def test_round_view_stops_at_the_next_roll() -> None:
+    state = RailroadInk(2, "revealed").start().rolled(RailroadInk(2).rolls[0])
+    leaves, todo = 0, [RoundView(state)]
+    while todo:
+        view = todo.pop()
+        children = view.get_children()
+        if not children:
+            leaves += 1
+            assert view.state.player() == CHANCE and view.state.round == 2
+        todo.extend(children[:2])
+    assert leaves > 0
+
+
+@pytest.mark.parametrize("make", [lambda: RandomBot(seed=4), lambda: MctsBot(30, seed=4)])
+def test_bots_are_deterministic_by_seed(make: object) -> None:
+    assert callable(make)
+
+    def game() -> list[str]:
+        bot: Bot = make()
+        state: RailroadInkState = RailroadInk(7, "known").start()
+        while not state.is_terminal() and len(state.board.order) < 8:
+            state = bot.choose(state)
+        return state.board.to_moves()
+
+    assert game() == game()
+
+
+def test_make_bot_and_choose_check_their_arguments() -> None:
+    with pytest.raises(InvalidArgumentError, match=r"got 'bem' \(did you mean 'beam'\?\)"):
+        make_bot("bem")
+    with pytest.raises(InvalidArgumentError, match=r"bot must be one of .*got 3"):
+        check_bot_name(3)
+    with pytest.raises(InvalidArgumentError, match=r"seconds must be a number > 0.*got 0"):
+        make_bot("beam", seconds=0)
+    chance = RailroadInk(1, "revealed").start()
+    with pytest.raises(InvalidArgumentError, match=r"player 0 moves, got <RailroadInkState"):
+        make_bot("greedy").choose(chance)
+    assert isinstance(make_bot("best", "known"), BeamBot)

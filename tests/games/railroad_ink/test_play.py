@@ -1,0 +1,90 @@
+"""play() and GameRecord: whole games, their record, observers, and argument errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.railroad_ink import Board, RailroadInk
+from games.railroad_ink.play import GameRecord, play
+from treesearch import Observer, StopSearch
+from treesearch.errors import InvalidArgumentError
+
+
+def test_a_record_holds_the_seeded_rolls_the_moves_and_the_score() -> None:
+    record = play(3, dice="revealed", bot="greedy")
+    assert isinstance(record, GameRecord)
+    assert (record.seed, record.dice, record.bot) == (3, "revealed", "greedy")
+    assert record.rolls == tuple(tuple(map(str, r)) for r in RailroadInk(3).rolls)
+    assert len(record.rolls) == 7 and all(len(r) == 4 for r in record.rolls)
+    assert Board.from_moves(record.moves, strict=True) == record.board
+    assert list(record.moves) == record.board.to_moves()
+    assert record.score == record.board.score()
+    assert record.seconds >= 0
+
+
+def test_games_are_deterministic_by_seed() -> None:
+    assert play(4, "known", "random").moves == play(4, "known", "random").moves
+    assert play(4, "revealed", "greedy").moves == play(4, "revealed", "greedy").moves
+    assert play(4, "known", "random").moves != play(5, "known", "random").moves
+
+
+class Recorder(Observer):
+    def __init__(self, stop_after: int | None = None, fail_after: int | None = None) -> None:
+        self.states: list[Any] = []
+        self.closed = 0
+        self.stop_after, self.fail_after = stop_after, fail_after
+
+    def observe(self, state: Any) -> None:
+        self.states.append(state)
+        if self.fail_after is not None and len(self.states) >= self.fail_after:
+            raise KeyboardInterrupt
+        if self.stop_after is not None and len(self.states) >= self.stop_after:
+            raise StopSearch("enough")
+
+    def close(self) -> None:
+        self.closed += 1
+
+
+def test_observers_see_every_state_of_the_game_in_order_then_close() -> None:
+    seen = Recorder()
+    record = play(6, "revealed", "greedy", observers=[seen])
+    assert seen.closed == 1
+    assert seen.states[0].board.to_moves() == [] and seen.states[-1].is_terminal()
+    assert tuple(s.move for s in seen.states[1:] if " " not in s.move) == record.moves
+    rolls = [s.move for s in seen.states if s.move and " " in s.move]
+    assert len(rolls) == 7  # each revealed roll is a state of the game too
+    for before, after in zip(seen.states, seen.states[1:], strict=False):  # in game order
+        assert after.board.order[: len(before.board.order)] == before.board.order
+
+
+def test_an_observer_that_stops_ends_the_events_not_the_game() -> None:
+    short = Recorder(stop_after=3)
+    record = play(6, "known", "greedy", observers=short)
+    assert len(short.states) == 3 and short.closed == 1
+    assert record.board.score() == record.score and len(record.moves) > 20
+
+
+def test_observers_are_closed_when_the_game_is_interrupted() -> None:
+    failing = Recorder(fail_after=5)
+    with pytest.raises(KeyboardInterrupt):
+        play(6, "known", "greedy", observers=[failing])
+    assert failing.closed == 1
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"seed": -1}, r"seed must be an int >= 0, got -1"),
+        ({"seed": True}, r"seed must be an int >= 0, got True"),
+        ({"seed": 1, "dice": "free"}, r"dice must be one of \('known', 'revealed'\), got 'free'"),
+        ({"seed": 1, "bot": "gredy"}, r"got 'gredy' \(did you mean 'greedy'\?\)"),
+        ({"seed": 1, "bot": "chess"}, r"bot must be one of .*got 'chess'$"),
+        ({"seed": 1, "seconds": -2}, r"seconds must be a number > 0 or None, got -2"),
+        ({"seed": 1, "seconds": "10"}, r"seconds must be a number > 0 or None, got '10'"),
+    ],
+)
+def test_bad_arguments_are_named(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=message):
+        play(**kwargs)
