@@ -1,0 +1,94 @@
+"""Tron playing strength: a round-robin of the bots, and evaluations per second.
+
+Every pairing plays ``--games`` games on each board, in pairs from the same start with the
+sides swapped (seeded hex starts; the square map's fixed start), at ``--seconds`` per move
+for the timed bots. It prints win/draw/loss and the score of the first bot of each pairing
+with its 95% Wilson interval, then how many Voronoi evaluations a second each board runs.
+Targets (issue 11): best >= 0.70 against heuristic on both boards, >= 0.95 against random.
+
+    python benchmarks/bench_tron.py [--games 100] [--seconds 0.2] [--boards hex,box15]
+        [--bots best,heuristic,random] [--pairs best:heuristic,best:random] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import time
+from collections.abc import Callable
+
+from games.tron.bots import TronBot, alphabeta_bot, best_bot, heuristic_bot, mcts_bot, random_bot
+from games.tron.match import Start, play_match
+from games.tron.state import TronState, hex_start, square_start
+from games.tron.value import evaluate
+
+BOTS: dict[str, Callable[[float], TronBot]] = {
+    "best": best_bot,
+    "alphabeta": alphabeta_bot,
+    "mcts": mcts_bot,
+    "heuristic": lambda seconds: heuristic_bot(),
+    "random": lambda seconds: random_bot(),
+}
+
+
+def start_of(board: str) -> Start:
+    """``hex`` (seeded starts, one per pair of games) or a square map's name."""
+    return hex_start if board == "hex" else square_start(board)
+
+
+def evaluations_per_second(state: TronState, seconds: float = 1.0) -> float:
+    """``evaluate`` calls a second along a game of the heuristic bot against itself."""
+    bot, states = heuristic_bot(), []
+    while not state.is_terminal():
+        states.append(state)
+        state = state.play(bot(state, 0), bot(state, 1))
+    calls, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        for s in states:
+            evaluate(s)
+        calls += len(states)
+    return calls / (time.perf_counter() - t0)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games per pairing and board")
+    parser.add_argument("--seconds", type=float, default=0.2, help="seconds a move")
+    parser.add_argument("--boards", default="hex,box15", help="hex and/or square map names")
+    parser.add_argument("--bots", default="best,heuristic,random", help=f"of {sorted(BOTS)}")
+    parser.add_argument("--pairs", default=None, help="only these pairings, a:b,c:d")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing games")
+    parser.add_argument("--seed", type=int, default=0, help="match seed")
+    args = parser.parse_args()
+
+    names = args.bots.split(",")
+    pairs = (
+        [tuple(p.split(":")) for p in args.pairs.split(",")]
+        if args.pairs
+        else list(itertools.combinations(names, 2))
+    )
+    for board in args.boards.split(","):
+        start = start_of(board)
+        first = start if isinstance(start, TronState) else start(0)
+        print(f"{board}: {evaluations_per_second(first):,.0f} evaluations/s")
+        for a, b in pairs:
+            t0 = time.perf_counter()
+            result = play_match(
+                start,
+                BOTS[a](args.seconds),
+                BOTS[b](args.seconds),
+                games=args.games,
+                seed=args.seed,
+                jobs=args.jobs,
+            )
+            print(
+                f"{board:6} {a:>9} vs {b:<9} W {result.wins:3} D {result.draws:3} "
+                f"L {result.losses:3}  score {result.score:.3f} "
+                f"[{result.interval[0]:.3f}, {result.interval[1]:.3f}]  "
+                f"({time.perf_counter() - t0:.0f} s)",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

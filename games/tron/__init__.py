@@ -1,0 +1,78 @@
+"""Tron light cycles on square arenas and the Hexatron hexagon, as game trees.
+
+Both players move at once; a search sees a turn as two plies (player 0 picks, then player 1
+picks and the turn resolves; GAMES.md 3.3), so MCTS and AlphaBeta run unchanged::
+
+    from games.tron import hex_start, square_start
+
+    state = square_start("box15")          # or hex_start(seed=1)
+    state = state.play(1, 3)               # a whole turn: player 0 East, player 1 West
+
+Modules, each importing only those above it in this list (never one below, not even lazily):
+
+- ``grid``: board geometry, cells as ints and cell sets as bitmasks (``Grid``, ``square_grid``,
+  ``hex_grid``);
+- ``maps``: square map text, the shipped ``MAPS`` and ``generate_map``;
+- ``state``: ``TronState``, the rules, ``square_start`` and ``hex_start``;
+- ``render``: pictures of positions for ``observers.VideoObserver`` (``TronRenderer``);
+- ``voronoi``: the bit-parallel race of both heads (``territory``, ``territory_owner``,
+  ``separated``, ``fill_estimate``);
+- ``value``: ``evaluate(state, player)``, a position's value in the ``returns()`` scale;
+- ``moves``: what every bot shares (``Bot``, ``TronBot``, ``safe_moves``, ``as_player_0``);
+- ``heuristic``: seed 004's contest bot (``heuristic_bot``);
+- ``bots``: ``random_bot``, ``alphabeta_bot``, ``mcts_bot``, ``best_bot`` (framework searches
+  with the Voronoi evaluation);
+- ``match``: ``play_match`` (sides swapped in pairs of games) and match videos;
+- ``contest``: the Hexatron contest's agent interface, both ways (``to_contest_agent``,
+  ``from_contest_agent``).
+
+A bot is a callable ``bot(state, player) -> move`` called at a turn start: it never sees the
+other player's choice of the same turn.
+"""
+
+from games.tron.bots import alphabeta_bot, best_bot, mcts_bot, random_bot
+from games.tron.contest import from_contest_agent, to_contest_agent
+from games.tron.grid import HEX_STEPS, SQUARE_STEPS, Grid, hex_grid, square_grid
+from games.tron.heuristic import heuristic_bot
+from games.tron.maps import MAPS, TronMap, generate_map, load_map, parse_map
+from games.tron.match import play_match, write_video
+from games.tron.moves import Bot, TronBot, safe_moves
+from games.tron.render import TronRenderer
+from games.tron.state import HEX_MOVES, TronState, hex_start, square_start
+from games.tron.value import evaluate
+from games.tron.voronoi import fill_estimate, separated, territory, territory_owner
+
+__all__ = [
+    "HEX_MOVES",
+    "HEX_STEPS",
+    "MAPS",
+    "SQUARE_STEPS",
+    "Bot",
+    "Grid",
+    "TronBot",
+    "TronMap",
+    "TronRenderer",
+    "TronState",
+    "alphabeta_bot",
+    "best_bot",
+    "evaluate",
+    "fill_estimate",
+    "from_contest_agent",
+    "generate_map",
+    "heuristic_bot",
+    "hex_grid",
+    "hex_start",
+    "load_map",
+    "mcts_bot",
+    "parse_map",
+    "play_match",
+    "random_bot",
+    "safe_moves",
+    "separated",
+    "square_grid",
+    "square_start",
+    "territory",
+    "territory_owner",
+    "to_contest_agent",
+    "write_video",
+]

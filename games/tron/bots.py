@@ -1,0 +1,268 @@
+"""Tron bots: ``bot(state, player) -> move``, called at a turn start (``pending is None``).
+
+The search bots are compositions of the framework's searches with
+``games.tron.value.evaluate``: they search from a position where they are player 0
+(``as_player_0`` swaps the sides for player 1), so they always pick first in the alternating
+approximation, the cautious side (GAMES.md 3.3). Every bot here is a ``TronBot`` (a
+``name`` and ``for_game(seed)``, see ``games.tron.moves``); any plain function
+``(state, player) -> move`` is a bot too.
+
+Bots: ``random_bot`` (uniform over the moves that do not crash at once), ``heuristic_bot``
+(seed 004's contest bot, ``games.tron.heuristic``), ``alphabeta_bot``, ``mcts_bot`` and
+``best_bot`` (the strongest).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from games.tron.heuristic import HEAD_ON_PENALTY, heuristic_bot, heuristic_scores
+from games.tron.moves import Bot, TronBot, as_player_0, check_turn_start, safe_moves
+from games.tron.state import TronState
+from games.tron.value import evaluate
+from treesearch.alphabeta import AlphaBeta
+from treesearch.budget import Budget
+from treesearch.core import TreeIterator
+from treesearch.errors import InvalidArgumentError
+from treesearch.mcts import MCTS
+
+__all__ = [
+    "HEAD_ON_PENALTY",
+    "Bot",
+    "Contempt",
+    "TronBot",
+    "alphabeta_bot",
+    "as_player_0",
+    "best_bot",
+    "check_turn_start",
+    "heuristic_bot",
+    "heuristic_scores",
+    "mcts_bot",
+    "random_bot",
+    "safe_moves",
+]
+
+
+# ------------------------------------------------------------------------------ random
+class _RandomBot:
+    __slots__ = ("name", "rng", "seed")
+
+    def __init__(self, seed: int) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidArgumentError(f"seed must be an int, got {seed!r}")
+        self.seed, self.rng, self.name = seed, random.Random(seed), "random"
+
+    def __call__(self, state: TronState, player: int) -> int:
+        check_turn_start(state, player)
+        moves = safe_moves(state, player) or list(state.legal_moves(player))
+        return moves[self.rng.randrange(len(moves))]
+
+    def for_game(self, seed: int) -> _RandomBot:
+        return _RandomBot(seed)
+
+    def __repr__(self) -> str:
+        return f"random_bot({self.seed!r})"
+
+
+def random_bot(seed: int = 0) -> TronBot:
+    """A bot playing uniformly among the moves that do not crash at once (any move if none).
+
+    Deterministic by ``seed``: the same seed and positions give the same moves.
+    """
+    return _RandomBot(seed)
+
+
+# ------------------------------------------------------------------------------ search
+class Contempt(TreeIterator):
+    """A position as a search sees it when a draw counts as a small loss for player 0.
+
+    Against a weaker opponent a draw is a missed win: with ``draw = 0.03`` the search turns
+    away from a head-on collision when that costs it less than 6% of the board's cells in
+    territory (``evaluate``'s territory values lie in ``(-0.5, 0.5)``). Children, players,
+    keys and ``move`` are the wrapped state's; only a drawn end scores ``(-draw, draw)``.
+    """
+
+    __slots__ = ("draw", "state")
+
+    def __init__(self, state: TronState, draw: float) -> None:
+        self.state, self.draw = state, draw
+
+    @property
+    def move(self) -> int | None:
+        """The move that produced the wrapped state."""
+        return self.state.move
+
+    def get_children(self) -> list[Contempt]:
+        """The wrapped children, in the same order."""
+        draw = self.draw
+        return [Contempt(c, draw) for c in self.state.get_children()]
+
+    def is_terminal(self) -> bool:
+        """True once a player has crashed."""
+        return self.state.is_terminal()
+
+    def player(self) -> int:
+        """The wrapped state's ``player()``."""
+        return self.state.player()
+
+    def returns(self) -> tuple[float, float]:
+        """The wrapped returns, but ``(-draw, draw)`` for a drawn end."""
+        state = self.state
+        if state.is_terminal() and state.winner() is None:
+            return -self.draw, self.draw
+        return state.returns()
+
+    def key(self) -> Hashable:
+        """The wrapped state's key."""
+        return self.state.key()
+
+
+def _contempt_value(view: Contempt) -> float:
+    return evaluate(view.state)
+
+
+class _SearchBot:
+    """A search from the bot's side as player 0, made afresh for every game."""
+
+    __slots__ = ("draw", "kind", "make", "name", "search", "seed")
+
+    def __init__(
+        self,
+        kind: str,
+        make: Callable[[int], AlphaBeta | MCTS],
+        name: str,
+        seed: int,
+        draw: float = 0.0,
+    ) -> None:
+        self.kind, self.make, self.name, self.seed = kind, make, name, seed
+        self.draw = draw
+        self.search: AlphaBeta | MCTS | None = None
+
+    def __call__(self, state: TronState, player: int) -> int:
+        check_turn_start(state, player)
+        safe = safe_moves(state, player)
+        if len(safe) <= 1:  # nothing to think about
+            return safe[0] if safe else state.legal_moves(player)[0]
+        if self.search is None:
+            self.search = self.make(self.seed)
+        mine = as_player_0(state, player)
+        result = self.search.run(Contempt(mine, self.draw) if self.draw else mine)
+        move = result.move
+        if move is None:  # pragma: no cover - a live start always yields a child
+            return safe[0]
+        return int(move)
+
+    def for_game(self, seed: int) -> _SearchBot:
+        return _SearchBot(self.kind, self.make, self.name, seed, self.draw)
+
+    def __repr__(self) -> str:
+        return self.kind
+
+
+def _seconds(seconds: float | None) -> float | None:
+    if seconds is None:
+        return None
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, (int, float))
+        or not (0 < seconds < math.inf)
+    ):
+        raise InvalidArgumentError(f"seconds must be a finite number > 0 or None, got {seconds!r}")
+    return float(seconds)
+
+
+def alphabeta_bot(
+    seconds: float | None = 0.2, *, depth: int | None = None, draw: float = 0.0
+) -> TronBot:
+    """``treesearch.AlphaBeta`` with the Voronoi ``evaluate``, deepening until time runs out.
+
+    Args:
+        seconds: wall-clock seconds per move (iterative deepening keeps the last finished
+            depth's move); None: no clock, then ``depth`` must be given.
+        depth: the deepest round in plies (two plies a turn); with ``seconds=None`` this
+            makes the bot deterministic.
+        draw: contempt: a drawn end scores ``-draw`` for the bot (``Contempt``), in [0, 1).
+    """
+    secs = _seconds(seconds)
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
+        raise InvalidArgumentError(f"depth must be an int >= 1 or None, got {depth!r}")
+    if secs is None and depth is None:
+        raise InvalidArgumentError("alphabeta_bot needs seconds or depth (or both), got neither")
+    _check_draw(draw)
+    budget = Budget(seconds=secs) if secs is not None else None
+    value: Callable[[Any], float] = _contempt_value if draw else evaluate
+
+    def make(seed: int) -> AlphaBeta:
+        return AlphaBeta(value=value, budget=budget, depth=depth)
+
+    label = f"alphabeta({secs}s)" if depth is None else f"alphabeta({secs}s, depth {depth})"
+    kind = f"alphabeta_bot({secs!r}, depth={depth!r}, draw={draw!r})"
+    return _SearchBot(kind, make, label, 0, float(draw))
+
+
+def _check_draw(draw: float) -> None:
+    if isinstance(draw, bool) or not isinstance(draw, (int, float)) or not 0 <= draw < 1:
+        raise InvalidArgumentError(f"draw must be a number in [0, 1), got {draw!r}")
+
+
+def mcts_bot(
+    seconds: float | None = 0.2,
+    *,
+    iterations: int | None = None,
+    exploration: float = 0.5,
+    seed: int = 0,
+) -> TronBot:
+    """``treesearch.MCTS`` with the Voronoi ``evaluate`` as leaf value (no playouts).
+
+    The tree is kept between the moves of one game (``reuse``). Deterministic by ``seed``
+    when given ``iterations`` and ``seconds=None``.
+
+    Args:
+        seconds: wall-clock seconds per move, or None.
+        iterations: simulations per move, or None (then ``seconds`` must be given).
+        exploration: UCT constant on rewards in [-1, 1] (territory values lie in
+            [-0.5, 0.5], so it is smaller than the textbook sqrt(2)).
+        seed: the seed of the first game; a match reseeds every game (``for_game``).
+    """
+    secs = _seconds(seconds)
+    if iterations is not None and (
+        isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+    ):
+        raise InvalidArgumentError(f"iterations must be an int >= 1 or None, got {iterations!r}")
+    if secs is None and iterations is None:
+        raise InvalidArgumentError("mcts_bot needs seconds or iterations (or both), got neither")
+    if (
+        isinstance(exploration, bool)
+        or not isinstance(exploration, (int, float))
+        or not (0 <= exploration < math.inf)
+    ):
+        raise InvalidArgumentError(f"exploration must be a finite number >= 0, got {exploration!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidArgumentError(f"seed must be an int, got {seed!r}")
+
+    def make(game_seed: int) -> MCTS:
+        return MCTS(
+            seconds=secs,
+            iterations=iterations,
+            evaluate=evaluate,
+            exploration=exploration,
+            reuse=True,
+            rng=game_seed,
+        )
+
+    label = f"mcts({secs}s)" if iterations is None else f"mcts({iterations} it)"
+    return _SearchBot(f"mcts_bot({secs!r}, iterations={iterations!r})", make, label, seed)
+
+
+def best_bot(seconds: float = 0.2) -> TronBot:
+    """The strongest bot here at ``seconds`` per move (see ``benchmarks/bench_tron.py``).
+
+    ``alphabeta_bot(seconds, draw=0.03)``: the Voronoi alpha-beta with a little contempt
+    for draws (head-on collisions), measured better than ``draw=0`` and ``draw=0.1``.
+    """
+    bot = alphabeta_bot(seconds, draw=0.03)
+    bot.name = f"best({seconds}s)"
+    return bot

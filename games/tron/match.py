@@ -1,0 +1,214 @@
+"""Tron matches between bots, on the match harness of ``games.match``.
+
+``play_match(start, bot_a, bot_b, games=..., seed=...)`` plays games in pairs: both games of a
+pair start from the same position (``start`` itself, or ``start(pair_seed)`` for seeded
+starts such as ``hex_start``), bot a playing player 0 in the first and player 1 in the
+second, so neither bot profits from a lucky start. It returns ``games.match.MatchResult``:
+wins, draws and losses of bot a, its score (win 1, draw 1/2) with a Wilson interval, and
+every game's record with its moves (player 0's and player 1's alternately, two a turn).
+
+A bot becomes a ``games.match`` agent through ``BotAgent``: the agent of player 1 asks its
+bot about ``state.turn_start()``, the position before player 0's choice, never the pending
+move (moves are simultaneous in Tron), then plays the answer on the real state.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable
+from typing import Any
+
+from games.match import GameRecord, MatchResult, game_seed, play_game
+from games.tron.moves import Bot
+from games.tron.render import TronRenderer
+from games.tron.state import TronState
+from games.tron.voronoi import territory_owner
+from observers.video import VideoObserver
+from treesearch.errors import InvalidArgumentError
+from treesearch.playthrough import Playthrough
+
+__all__ = ["BotAgent", "Start", "game_start", "play_match", "replay", "write_video"]
+
+Start = TronState | Callable[[int], TronState]
+"""A match's start: a position, or ``fn(seed) -> TronState`` for one position per pair."""
+
+
+class BotAgent:
+    """Makes ``games.match`` agents from a bot, a fresh copy per game (``bot.for_game(seed)``).
+
+    Args:
+        bot: ``bot(state, player) -> move``; a ``TronBot`` is copied for every game, a plain
+            function is used as it is.
+        name: the agents' label (default the bot's ``name``, or its function name).
+    """
+
+    def __init__(self, bot: Bot, *, name: str | None = None) -> None:
+        if not callable(bot):
+            raise InvalidArgumentError(
+                f"bot must be a callable (state, player) -> move, got {bot!r}"
+            )
+        if name is not None and (not isinstance(name, str) or not name):
+            raise InvalidArgumentError(f"name must be a non-empty string, got {name!r}")
+        self.bot = bot
+        self.name = name or str(getattr(bot, "name", getattr(bot, "__name__", "bot")))
+
+    def __call__(self, seed: int) -> _BotPlayer:
+        """A fresh agent for one game."""
+        for_game = getattr(self.bot, "for_game", None)
+        bot = for_game(seed) if callable(for_game) else self.bot
+        return _BotPlayer(bot, self.name)
+
+    def __repr__(self) -> str:
+        return f"BotAgent({self.bot!r}, name={self.name!r})"
+
+
+class _BotPlayer:
+    __slots__ = ("bot", "name")
+
+    def __init__(self, bot: Bot, name: str) -> None:
+        self.bot, self.name = bot, name
+
+    def choose(self, state: TronState) -> TronState:
+        player = state.player()
+        move = self.bot(state.turn_start(), player)
+        if move not in state.legal_moves(player) or isinstance(move, bool):
+            raise InvalidArgumentError(
+                f"bot {self.name!r} answered {move!r} for player {player} at {state!r}; "
+                f"expected one of {list(state.legal_moves(player))}"
+            )
+        return state.child(move)
+
+
+def game_start(start: Start, seed: int, index: int) -> TronState:
+    """The start of game ``index`` of a match seeded ``seed``: shared by games 2k and 2k+1."""
+    if isinstance(start, TronState):
+        return start
+    state = start(game_seed(seed, index // 2))
+    if not isinstance(state, TronState):
+        raise InvalidArgumentError(f"start(seed) must return a TronState, got {state!r}")
+    return state
+
+
+def play_match(
+    start: Start,
+    bot_a: Bot,
+    bot_b: Bot,
+    *,
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    video: str | os.PathLike[str] | None = None,
+) -> MatchResult:
+    """Play ``games`` games between two bots, sides alternating; scores are bot a's.
+
+    Args:
+        start: a ``TronState`` at a turn start, or ``fn(seed) -> TronState`` (e.g.
+            ``hex_start``) called once per pair of games with a seed derived from ``seed``.
+        bot_a: ``bot(state, player) -> move``; plays player 0 in even-numbered games.
+        bot_b: the opponent.
+        games: number of games, >= 1.
+        seed: match seed (int >= 0): game ``i`` is seeded from ``(seed, i)`` only, so the
+            records do not depend on ``jobs``.
+        jobs: processes playing games at once (forked where the platform can fork).
+        video: a path (``.mp4``, ``.gif`` or a folder) for a video of game 0, drawn with
+            ``games.tron.render.TronRenderer`` and the Voronoi tint; None for none.
+
+    Returns:
+        ``games.match.MatchResult``; ``replay(start, seed, record)`` rebuilds a game's states.
+    """
+    if not isinstance(start, TronState) and not callable(start):
+        raise InvalidArgumentError(
+            f"start must be a TronState or a function seed -> TronState, got {start!r}"
+        )
+    if isinstance(start, TronState) and (start.pending is not None or start.is_terminal()):
+        raise InvalidArgumentError(f"start must be a live turn start, got {start!r}")
+    for name, value, least in (("games", games, 1), ("seed", seed, 0), ("jobs", jobs, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise InvalidArgumentError(f"{name} must be an int >= {least}, got {value!r}")
+    agents = (BotAgent(bot_a), BotAgent(bot_b))
+    if jobs == 1 or games == 1:
+        records = [_play(agents, start, seed, i) for i in range(games)]
+    else:
+        records = _play_parallel(agents, start, seed, games, jobs)
+    result = MatchResult(tuple(records), games)
+    if video is not None:
+        red, blue = agents[0].name, agents[1].name  # game 0: bot a plays player 0
+        write_video(video, replay(start, seed, records[0]), title=f"{red} (red) vs {blue} (blue)")
+    return result
+
+
+def replay(start: Start, seed: int, record: GameRecord) -> list[TronState]:
+    """The states of one game of a match: its start, then one per move of ``record``."""
+    state = game_start(start, seed, record.index)
+    states = [state]
+    for move in record.moves:
+        state = state.child(move)
+        states.append(state)
+    return states
+
+
+def write_video(
+    path: str | os.PathLike[str],
+    states: list[TronState],
+    *,
+    fps: float = 8,
+    title: str = "Tron match",
+) -> None:
+    """A video of a game's turn starts (and its end), tinted by Voronoi territory.
+
+    The panel says "playing…", then "game over" with the winner; the end is held a second.
+    """
+    shown = [s for s in states if s.pending is None]
+    video = VideoObserver(
+        path, TronRenderer(territory=territory_owner), fps=fps, title=title,
+        final_frames=max(1, round(fps)),
+    )  # fmt: skip
+    with Playthrough(shown[0], [video], name=title) as show:
+        for state in shown[1:]:
+            show.advance(state)
+        end = shown[-1]
+        winner = end.winner() if end.is_terminal() else None
+        summary = (
+            "not finished" if not end.is_terminal()
+            else "draw" if winner is None else f"{('red', 'blue')[winner]} wins"
+        )
+        show.finish(end.returns()[0], summary)
+
+
+# -- playing ---------------------------------------------------------------------------------
+def _play(agents: tuple[BotAgent, BotAgent], start: Start, seed: int, i: int) -> GameRecord:
+    return play_game(
+        agents[0],
+        agents[1],
+        game_start(start, seed, i),
+        seed=game_seed(seed, i),
+        a_player=i % 2,
+        index=i,
+    )
+
+
+_WORKER: tuple[tuple[BotAgent, BotAgent], Start, int] | None = None
+
+
+def _init_worker(agents: tuple[BotAgent, BotAgent], start: Start, seed: int) -> None:
+    global _WORKER
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _WORKER = (agents, start, seed)
+
+
+def _play_in_worker(i: int) -> GameRecord:
+    assert _WORKER is not None, "worker not initialised"
+    agents, start, seed = _WORKER
+    return _play(agents, start, seed, i)
+
+
+def _play_parallel(
+    agents: tuple[BotAgent, BotAgent], start: Start, seed: int, games: int, jobs: int
+) -> list[GameRecord]:
+    method: Any = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    context = multiprocessing.get_context(method)
+    with context.Pool(min(jobs, games), _init_worker, (agents, start, seed)) as pool:
+        done = {r.index: r for r in pool.imap_unordered(_play_in_worker, range(games))}
+    return [done[i] for i in range(games)]

@@ -1,0 +1,79 @@
+"""Matches: sides alternate, pairs share a start, records replay, bots never see the pending
+move, jobs do not change the games, errors name the bot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from games.tron.bots import heuristic_bot, random_bot
+from games.tron.match import BotAgent, game_start, play_match, replay
+from games.tron.state import TronState, hex_start, square_start
+from treesearch.errors import InvalidArgumentError
+
+
+class Spy:
+    """A bot that records what it is shown and plays its first safe move."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[int, int | None, int]] = []
+
+    def __call__(self, state: TronState, player: int) -> int:
+        self.calls.append((player, state.pending, state.turn))
+        return random_bot(0)(state, player)
+
+
+def test_bookkeeping_of_a_hex_match() -> None:
+    result = play_match(hex_start, heuristic_bot(), random_bot(), games=6, seed=3)
+    assert len(result.records) == 6
+    assert result.wins + result.draws + result.losses == 6
+    assert result.score == (result.wins + 0.5 * result.draws) / 6
+    assert [r.a_player for r in result.records] == [0, 1, 0, 1, 0, 1]
+    assert result.names == ("heuristic", "random")
+    for record in result.records:
+        states = replay(hex_start, 3, record)
+        assert states[-1].is_terminal() and states[-1].returns() == record.returns
+        assert len(record.moves) % 2 == 0  # two plies a turn
+    starts = [game_start(hex_start, 3, i).key() for i in range(6)]
+    assert starts[0] == starts[1] and starts[2] == starts[3] and starts[0] != starts[2]
+    assert result.score > 0.5  # seed 004's heuristic beats random moves
+
+
+def test_player_1_is_shown_the_turn_start_never_player_0s_choice() -> None:
+    spy = Spy()
+    play_match(square_start("box15"), heuristic_bot(), spy, games=2, seed=0)
+    players = {p for p, _, _ in spy.calls}
+    assert players == {0, 1}
+    assert all(pending is None for _, pending, _ in spy.calls)
+
+
+def test_jobs_do_not_change_the_games() -> None:
+    start = square_start("pillars17")
+    one = play_match(start, random_bot(), heuristic_bot(), games=4, seed=5)
+    two = play_match(start, random_bot(), heuristic_bot(), games=4, seed=5, jobs=2)
+    assert [r.outcome() for r in one.records] == [r.outcome() for r in two.records]
+    again = play_match(start, random_bot(), heuristic_bot(), games=4, seed=6)
+    assert [r.outcome() for r in again.records] != [r.outcome() for r in one.records]
+
+
+def test_a_video_of_the_first_game(tmp_path: Path) -> None:
+    out = tmp_path / "frames"
+    play_match(hex_start, heuristic_bot(), random_bot(), games=1, seed=1, video=out)
+    assert len(list(out.glob("*.png"))) > 3
+
+
+def test_errors_name_the_bad_bot_or_argument() -> None:
+    def bad(state: TronState, player: int) -> int:
+        return 9
+
+    with pytest.raises(InvalidArgumentError, match=r"bot 'bad' answered 9"):
+        play_match(hex_start, bad, random_bot(), games=1)
+    with pytest.raises(InvalidArgumentError, match="games must be an int >= 1"):
+        play_match(hex_start, random_bot(), random_bot(), games=0)
+    with pytest.raises(InvalidArgumentError, match="start must be"):
+        play_match("box15", random_bot(), random_bot(), games=1)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="bot must be a callable"):
+        BotAgent(3)  # type: ignore[arg-type]
