@@ -1,7 +1,8 @@
 """Tron playing strength: a round-robin of the bots, and evaluations per second.
 
 Every pairing plays ``--games`` games on each board, in pairs from the same start with the
-sides swapped (seeded hex starts; the square map's fixed start), at ``--seconds`` per move
+sides swapped (seeded hex starts; ``genN``: a seeded point-symmetric NxN map per pair; a named
+square map's fixed start), at ``--seconds`` per move
 for the timed bots. It prints win/draw/loss and the score of the first bot of each pairing
 with its 95% Wilson interval, then how many Voronoi evaluations a second each board runs.
 Targets (issue 11): best >= 0.70 against heuristic on both boards, >= 0.95 against random.
@@ -18,6 +19,7 @@ import time
 from collections.abc import Callable
 
 from games.tron.bots import TronBot, alphabeta_bot, best_bot, heuristic_bot, mcts_bot, random_bot
+from games.tron.maps import generate_map
 from games.tron.match import Start, play_match
 from games.tron.state import TronState, hex_start, square_start
 from games.tron.value import evaluate
@@ -31,9 +33,20 @@ BOTS: dict[str, Callable[[float], TronBot]] = {
 }
 
 
+def _generated(size: int) -> Start:
+    def start(seed: int) -> TronState:
+        return square_start(generate_map(size, size, seed))
+
+    return start
+
+
 def start_of(board: str) -> Start:
-    """``hex`` (seeded starts, one per pair of games) or a square map's name."""
-    return hex_start if board == "hex" else square_start(board)
+    """``hex`` (seeded starts), ``genN`` (a seeded NxN map per pair of games) or a map name."""
+    if board == "hex":
+        return hex_start
+    if board.startswith("gen") and board[3:].isdigit():
+        return _generated(int(board[3:]))
+    return square_start(board)
 
 
 def evaluations_per_second(state: TronState, seconds: float = 1.0) -> float:
@@ -54,7 +67,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per pairing and board")
     parser.add_argument("--seconds", type=float, default=0.2, help="seconds a move")
-    parser.add_argument("--boards", default="hex,box15", help="hex and/or square map names")
+    parser.add_argument("--boards", default="hex,gen15",
+                        help="hex, genN (seeded NxN maps) and/or square map names")
     parser.add_argument("--bots", default="best,heuristic,random", help=f"of {sorted(BOTS)}")
     parser.add_argument("--pairs", default=None, help="only these pairings, a:b,c:d")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing games")
