@@ -7,9 +7,13 @@ keeps the rewards of the player who moved into it, so each player maximises its 
 With ``solver=True`` (the default) exact values proven at terminal states pass up the tree
 (MCTS-Solver): a proven root ends the run early with status ``SOLVED``.
 
+Simultaneous moves: a game plays a turn as two plies (player 0 picks, then player 1) and
+marks the second half with ``simultaneous() -> True``; ``simultaneous="decoupled"`` keeps
+player 1 from seeing player 0's pick in the tree (``mcts_decoupled``).
+
 Modules: ``mcts_node`` (the tree node) <- ``mcts_policies`` (hooks), ``mcts_solver``
 (proofs), ``mcts_final`` (the recommended move) <- ``mcts_simulate`` (one simulation) <-
-``mcts`` (knobs, run loop, answer); imports go one way.
+``mcts_decoupled`` (DUCT) <- ``mcts`` (knobs, run loop, answer); imports go one way.
 
 References: Kocsis & Szepesvári 2006 (UCT); Winands, Björnsson & Saito 2008 (MCTS-Solver);
 Chaslot et al. 2008 (final move rules); Browne et al. 2012 (survey).
@@ -25,6 +29,7 @@ from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import ObserverLike, RunContext, has_keys
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError, TreeSearchError
+from treesearch.mcts_decoupled import DecoupledSimulator
 from treesearch.mcts_final import FINAL_RULES, FinalRule, choose_child, value_of
 from treesearch.mcts_node import Node
 from treesearch.mcts_policies import Evaluator, RolloutPolicy, SelectionFn
@@ -32,7 +37,10 @@ from treesearch.mcts_simulate import Simulator
 from treesearch.result import Status
 from treesearch.search import TreeSearch
 
-__all__ = ["MCTS", "REUSE_DEPTH", "Node"]
+__all__ = ["MCTS", "REUSE_DEPTH", "SIMULTANEOUS", "Node"]
+
+SIMULTANEOUS: tuple[str, ...] = ("sequential", "decoupled")
+"""The values of ``MCTS(simultaneous=...)``."""
 
 REUSE_DEPTH = 4
 """How many tree levels below the old root ``reuse`` looks for the next run's start: the
@@ -102,6 +110,14 @@ class MCTS(TreeSearch):
             ``evaluate`` plus ``rollout_depth`` means "play N moves, then evaluate"), else as
             0 for every player (a draw). Games that may never end need it, ``seconds`` or
             ``Budget(max_depth=...)``.
+        simultaneous: how a turn of simultaneous moves is searched, for games whose states
+            answer ``simultaneous() -> True`` at a turn's second half (player 1 to move
+            after player 0 picked). "sequential" (the alternating approximation): player 1
+            selects as if it saw player 0's pick. "decoupled" (DUCT,
+            ``treesearch.mcts_decoupled``): player 1 selects by UCB (on the mean, whatever
+            ``selection`` or ``backup`` say) over its moves' statistics aggregated over all
+            of player 0's picks at that turn, so its choice cannot depend on player 0's.
+            Games without the method are searched the same either way.
         rng: seed or ``numpy.random.Generator`` (consumed); None for fresh entropy.
         budget: extra limits: ``max_iterations``; ``seconds`` (checked between simulations
             and every 64 rollout moves); ``max_nodes`` (tree expansions; also caps each
@@ -136,6 +152,7 @@ class MCTS(TreeSearch):
         reuse: bool = False,
         perspective: int = 0,
         rollout_depth: int | None = None,
+        simultaneous: Literal["sequential", "decoupled"] = "sequential",
         rng: RNGLike = None,
         budget: Budget | None = None,
     ) -> None:
@@ -186,6 +203,12 @@ class MCTS(TreeSearch):
             raise InvalidArgumentError(
                 f"rollout_depth must be an int >= 1 or None, got {rollout_depth!r}"
             )
+        if simultaneous not in SIMULTANEOUS:
+            raise InvalidArgumentError(
+                f"simultaneous must be one of {', '.join(map(repr, SIMULTANEOUS))}, "
+                f"got {simultaneous!r}"
+            )
+        self.simultaneous = simultaneous
         self.iterations, self.exploration = iterations, float(exploration)
         self.selection, self.rollout, self.evaluate = selection, rollout, evaluate
         self.score, self.backup, self.final, self.reuse = score, backup, final, reuse
@@ -208,7 +231,8 @@ class MCTS(TreeSearch):
             )
         root = self._reroot(start)
         ctx.info["reused_visits"] = root.visits
-        simulate = Simulator(
+        make = DecoupledSimulator if self.simultaneous == "decoupled" else Simulator
+        simulate = make(
             ctx, players, python_random(self.rng), exploration=self.exploration,
             selection=self.selection, rollout=self.rollout, evaluate=self.evaluate,
             score=self.score, perspective=self.perspective, use_max=self.backup == "max",
@@ -279,6 +303,8 @@ class MCTS(TreeSearch):
         path, node = [root.state, best.state], best
         while node.children:
             node = max(node.children, key=lambda c: (c.visits, c.mean))
+            if not node.visits:  # a decoupled simultaneous node's children exist unvisited
+                break
             path.append(node.state)
         ctx.best, ctx.path = best.state, path
         ctx.value = value_of(best, use_max)

@@ -9,7 +9,48 @@ from __future__ import annotations
 import math
 from typing import Any
 
-__all__ = ["Node"]
+__all__ = ["Node", "SharedStats", "Simultaneous"]
+
+
+class SharedStats:
+    """The second player's statistics at one simultaneous turn (decoupled MCTS).
+
+    Held by every simultaneous child of a turn node (player 0 has picked, player 1 not yet):
+    index ``i`` counts player 1's ``i``-th move over all of player 0's picks at that turn,
+    so player 1 selects by them without knowing player 0's choice.
+
+    Attributes:
+        visits: per move of player 1, the simulations that took it.
+        totals: per move, the sum of player 1's rewards over those simulations.
+        n: all of player 1's selections at this turn (the sum of ``visits``).
+    """
+
+    __slots__ = ("n", "totals", "visits")
+
+    def __init__(self, moves: int) -> None:
+        self.visits = [0] * moves
+        self.totals = [0.0] * moves
+        self.n = 0
+
+    def __repr__(self) -> str:
+        return f"SharedStats(visits={self.visits!r}, totals={self.totals!r})"
+
+
+class Simultaneous:
+    """A simultaneous node's link to its turn's ``SharedStats`` (decoupled MCTS).
+
+    Attributes:
+        stats: the turn's shared statistics (one object for all the sibling nodes).
+        order: the node's children states in ``get_children()`` order (move ``i`` is the
+            ``i``-th) until all are expanded; then None, the node's ``children`` sorted in
+            that order and their first visits added to ``stats``.
+    """
+
+    __slots__ = ("order", "stats")
+
+    def __init__(self, stats: SharedStats, order: list[Any] | None) -> None:
+        self.stats = stats
+        self.order = order
 
 
 class Node:
@@ -30,11 +71,13 @@ class Node:
         plies: with ``proven``, the moves to the end of the game along the proof (a win is
             proven through its quickest line, a loss or draw through its longest).
         solved: how many children are proven (selection takes its slow path only when > 0).
+        shared: at a simultaneous node of a decoupled search, its ``Simultaneous`` link to
+            the turn's ``SharedStats`` (shared with its siblings); None otherwise.
     """
 
     __slots__ = (
         "best", "chance", "children", "mover", "parent", "player", "plies", "proven",
-        "solved", "state", "total", "untried", "visits",
+        "shared", "solved", "state", "total", "untried", "visits",
     )
 
     def __init__(self, state: Any, parent: Node | None, mover: int) -> None:
@@ -51,6 +94,7 @@ class Node:
         self.proven: tuple[float, ...] | None = None
         self.plies = 0
         self.solved = 0
+        self.shared: Simultaneous | None = None
 
     @property
     def mean(self) -> float:

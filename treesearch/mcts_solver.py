@@ -6,7 +6,8 @@ where the player to move has a proven child worth the top of the reward range to
 player is proven with that child's rewards (nothing can be better); a node all of whose
 children are proven takes the best of them for its player to move. A chance node is proven
 when every outcome is proven, with the probability-weighted mean (OpenSpiel proves it only
-when all outcomes agree; the mean is exact too, and lets dice games settle).
+when all outcomes agree; the mean is exact too, and lets dice games settle). A simultaneous
+node of a decoupled search (``mcts_decoupled``) is proven only when all its replies agree.
 
 Proofs need the reward range: "worth the top of the range" is a win only if no reward can
 be higher, so a terminal reward outside ``reward_range`` is refused, naming the fix. Only
@@ -47,7 +48,10 @@ def prove_terminal(leaf: Node, reward: tuple[float, ...], lo: float, hi: float) 
     node = leaf
     parent = node.parent
     while parent is not None and parent.proven is None:
-        if parent.chance is not None:
+        if parent.shared is not None:
+            if not _settle_simultaneous(parent):
+                return
+        elif parent.chance is not None:
             if not _settle_chance(parent):
                 return
         elif not _settle_choice(parent, node, hi):
@@ -76,6 +80,22 @@ def _settle_choice(node: Node, child: Node, hi: float) -> bool:
     # (no win is among them, or it would have settled the node already: delay the loss).
     best = max(children, key=lambda c: (c.proven[p], c.plies))  # type: ignore[index]
     _prove(node, best.proven, best.plies + 1)  # type: ignore[arg-type]
+    return True
+
+
+def _settle_simultaneous(node: Node) -> bool:
+    """Prove a simultaneous node of a decoupled search once all replies agree.
+
+    Its player does not see the move that led to it, so one winning reply proves nothing;
+    only when every reply is proven with the same rewards is the outcome certain.
+    """
+    children = node.children
+    if node.untried or node.solved < len(children):
+        return False
+    first = children[0].proven
+    if any(c.proven != first for c in children):
+        return False
+    _prove(node, first, 1 + max(c.plies for c in children))  # type: ignore[arg-type]
     return True
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, Literal
 
 from games.tron.heuristic import HEAD_ON_PENALTY, heuristic_bot, heuristic_scores
 from games.tron.moves import Bot, TronBot, as_player_0, check_turn_start, safe_moves
@@ -107,6 +107,10 @@ class Contempt(TreeIterator):
     def player(self) -> int:
         """The wrapped state's ``player()``."""
         return self.state.player()
+
+    def simultaneous(self) -> bool:
+        """The wrapped state's ``simultaneous()`` (player 1 to move at a pending state)."""
+        return self.state.simultaneous()
 
     def returns(self) -> tuple[float, float]:
         """The wrapped returns, but ``(-draw, draw)`` for a drawn end."""
@@ -213,18 +217,25 @@ def mcts_bot(
     *,
     iterations: int | None = None,
     exploration: float = 0.5,
+    simultaneous: Literal["sequential", "decoupled"] = "sequential",
+    playout: int | None = None,
+    reuse: bool = True,
     seed: int = 0,
 ) -> TronBot:
-    """``treesearch.MCTS`` with the Voronoi ``evaluate`` as leaf value (no playouts).
+    """``treesearch.MCTS`` with the Voronoi ``evaluate`` as leaf value.
 
-    The tree is kept between the moves of one game (``reuse``). Deterministic by ``seed``
-    when given ``iterations`` and ``seconds=None``.
+    Deterministic by ``seed`` when given ``iterations`` and ``seconds=None``.
 
     Args:
         seconds: wall-clock seconds per move, or None.
         iterations: simulations per move, or None (then ``seconds`` must be given).
         exploration: UCT constant on rewards in [-1, 1] (territory values lie in
             [-0.5, 0.5], so it is smaller than the textbook sqrt(2)).
+        simultaneous: "sequential" (the opponent sees the bot's pick in the tree) or
+            "decoupled" (DUCT: it does not; ``treesearch.mcts_decoupled``).
+        playout: random moves (plies) played from a new leaf before ``evaluate`` scores it
+            (``MCTS(rollout_depth=...)``); None: evaluate the leaf itself.
+        reuse: keep the tree between the moves of one game.
         seed: the seed of the first game; a match reseeds every game (``for_game``).
     """
     secs = _seconds(seconds)
@@ -243,18 +254,35 @@ def mcts_bot(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidArgumentError(f"seed must be an int, got {seed!r}")
 
+    if playout is not None and (
+        isinstance(playout, bool) or not isinstance(playout, int) or playout < 1
+    ):
+        raise InvalidArgumentError(f"playout must be an int >= 1 or None, got {playout!r}")
+    if not isinstance(reuse, bool):
+        raise InvalidArgumentError(f"reuse must be True or False, got {reuse!r}")
+    # Build one search now: it validates simultaneous (and the rest) at this entry point.
+    knobs: dict[str, Any] = {
+        "seconds": secs,
+        "iterations": iterations,
+        "evaluate": evaluate,
+        "exploration": exploration,
+        "simultaneous": simultaneous,
+        "rollout_depth": playout,
+        "reuse": reuse,
+    }
+    MCTS(**knobs)
+
     def make(game_seed: int) -> MCTS:
-        return MCTS(
-            seconds=secs,
-            iterations=iterations,
-            evaluate=evaluate,
-            exploration=exploration,
-            reuse=True,
-            rng=game_seed,
-        )
+        return MCTS(**knobs, rng=game_seed)
 
     label = f"mcts({secs}s)" if iterations is None else f"mcts({iterations} it)"
-    return _SearchBot(f"mcts_bot({secs!r}, iterations={iterations!r})", make, label, seed)
+    if simultaneous != "sequential":
+        label = label[:-1] + f", {simultaneous})"
+    kind = (
+        f"mcts_bot({secs!r}, iterations={iterations!r}, exploration={exploration!r}, "
+        f"simultaneous={simultaneous!r}, playout={playout!r}, reuse={reuse!r})"
+    )
+    return _SearchBot(kind, make, label, seed)
 
 
 def best_bot(seconds: float = 0.2) -> TronBot:

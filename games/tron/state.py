@@ -5,7 +5,8 @@ picks (the child keeps it in ``pending``; walls unchanged; ``player()`` is 1), t
 picks and the turn resolves with both moves applied together. Player 1 therefore "sees"
 player 0's choice inside the tree, which is slightly pessimistic for player 0 and the usual
 choice (a1k0n's alpha-beta); a match driver never shows it to a bot: it hands out
-``turn_start()``, the position before player 0's choice.
+``turn_start()``, the position before player 0's choice. ``simultaneous()`` marks the pending
+states, so a decoupled MCTS keeps player 1 from using the pending move.
 
 Resolution (GAMES.md 3.2, on both grids): a player whose new cell is off the rectangle or in
 ``walls`` (map walls, the clipped hex corners, any trail, the opponent's current head
@@ -132,6 +133,14 @@ class TronState(TreeIterator):
     def is_terminal(self) -> bool:
         """True once a player has crashed."""
         return self.crashes is not _NO_CRASH
+
+    def simultaneous(self) -> bool:
+        """True at a pending state: player 1's move is the second half of a simultaneous turn.
+
+        The hook of ``treesearch.MCTS(simultaneous="decoupled")``: player 1 then selects
+        without knowing ``pending`` (the siblings list player 1's moves alike).
+        """
+        return self.pending is not None
 
     def _crashed(self) -> int:
         c0, c1 = self.crashes
