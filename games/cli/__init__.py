@@ -1,17 +1,19 @@
-"""The treesearch command line: run, compare and film searches on the bundled games.
+"""The treesearch command line: list, run, compare, film and play every bundled game.
 
 Commands (``treesearch --help`` lists their options)::
 
+    treesearch list                                   # games, searches, bots, observers
     treesearch demo                                   # a tour, and three maze videos
-    treesearch video --search astar --size 31 --out astar.mp4
-    treesearch run --game grid --search bfs --size 40 --seed 1
-    treesearch compare --game maze --searches bfs,dfs,dijkstra,astar,greedy,beam
-    treesearch run --game tictactoe --search mcts
-    treesearch play --x mcts --o alphabeta
+    treesearch run --game railroad-ink --search beam --dice known
+    treesearch compare --game maze --searches bfs,astar --instances 50 --out results
+    treesearch video --game tron --search mcts --out tron.mp4
+    treesearch play tron-hex --bots heuristic,random --games 10
 
 It lives in ``games`` because it composes games, searches and observers; ``treesearch``
-itself never imports games. Modules: ``catalog`` (games, searches, which go together),
-``parser``, ``commands``, ``report`` (tables), ``outputs`` (output paths checked first).
+itself never imports games. Modules: ``catalog`` (the registries: games, searches, bots,
+observers, and which go together), ``players`` and ``harness`` (whole games and
+comparisons), ``parser``, ``commands`` (run, compare, video), ``demo``, ``play``,
+``listing``, ``report`` (tables), ``outputs`` (output paths checked first).
 """
 
 from __future__ import annotations

@@ -1,91 +1,85 @@
-"""The subcommands: each ``prepare_*`` checks and builds, then returns the work to run.
-
-Each checks its arguments and outputs, builds the problem and the searches, and returns
-the work to do; ``main`` runs it.
+"""The search commands: each ``prepare_*`` checks and builds, then returns the work to run.
 
 Splitting the two keeps the promise of the command line: a bad argument or output path is
 reported (exit code 2) before any search starts. The work returns 0, or 130 as soon as a
 search reports ``Status.INTERRUPTED`` (Ctrl-C): the rows done so far are printed and
-nothing after that search runs.
+nothing after that search runs. ``demo`` and ``play`` have modules of their own.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from games.cli.catalog import (
-    GAMES,
-    SEARCHES,
-    SEED_TREE,
-    GameEntry,
-    Problem,
-    SearchEntry,
-    cell_name,
-    check_pairing,
-    hold_frames,
-    lookup,
-    searches_for,
-)
+from games.cli.catalog import GAMES, GameEntry, Problem, game_entry, search_entry, searches_for
+from games.cli.harness import entrants, measure
 from games.cli.outputs import check_folder, check_video_path
+from games.cli.players import player_names
 from games.cli.report import Table, principal_variation
-from games.dict_tree import DictTreeIterator
-from games.maze import search_race
-from games.railroad_ink import RailroadInk, RailroadInkTiles
-from observers import ProgressObserver, RecordingObserver, VideoObserver
-from treesearch import Backtracking, Budget, InvalidArgumentError, RandomWalk, Status, TreeSearch
+from games.compare import BACKENDS, Outcome, compare, table, write
+from games.compare.jobs import RAY_HINT
+from observers import ProgressObserver
+from treesearch import Budget, InvalidArgumentError, Status, TreeSearch
 
 __all__ = [
-    "EXIT_INTERRUPTED",
-    "Work",
-    "prepare_compare",
-    "prepare_demo",
-    "prepare_play",
-    "prepare_run",
-    "prepare_video",
-]
+    "EXIT_INTERRUPTED", "Work", "budget_of", "check_video_knobs", "prepare_compare",
+    "prepare_run", "prepare_video", "table_of",
+]  # fmt: skip
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
 
 Work = Callable[[], int]
 
 
-def _budget(args: argparse.Namespace) -> Budget:
+def budget_of(args: argparse.Namespace) -> Budget:
+    """The budget of each search: ``--max-nodes`` and ``--seconds``."""
     return Budget(max_nodes=args.max_nodes, seconds=args.seconds)
 
 
-def _game(args: argparse.Namespace) -> GameEntry:
-    return lookup("game", args.game, GAMES)
-
-
-def _search(name: str, game: GameEntry) -> SearchEntry:
-    entry = lookup("search", name, SEARCHES)
-    check_pairing(entry, game)
-    return entry
-
-
-def _names(text: str) -> list[str]:
+def names_of(text: str, option: str = "--searches", what: str = "search") -> list[str]:
+    """The comma-separated names of ``text``; at least one."""
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
-        raise InvalidArgumentError(f"--searches needs at least one search name, got {text!r}")
+        raise InvalidArgumentError(f"{option} needs at least one {what} name, got {text!r}")
     return names
 
 
 def _heading(problem: Problem) -> str:
     start = problem.start
-    if problem.kind == "duel":
+    if problem.game == "tictactoe":
         return f"{problem.describe}, {'XO'[start.player()]} to move:\n{start}"
+    if problem.kind == "duel":
+        return f"{problem.describe}, player {start.player()} to move:\n{start}"
     return f"{problem.describe}, from {problem.label(start)}:"
 
 
+def _answer(problem: Problem, result: object) -> None:
+    """What a run found: a duel's move, a score game's best score, a path."""
+    best, path = getattr(result, "best", None), getattr(result, "path", ())
+    if problem.kind == "duel" and best is not None:
+        if problem.game == "tictactoe":
+            cell = best.move
+            print(f"move: {'XO'[problem.start.player()]} plays cell {cell} "
+                  f"(row {cell // 3}, column {cell % 3})")  # fmt: skip
+            print(f"principal variation: {principal_variation(path)}")
+        else:
+            print(f"move: player {problem.start.player()} plays {problem.label(best)}")
+    elif problem.kind == "score" and best is not None and problem.score is not None:
+        over = "final" if best.is_terminal() else "so far (the game is not over)"
+        print(f"best: score {problem.score(best):g} {over}, after {best.move}")
+    elif problem.kind == "path" and path:
+        print("path: " + " -> ".join(problem.label(s) for s in path))
+
+
 def prepare_run(args: argparse.Namespace) -> Work:
-    """``run``: one search; its row, what its status means, and its path or chosen move."""
-    game = _game(args)
+    """``run``: one search; its row, what its status means, and its path, score or move."""
+    game = game_entry(args.game)
     name = args.search or searches_for(game.kind)[0]
-    entry = _search(name, game)
-    budget = _budget(args)
+    entry = search_entry(name, game)
+    budget = budget_of(args)
     problem = game.make(args)
     search = entry.make(problem, budget, args)
 
@@ -96,38 +90,82 @@ def prepare_run(args: argparse.Namespace) -> Work:
         table = Table(problem)
         table.row(name, search, result)
         table.explain_statuses()
-        if problem.kind == "duel":
-            if result.best is not None:
-                cell = result.best.move
-                print(f"move: {'XO'[problem.start.player()]} plays cell {cell} "
-                      f"(row {cell // 3}, column {cell % 3})")  # fmt: skip
-                print(f"principal variation: {principal_variation(result.path)}")
-        elif result.path:
-            print("path: " + " -> ".join(problem.label(s) for s in result.path))
+        _answer(problem, result)
         return EXIT_INTERRUPTED if result.status is Status.INTERRUPTED else 0
 
     return work
 
 
+def _harness(args: argparse.Namespace) -> bool:
+    return any(getattr(args, k) is not None for k in ("instances", "out", "jobs", "backend"))
+
+
+def _check_harness(args: argparse.Namespace) -> None:
+    if args.instances is not None and args.instances < 1:
+        raise InvalidArgumentError(f"--instances must be >= 1, got {args.instances!r}")
+    if args.jobs is not None and args.jobs < 1:
+        raise InvalidArgumentError(f"--jobs must be >= 1, got {args.jobs!r}")
+    if args.seed < 0:
+        raise InvalidArgumentError(f"--seed must be >= 0 for a comparison, got {args.seed!r}")
+    backend = args.backend or "local"
+    if backend not in BACKENDS:
+        raise InvalidArgumentError(f"--backend must be one of {', '.join(BACKENDS)}, got "
+                                   f"{backend!r}")  # fmt: skip
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise InvalidArgumentError(RAY_HINT)
+    if args.out is not None:
+        check_folder(Path(args.out), "--out")
+
+
 def prepare_compare(args: argparse.Namespace) -> Work:
-    """``compare``: several searches on one problem, one row each as they finish."""
-    game = _game(args)
-    names = _names(args.searches) if args.searches else searches_for(game.kind)
-    entries = [_search(n, game) for n in names]
-    budget = _budget(args)
+    """``compare``: several searches on one problem, or on ``--instances`` seeded ones."""
+    game = game_entry(args.game)
+    budget = budget_of(args)
+    if _harness(args):
+        _check_harness(args)
+        default = searches_for("path") if game.kind == "path" else player_names(game)
+        names = names_of(args.searches) if args.searches else default
+        jobs = entrants(game, names, budget, args)
+        return _harness_work(game, jobs, args)
+    names = names_of(args.searches) if args.searches else searches_for(game.kind)
+    entries = [search_entry(n, game) for n in names]
     problem = game.make(args)
     searches = [(e.name, e.make(problem, budget, args)) for e in entries]
 
     def work() -> int:
         print(_heading(problem))
-        return _table_of(problem, searches)
+        return table_of(Table(problem), problem, searches)
 
     return work
 
 
-def _table_of(problem: Problem, searches: list[tuple[str, TreeSearch]]) -> int:
+def _harness_work(game: GameEntry, jobs: Mapping[str, Callable[[int], Outcome]],
+                  args: argparse.Namespace) -> Work:  # fmt: skip
+    what, higher = measure(game)
+    instances = args.instances or 1
+    against = f" against {args.opponent}" if game.kind == "duel" else ""
+
+    def work() -> int:
+        better = "higher" if higher else "lower"
+        print(f"{game.name}: {', '.join(jobs)} on {instances} seeded instance(s) from seed "
+              f"{args.seed}, {what}{against} ({better} is better)")  # fmt: skip
+        result = compare(
+            jobs, instances=instances, seed=args.seed, jobs=args.jobs,
+            backend=args.backend or "local", measure=what, higher_is_better=higher,
+            progress=True,
+        )  # fmt: skip
+        print(table(result), end="")
+        if args.out is not None:
+            for note in write(result, args.out):
+                print(f"note: {note}")
+            print(f"wrote results.csv, results.json, summary.txt, cdf.png to {args.out}")
+        return 0
+
+    return work
+
+
+def table_of(table: Table, problem: Problem, searches: list[tuple[str, TreeSearch]]) -> int:
     """Run the searches in turn, a row each; stop at the first one Ctrl-C interrupted."""
-    table = Table(problem)
     code = 0
     for name, search in searches:
         result = search.run(problem.start)
@@ -140,17 +178,18 @@ def _table_of(problem: Problem, searches: list[tuple[str, TreeSearch]]) -> int:
 
 
 def _video_game(args: argparse.Namespace) -> GameEntry:
-    game = _game(args)
+    game = game_entry(args.game)
     if game.video is None:
         able = ", ".join(name for name, g in GAMES.items() if g.video is not None)
         raise InvalidArgumentError(
-            f"the command line cannot draw videos of {game.name!r} yet; games with videos: "
-            f"{able}"
+            f"the command line cannot draw videos of {game.name!r}: {game.no_video}; games "
+            f"with videos: {able}"
         )
     return game
 
 
-def _check_video_knobs(args: argparse.Namespace) -> None:
+def check_video_knobs(args: argparse.Namespace) -> None:
+    """Refuse a non-positive ``--fps`` or ``--duration``."""
     if args.fps <= 0:
         raise InvalidArgumentError(f"--fps must be > 0, got {args.fps!r}")
     if args.duration <= 0:
@@ -160,17 +199,16 @@ def _check_video_knobs(args: argparse.Namespace) -> None:
 def prepare_video(args: argparse.Namespace) -> Work:
     """``video``: one search drawn exploring the game, about ``--duration`` seconds long."""
     game = _video_game(args)
-    entry = _search(args.search or searches_for(game.kind)[0], game)
+    entry = search_entry(args.search or searches_for(game.kind)[0], game)
     if game.video_searches is not None and entry.name not in game.video_searches:
         raise InvalidArgumentError(
             f"videos of {game.name!r} show {', '.join(game.video_searches)} only (they draw "
             f"that search's own statistics), not {entry.name!r}"
         )
-    _check_video_knobs(args)
+    check_video_knobs(args)
     check_video_path(args.out)
-    budget = _budget(args)
     problem = game.make(args)
-    search = entry.make(problem, budget, args)
+    search = entry.make(problem, budget_of(args), args)
     title = f"{entry.title} on {problem.describe}"
     make_video = game.video
     assert make_video is not None
@@ -184,117 +222,5 @@ def prepare_video(args: argparse.Namespace) -> Work:
         print(f"video: {frames} frames, {frames / args.fps:.1f} s at {args.fps:g} fps -> "
               f"{args.out}")  # fmt: skip
         return EXIT_INTERRUPTED if result.status is Status.INTERRUPTED else 0
-
-    return work
-
-
-_DEMO_RACE = ("bfs", "dfs", "astar")
-
-
-def prepare_demo(args: argparse.Namespace) -> Work:
-    """``demo``: backtracking's trace, every search on two problems, four videos.
-
-    The videos: a race of three searches on a maze, then a random walk placing Railroad Ink
-    tiles (free play, seed 1) that ends on the board's score.
-    """
-    _check_video_knobs(args)
-    check_folder(args.out_dir, "--out-dir")
-    budget = _budget(args)
-    maze_game = GAMES["maze"]
-    problems = [GAMES[name].make(args) for name in ("seed-tree", "grid")]
-    maze = maze_game.make(args)
-    tables = [
-        (p, [(n, SEARCHES[n].make(p, budget, args)) for n in searches_for("path")])
-        for p in problems
-    ]
-    race = {n: SEARCHES[n].make(maze, budget, args) for n in _DEMO_RACE}
-
-    def work() -> int:
-        print("Backtracking over the seed tree (entering and returning):")
-        rec = RecordingObserver()
-        Backtracking(rec).run(DictTreeIterator("Root", SEED_TREE))
-        print("  " + " -> ".join(name for _, _, name in rec.trace()))
-        for problem, searches in tables:
-            print(f"\nsearching {problem.describe} for its goal:")
-            if _table_of(problem, searches):
-                return EXIT_INTERRUPTED
-        assert maze.maze is not None
-        print(f"\nrendering BFS vs DFS vs A* on {maze.describe} into {args.out_dir}/:")
-        every, duration = (args.every, None) if args.every is not None else (None, args.duration)
-        for e in search_race(
-            maze.maze, maze.start, race, args.out_dir, fps=args.fps, every=every,
-            duration=duration, final_frames=hold_frames(args.fps), panel=not args.raw,
-        ):  # fmt: skip
-            print(
-                f"  {e.name:<6} {e.result.status.value}: {e.moves} moves, cost {e.cost:g}, "
-                f"{e.frames} frames ({e.frames / args.fps:.1f} s) -> {e.video}"
-            )
-            if e.result.status is Status.INTERRUPTED:
-                return EXIT_INTERRUPTED
-        return _railroad_ink_walk(args)
-
-    return work
-
-
-def _railroad_ink_walk(args: argparse.Namespace) -> int:
-    """The demo's Railroad Ink video: one random walk of free play, ending on its score."""
-    path = Path(args.out_dir) / "railroad_ink.mp4"
-    print(f"\nrendering a random walk placing Railroad Ink tiles (free play, seed 1) to {path}:")
-    title = "RandomWalk · Railroad Ink free play (any tile, anywhere) · seed 1"
-    video = VideoObserver(
-        path, RailroadInkTiles(60), fps=args.fps, panel=not args.raw, title=title,
-        final_frames=2 * hold_frames(args.fps),
-    )  # fmt: skip
-    result = RandomWalk(rng=1).run(RailroadInk(seed=1, dice="free").start(), observers=[video])
-    board = result.path[-1].board if result.path else None
-    score = f", score {board.score().total}" if board is not None else ""
-    print(
-        f"  randomwalk {result.status.value}: {len(board.order) if board else 0} tiles{score}, "
-        f"{video.frames} frames ({video.frames / args.fps:.1f} s) -> {path}"
-    )
-    return EXIT_INTERRUPTED if result.status is Status.INTERRUPTED else 0
-
-
-def prepare_play(args: argparse.Namespace) -> Work:
-    """``play``: a match between two searches (X and O), printing each game's moves."""
-    game = _game(args)
-    if game.kind != "duel":
-        duels = ", ".join(n for n, g in GAMES.items() if g.kind == "duel")
-        raise InvalidArgumentError(
-            f"play needs a two-player game; {game.name!r} is a one-player path problem "
-            f"(two-player games: {duels})"
-        )
-    if args.games < 1:
-        raise InvalidArgumentError(f"--games must be >= 1, got {args.games!r}")
-    sides = [_search(args.x, game), _search(args.o, game)]
-    budget = _budget(args)
-    problem = game.make(args)
-    for entry in sides:  # build once now, so a bad knob fails before the first move
-        entry.make(problem, budget, args)
-
-    def work() -> int:
-        scores = {"X": 0, "O": 0, "draw": 0}
-        for g in range(args.games):
-            seeded = argparse.Namespace(**{**vars(args), "seed": args.seed + g})
-            players = [entry.make(problem, budget, seeded) for entry in sides]
-            state = problem.start
-            print(f"game {g + 1}: X = {sides[0].name}, O = {sides[1].name}")
-            while not state.is_terminal():
-                mover = state.player()
-                result = players[mover].run(state)
-                if result.status is Status.INTERRUPTED or result.best is None:
-                    print(f"  {'XO'[mover]} ({sides[mover].name}) was interrupted")
-                    return EXIT_INTERRUPTED
-                state = result.best
-                print(f"  {'XO'[mover]} ({sides[mover].name}) plays {cell_name(state.move)}")
-            winner = {1.0: "X", -1.0: "O"}.get(state.returns()[0], "draw")
-            scores[winner] += 1
-            outcome = "a draw" if winner == "draw" else f"{winner} wins"
-            print(f"{state}\n{outcome}\n")
-        print(
-            f"after {args.games} game(s): X ({sides[0].name}) {scores['X']} won, "
-            f"O ({sides[1].name}) {scores['O']} won, {scores['draw']} drawn"
-        )
-        return 0
 
     return work

@@ -6,26 +6,32 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from games.cli import commands
-from games.cli.catalog import GAMES, SEARCHES, searches_for
+from games.cli import commands, demo, listing, play
+from games.cli.catalog import GAMES, SEARCHES, TRON_SECONDS, searches_for
+from games.compare import BACKENDS
+from games.tron import MAPS
 from treesearch import __version__
 
 __all__ = ["build_parser"]
 
 DESCRIPTION = """\
-Run, compare and film tree searches on bundled games: BFS, DFS, A* and others on grids and
-mazes, MCTS and alpha-beta on tic-tac-toe.
+Run, compare, film and play tree searches on bundled games: BFS, DFS, A* and others on
+grids and mazes, beams and bots on Railroad Ink, MCTS and alpha-beta on tic-tac-toe, Tron
+and any OpenSpiel game (openspiel:NAME). 'treesearch list' says what fits what.
 
 games:    {games}
 searches: {searches}"""
 
 EPILOG = """\
 examples:
+  treesearch list
   treesearch demo
   treesearch run --game maze --search astar --size 31
   treesearch compare --game maze --searches bfs,dijkstra,astar
+  treesearch compare --game railroad-ink --searches greedy,beam --instances 20 --out ink
   treesearch run --game tictactoe --search mcts --iterations 5000
   treesearch video --search astar --size 61 --out astar.mp4
+  treesearch play tron --bots heuristic,random --games 4
 
 'treesearch COMMAND --help' shows the options of a command. Exit codes: 0 done, 2 bad
 arguments or output path (nothing was run), 1 an error while running, 130 Ctrl-C."""
@@ -72,11 +78,25 @@ def _game(p: argparse.ArgumentParser, default: str, names: list[str] | None = No
                    help=f"one of: {', '.join(names or GAMES)}")  # fmt: skip
 
 
-def _duel(p: argparse.ArgumentParser) -> None:
+def _options(p: argparse.ArgumentParser) -> None:
+    """The knobs of the games and their searches; each game reads those it needs."""
     p.add_argument("--iterations", type=int, default=2000, metavar="N",
                    help="MCTS simulations per move")  # fmt: skip
+    p.add_argument("--depth", type=int, default=None, metavar="PLIES",
+                   help="alpha-beta depth (default: to the end; 4 plies for Tron)")  # fmt: skip
     p.add_argument("--moves", default="", metavar="CELLS",
                    help="tic-tac-toe: cells 0-8 (row by row) played first, e.g. 4,0")  # fmt: skip
+    p.add_argument("--dice", choices=("known", "revealed", "free"), default="known",
+                   help="Railroad Ink: rolls known in advance, revealed each round, or free "
+                        "play (any tile)")  # fmt: skip
+    p.add_argument("--map", default="box15", metavar="NAME|FILE",
+                   help=f"Tron: a map file or one of {', '.join(MAPS)}")  # fmt: skip
+    p.add_argument("--drills", type=int, default=1, metavar="N",
+                   help="drill-maze: drills to break walls with")  # fmt: skip
+    p.add_argument("--bot-seconds", type=float, default=None, metavar="S",
+                   help="a bot's thinking time: per move for Tron (default: "
+                        f"{TRON_SECONDS}), per game for Railroad Ink (default: its fixed "
+                        "budget)")  # fmt: skip
 
 
 def _film(p: argparse.ArgumentParser) -> None:
@@ -90,6 +110,29 @@ def _film(p: argparse.ArgumentParser) -> None:
                    help="frames without the header panel (title, counters, legend)")  # fmt: skip
 
 
+def _harness(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--instances", type=int, default=None, metavar="N",
+                   help="seeded instances per search (a new maze, new dice, new starts); "
+                        "with it, or any of the three options below, the comparison runs "
+                        "on the harness: statistics instead of one row each")  # fmt: skip
+    p.add_argument("--jobs", type=int, default=None, metavar="J",
+                   help="worker processes (default: every core)")  # fmt: skip
+    p.add_argument("--backend", default=None, metavar="NAME",
+                   help=f"where jobs run: {' or '.join(BACKENDS)} (default: local)")  # fmt: skip
+    p.add_argument(
+        "--out",
+        default=None,
+        metavar="DIR",
+        help="write results.csv, results.json, summary.txt and cdf.png here",
+    )
+    p.add_argument(
+        "--opponent",
+        default="random",
+        metavar="NAME",
+        help="duels: the bot or search every entrant plays, sides alternating",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of the ``treesearch`` command; each command sets ``prepare``."""
     parser = argparse.ArgumentParser(
@@ -101,63 +144,138 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    demo = _command(sub, "demo", "a tour: every search on two problems, three maze videos",
-                    "treesearch demo --size 15 --out-dir demo", commands.prepare_demo)
-    _size(demo, 21)
-    _budgets(demo, max_nodes=100_000)
-    demo.add_argument("--out-dir", type=Path, default=Path("treesearch-demo"), metavar="DIR",
-                      help="folder for the videos (created if missing)")
-    _film(demo)
+    _command(
+        sub,
+        "list",
+        "list the games, searches, bots and observers, a line each",
+        "treesearch list",
+        listing.prepare_list,
+    )
 
-    run = _command(sub, "run", "run one search and print its result, path or move",
-                   "treesearch run --game grid --search astar --size 40 --progress",
-                   commands.prepare_run)
+    demo_ = _command(
+        sub,
+        "demo",
+        "a tour: every search on two problems, three maze videos",
+        "treesearch demo --size 15 --out-dir demo",
+        demo.prepare_demo,
+    )
+    _size(demo_, 21)
+    _budgets(demo_, max_nodes=100_000)
+    demo_.add_argument(
+        "--out-dir",
+        type=Path,
+        default=Path("treesearch-demo"),
+        metavar="DIR",
+        help="folder for the videos (created if missing)",
+    )
+    _film(demo_)
+
+    run = _command(
+        sub,
+        "run",
+        "run one search and print its result, path, score or move",
+        "treesearch run --game grid --search astar --size 40 --progress",
+        commands.prepare_run,
+    )
     _game(run, "grid")
-    run.add_argument("--search", default=None, metavar="NAME",
-                     help=f"one of: {', '.join(SEARCHES)} (default: "
-                          f"{searches_for('path')[0]}, or {searches_for('duel')[0]} for "
-                          "two-player games)")
+    run.add_argument(
+        "--search",
+        default=None,
+        metavar="NAME",
+        help=f"one of: {', '.join(SEARCHES)} (default: the first that fits: "
+        f"{searches_for('path')[0]}, {searches_for('score')[0]} for score "
+        f"games, {searches_for('duel')[0]} for duels)",
+    )
     run.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     _size(run, 30)
     _budgets(run)
-    _duel(run)
+    _options(run)
 
-    compare = _command(sub, "compare", "run several searches on the same problem, a row each",
-                       "treesearch compare --game tictactoe --searches mcts,alphabeta",
-                       commands.prepare_compare)
+    compare = _command(
+        sub,
+        "compare",
+        "run several searches or bots on the same problem, "
+        "or on N seeded instances with statistics",
+        "treesearch compare --game maze --searches bfs,astar --instances 20 --out results",
+        commands.prepare_compare,
+    )
     _game(compare, "grid")
-    compare.add_argument("--searches", default=None, metavar="A,B,...",
-                         help="comma-separated search names (default: every search that "
-                              "applies to the game)")
+    compare.add_argument(
+        "--searches",
+        default=None,
+        metavar="A,B,...",
+        help="comma-separated search (or bot) names (default: every search "
+        "that applies to the game; with --instances, its bots too)",
+    )
+    _harness(compare)
     _size(compare, 30)
     _budgets(compare)
-    _duel(compare)
+    _options(compare)
 
-    video = _command(sub, "video", "film one search exploring a maze, or MCTS choosing a move",
-                     "treesearch video --search astar --size 61 --out astar.mp4 --duration 20\n"
-                     "  treesearch video --game tictactoe --search mcts --out mcts.mp4",
-                     commands.prepare_video)
+    video = _command(
+        sub,
+        "video",
+        "film one search exploring a game with its renderer",
+        "treesearch video --search astar --size 61 --out astar.mp4 --duration 20\n"
+        "  treesearch video --game tictactoe --search mcts --out mcts.mp4",
+        commands.prepare_video,
+    )
     _game(video, "maze", [name for name, game in GAMES.items() if game.video is not None])
-    video.add_argument("--search", default=None, metavar="NAME",
-                       help=f"maze: one of {', '.join(searches_for('path'))} (default bfs); "
-                            "tictactoe: mcts")
-    video.add_argument("--out", default="search.mp4", metavar="PATH",
-                       help=".mp4 or .gif file, or a folder for PNG frames")
+    video.add_argument(
+        "--search",
+        default=None,
+        metavar="NAME",
+        help="a search that fits the game (default: the first that fits); tictactoe: mcts",
+    )
+    video.add_argument(
+        "--out",
+        default="search.mp4",
+        metavar="PATH",
+        help=".mp4 or .gif file, or a folder for PNG frames",
+    )
     _film(video)
-    video.add_argument("--max-frames", type=int, default=None, metavar="N",
-                       help="stop the search after N frames")
-    video.add_argument("--color-by", choices=("order", "depth"), default="order",
-                       help="colour cells by visit order or by depth")
+    video.add_argument(
+        "--max-frames", type=int, default=None, metavar="N", help="stop the search after N frames"
+    )
+    video.add_argument(
+        "--color-by",
+        choices=("order", "depth"),
+        default="order",
+        help="mazes: colour cells by visit order or by depth",
+    )
     _size(video, 21)
     _budgets(video)
-    _duel(video)
+    _options(video)
 
-    play = _command(sub, "play", "a match between two searches at a two-player game",
-                    "treesearch play --x mcts --o alphabeta --games 2", commands.prepare_play)
-    _game(play, "tictactoe", [name for name, game in GAMES.items() if game.kind == "duel"])
-    play.add_argument("--x", default="mcts", metavar="NAME", help="search playing X (first)")
-    play.add_argument("--o", default="alphabeta", metavar="NAME", help="search playing O")
-    play.add_argument("--games", type=int, default=2, metavar="N", help="games to play")
-    _budgets(play)
-    _duel(play)
+    play_ = _command(
+        sub,
+        "play",
+        "play whole games between bots or searches",
+        "treesearch play tron --bots heuristic,random --games 4\n"
+        "  treesearch play railroad-ink --bot best --dice revealed",
+        play.prepare_play,
+    )
+    play_.add_argument(
+        "game",
+        nargs="?",
+        default="tictactoe",
+        metavar="GAME",
+        help="tictactoe, tron, tron-hex, railroad-ink or openspiel:NAME",
+    )
+    play_.add_argument(
+        "--bots",
+        default=None,
+        metavar="A,B",
+        help="duels: the two players, bots or searches (default: "
+        "heuristic,random for Tron, mcts,alphabeta otherwise)",
+    )
+    play_.add_argument(
+        "--bot", default="best", metavar="NAME", help="Railroad Ink: the bot that plays"
+    )
+    play_.add_argument("--games", type=int, default=2, metavar="N", help="games to play")
+    play_.add_argument(
+        "--video", default=None, metavar="PATH", help="film the first game (.mp4, .gif or a folder)"
+    )
+    _budgets(play_)
+    _options(play_)
     return parser

@@ -3,7 +3,7 @@
 Rows are printed as each search finishes (a long comparison shows progress, and Ctrl-C
 keeps the rows done so far), so the columns have fixed widths. Path problems show the
 route's moves and its cost (the sum of each move's ``step_cost``: mud makes a longer route
-cheaper); duels show the chosen move and its value.
+cheaper); score games the best state's score; duels the chosen move and its value.
 """
 
 from __future__ import annotations
@@ -25,6 +25,10 @@ _PATH_COLUMNS = (
 _DUEL_COLUMNS = (
     ("search", 13, "<"), ("status", 14, "<"), ("move", 9, "<"), ("value", 7, ">"),
     ("expanded", 9, ">"), ("visited", 9, ">"), ("iterations", 11, ">"), ("time", 11, ">"),
+)  # fmt: skip
+_SCORE_COLUMNS = (
+    ("search", 13, "<"), ("status", 14, "<"), ("moves", 6, ">"), ("score", 7, ">"),
+    ("expanded", 9, ">"), ("visited", 9, ">"), ("time", 11, ">"), ("best", 0, "<"),
 )  # fmt: skip
 _LIMIT_FLAGS = {
     "max_nodes": ("--max-nodes", "max_nodes"),
@@ -54,7 +58,9 @@ class Table:
     def __init__(self, problem: Problem, out: TextIO | None = None) -> None:
         self.problem = problem
         self.out = sys.stdout if out is None else out
-        self.columns = _DUEL_COLUMNS if problem.kind == "duel" else _PATH_COLUMNS
+        self.columns = {"duel": _DUEL_COLUMNS, "score": _SCORE_COLUMNS}.get(
+            problem.kind, _PATH_COLUMNS
+        )
         self.notes: dict[tuple[str, str], list[str]] = {}
         self._header = False
 
@@ -70,7 +76,7 @@ class Table:
         status = result.status.value
         if self.problem.kind == "duel":
             best = result.best
-            move = "-" if best is None or best.move is None else cell_name(best.move)
+            move = "-" if best is None or best.move is None else self.problem.label(best)
             value = "-" if result.value is None else f"{result.value + 0.0:+.3f}"  # no -0
             cells: tuple[str, ...] = (
                 name, status, move, value, str(s.expanded), str(s.visited), str(s.iterations),
@@ -79,7 +85,11 @@ class Table:
         else:
             path = result.path
             moves = str(len(path) - 1) if path else "-"
-            cost = f"{path_cost(path):g}" if path else "-"
+            judge = self.problem.score
+            if judge is not None:  # a score game: the best state's score
+                cost = "-" if result.best is None else f"{judge(result.best):g}"
+            else:
+                cost = f"{path_cost(path):g}" if path else "-"
             best = "-" if result.best is None else self.problem.label(result.best)
             cells = (name, status, moves, cost, str(s.expanded), str(s.visited), _time(result),
                      best)  # fmt: skip
@@ -110,6 +120,8 @@ def _solved(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
 
 
 def _exhausted(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
+    if problem.kind == "score":
+        return "ran to the end of its budget-free search; best is the best-valued state it saw"
     if isinstance(search, RandomWalk):
         episodes = result.stats.iterations
         goal, best = problem.goal, result.best

@@ -48,7 +48,7 @@ def test_demo_honours_seconds(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
         budgets.append(budget)
         return real.make(problem, budget, args)
 
-    monkeypatch.setitem(catalog.SEARCHES, "iddfs", dataclasses.replace(real, make=spy))
+    monkeypatch.setitem(catalog.SEARCHES, "iddfs", dataclasses.replace(real, makers={"path": spy}))
     argv = ["demo", "--size", "7", "--seconds", "2.5", "--max-nodes", "77"]
     assert main([*argv, "--out-dir", str(tmp_path)]) == 0
     assert len(budgets) == 2  # the seed tree and the grid

@@ -48,12 +48,12 @@ def test_compare_tictactoe(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_play_a_match(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["play", "--x", "alphabeta", "--o", "alphabeta", "--games", "2"]
+    argv = ["play", "tictactoe", "--bots", "alphabeta,alphabeta", "--games", "2"]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert out.count("a draw") == 2  # perfect play on both sides
     assert "X (alphabeta) plays 0 (0,0)" in out
-    assert "after 2 game(s): X (alphabeta) 0 won, O (alphabeta) 0 won, 2 drawn" in out
+    assert "alphabeta vs alphabeta: score 0.500 [" in out and "(W 0 D 2 L 0)" in out
 
 
 @pytest.mark.parametrize(
@@ -67,13 +67,14 @@ def test_play_a_match(capsys: pytest.CaptureFixture[str]) -> None:
         (["compare", "--game", "tictactoe", "--searches", "mcts,astar"],
          ["'astar' does not apply"]),
         (["video", "--search", "alphabeta"], ["'alphabeta' does not apply to game 'maze'"]),
-        (["video", "--game", "grid"], ["cannot draw videos of 'grid'", "maze, tictactoe"]),
+        (["video", "--game", "grid"],
+         ["cannot draw videos of 'grid'", "maze, drill-maze, tictactoe"]),
         (["video", "--game", "tictactoe", "--search", "alphabeta"], ["show mcts only"]),
-        (["play", "--game", "grid"], ["play needs a two-player game", "tictactoe"]),
+        (["play", "grid"], ["play needs a game with players", "tictactoe"]),
         (["run", "--search", "astr"],
          ["unknown search 'astr' (did you mean 'astar'?)", "choose from: bfs, dfs"]),
         (["run", "--game", "tictactactoe"], ["did you mean 'tictactoe'?", "seed-tree, grid"]),
-        (["play", "--x", "mtcs"], ["did you mean 'mcts'?"]),
+        (["play", "--bots", "mtcs,random"], ["did you mean 'mcts'?"]),
         (["run", "--search", "zzz"], ["unknown search 'zzz'; choose from:"]),
     ],
 )  # fmt: skip

@@ -27,7 +27,7 @@ def _interrupting(name: str) -> catalog.SearchEntry:
     def make(problem: Any, budget: Budget, args: Any) -> BFS:
         return BFS(goal=goal, budget=budget)
 
-    return dataclasses.replace(catalog.SEARCHES[name], make=make)
+    return dataclasses.replace(catalog.SEARCHES[name], makers={"path": make})
 
 
 def test_compare_stops_at_the_interrupted_search(

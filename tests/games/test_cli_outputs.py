@@ -36,9 +36,7 @@ def test_out_under_a_file(
     assert f"cannot write --out to {str(out)!r}: " in line and "is a file, not a folder" in line
 
 
-def test_out_that_cannot_be_written(
-    capsys: pytest.CaptureFixture[str], no_search: None
-) -> None:
+def test_out_that_cannot_be_written(capsys: pytest.CaptureFixture[str], no_search: None) -> None:
     assert main(["video", "--out", "/proc/treesearch-cli-test.gif"]) == 2
     assert "cannot write --out" in _one_error(capsys)
 

@@ -106,8 +106,10 @@ def test_a_search_that_does_not_replay_is_reported(maze: Maze, tmp_path: Path) -
 
 
 def test_search_race_with_duration(maze: Maze, tmp_path: Path) -> None:
-    searches = {"bfs": BFS(goal=maze.cheese),
-                "astar": AStar(heuristic=manhattan_to(maze, maze.cheese), goal=maze.cheese)}
+    searches = {
+        "bfs": BFS(goal=maze.cheese),
+        "astar": AStar(heuristic=manhattan_to(maze, maze.cheese), goal=maze.cheese),
+    }
     entries = search_race(maze, _start(maze), searches, tmp_path, suffix="", fps=10,
                           duration=3, final_frames=3, cell_px=4, panel=False)  # fmt: skip
     for entry in entries:
@@ -138,9 +140,10 @@ def test_raw_frames_have_no_panel(tmp_path: Path) -> None:
     assert main([*base, "--raw", "--out", str(tmp_path / "raw")]) == 0
     from PIL import Image
 
-    with Image.open(tmp_path / "panel" / "000000.png") as panel, Image.open(
-        tmp_path / "raw" / "000000.png"
-    ) as raw:
+    with (
+        Image.open(tmp_path / "panel" / "000000.png") as panel,
+        Image.open(tmp_path / "raw" / "000000.png") as raw,
+    ):
         sizes = panel.size, raw.size
     assert sizes[1] == ExplorationRenderer(Maze.generate(9, 9)).shape[1::-1]  # the maze only
     assert sizes[0][1] > sizes[1][1]  # the header panel is on by default
@@ -161,13 +164,36 @@ def test_tictactoe_video_shows_mcts_deciding(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "frames"
-    argv = ["video", "--game", "tictactoe", "--out", str(out), "--duration", "2",
-            "--iterations", "300", "--fps", "10"]
+    argv = [
+        "video",
+        "--game",
+        "tictactoe",
+        "--out",
+        str(out),
+        "--duration",
+        "2",
+        "--iterations",
+        "300",
+        "--fps",
+        "10",
+    ]
     assert main(argv) == 0
     printed = capsys.readouterr().out
     assert "mcts" in printed and "video: " in printed
     frames = len(list(out.glob("*.png")))
     assert 10 <= frames <= 25  # about 2 s at 10 fps, the last second held on the decision
-    assert main(["video", "--game", "tictactoe", "--search", "alphabeta",
-                 "--out", str(tmp_path / "a.mp4")]) == 2
+    assert (
+        main(
+            [
+                "video",
+                "--game",
+                "tictactoe",
+                "--search",
+                "alphabeta",
+                "--out",
+                str(tmp_path / "a.mp4"),
+            ]
+        )
+        == 2
+    )
     assert "show mcts only" in capsys.readouterr().err

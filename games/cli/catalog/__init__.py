@@ -1,0 +1,129 @@
+"""What the command line knows: its games, searches, bots and observers, as registries.
+
+Every game, search, bot and observer is an entry of a ``Registry`` (name, one-line help,
+kind, source, maker). Games come in three kinds (``Kind``): path problems, score games and
+duels; each search serves some kinds, and a pairing of another kind is refused with the
+reason and what fits. ``openspiel:NAME`` names any installed OpenSpiel game.
+
+Modules, each importing only those above it: ``registry`` (``Registry``, ``Kind``,
+``lookup``), ``problem`` (``Problem``, ``GameEntry``), ``paths``, ``boards`` and
+``openspiel_games`` (the games), ``searches``, ``bots`` (bots and observers).
+"""
+
+from __future__ import annotations
+
+from games.cli.catalog.boards import BOARD_GAMES, tron_start
+from games.cli.catalog.bots import BOTS, OBSERVERS, TRON_SECONDS, BotEntry, ObserverEntry, family_of
+from games.cli.catalog.openspiel_games import PREFIX, openspiel_entry
+from games.cli.catalog.paths import PATH_GAMES, SEED_TREE
+from games.cli.catalog.problem import (
+    GameEntry,
+    Problem,
+    VideoMaker,
+    cell_name,
+    hold_frames,
+    seeded,
+)
+from games.cli.catalog.registry import KINDS, Kind, Registry, lookup, suggest
+from games.cli.catalog.searches import SEARCHES, SearchEntry
+from treesearch import InvalidArgumentError
+
+__all__ = [
+    "BOTS",
+    "GAMES",
+    "KINDS",
+    "OBSERVERS",
+    "PREFIX",
+    "SEARCHES",
+    "SEED_TREE",
+    "TRON_SECONDS",
+    "BotEntry",
+    "GameEntry",
+    "Kind",
+    "ObserverEntry",
+    "Problem",
+    "Registry",
+    "SearchEntry",
+    "VideoMaker",
+    "bot_names",
+    "cell_name",
+    "check_pairing",
+    "family_of",
+    "game_entry",
+    "hold_frames",
+    "lookup",
+    "search_entry",
+    "searches_for",
+    "seeded",
+    "suggest",
+    "tron_start",
+]
+
+GAMES: Registry[GameEntry] = Registry("game", "treesearch.games", (*PATH_GAMES, *BOARD_GAMES))
+
+
+def game_entry(name: str) -> GameEntry:
+    """The game called ``name``: a registered one, or ``openspiel:NAME``.
+
+    Raises:
+        InvalidArgumentError: an unknown name (with a near miss and the list), or an
+            OpenSpiel game that cannot be had.
+    """
+    if name.startswith(PREFIX):
+        return openspiel_entry(name)
+    if name not in GAMES:
+        raise InvalidArgumentError(
+            f"unknown game {name!r}{suggest(name, GAMES)}; choose from: {', '.join(GAMES)}, "
+            f"or {PREFIX}NAME for an OpenSpiel game"
+        )
+    return GAMES[name]
+
+
+def searches_for(kind: Kind) -> list[str]:
+    """The names of the searches that serve games of ``kind``."""
+    return [name for name, entry in SEARCHES.items() if kind in entry.kinds]
+
+
+def bot_names(game: str) -> list[str]:
+    """The short names of the bots that play ``game``."""
+    family = family_of(game)
+    return [e.short for e in BOTS.values() if e.family == family]
+
+
+_WHY = {
+    "path": "is a one-player path problem without players",
+    "score": "is a one-player game scored at its end, without a goal state or opponent",
+    "duel": "is a two-player game without a goal state",
+}
+_NEEDS = {
+    "path": "looks for a goal state",
+    "score": "ranks states by a one-player score",
+    "duel": "plays two-player games (it needs players and rewards)",
+}
+
+
+def search_entry(name: str, game: GameEntry) -> SearchEntry:
+    """The search called ``name``, checked to make sense for ``game``.
+
+    Raises:
+        InvalidArgumentError: an unknown name, or a search that does not fit the game.
+    """
+    entry = SEARCHES.get_entry(name)
+    check_pairing(entry, game)
+    return entry
+
+
+def check_pairing(search: SearchEntry, game: GameEntry) -> None:
+    """Refuse a search that makes no sense for the game, saying why and what fits.
+
+    Raises:
+        InvalidArgumentError: the search serves other kinds of game.
+    """
+    if game.kind in search.kinds:
+        return
+    needs = " or ".join(_NEEDS[k] for k in search.kinds)
+    raise InvalidArgumentError(
+        f"search {search.name!r} does not apply to game {game.name!r}: {search.name} {needs}, "
+        f"and {game.name} {_WHY[game.kind]}; for {game.name} use one of: "
+        f"{', '.join(searches_for(game.kind))}"
+    )

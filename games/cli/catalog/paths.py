@@ -1,0 +1,111 @@
+"""Path games: a start, a goal and step costs (seed tree, grid, maze, drill maze).
+
+The maze and the drill maze are drawn by ``games.maze.ExplorationRenderer``; each seed
+gives a new grid or maze, so a comparison's instances differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from games.cli.catalog.problem import GameEntry, Problem, hold_frames
+from games.dict_tree import DictTreeIterator
+from games.graph import Graph
+from games.maze import DrillMaze, ExplorationRenderer, Maze, manhattan_to, render_search_video
+from treesearch import BFS, SearchResult, TreeSearch
+
+__all__ = ["PATH_GAMES", "SEED_TREE"]
+
+SEED_TREE: dict[str, Any] = {
+    "Algorithms": {
+        "Breadth-First": {},
+        "Depth-First": {"Backtracking": {}, "Beam Search": {}},
+        "Other": {"Monte Carlo Tree Search": {}},
+    }
+}
+
+
+def _seed_tree(args: argparse.Namespace) -> Problem:
+    return Problem(
+        "seed-tree", "path", DictTreeIterator("Root", SEED_TREE),
+        lambda s: s.name == "Monte Carlo Tree Search", lambda s: 0.0, lambda s: str(s.name),
+        "the seed tree",
+    )  # fmt: skip
+
+
+def _grid(args: argparse.Namespace) -> Problem:
+    n = args.size
+    graph = Graph.grid(n, n, wall_fraction=0.3, seed=args.seed)
+    # Start in the largest connected region, and aim for its farthest cell.
+    distances: dict[Any, float] = {}
+    seen: set[Any] = set()
+    for cell in range(n * n):
+        if cell not in seen:
+            reached = BFS().run(graph.state(cell)).distances or {}
+            seen.update(reached)
+            if len(reached) > len(distances):
+                distances = dict(reached)
+    source = min(distances)
+    distances = dict(BFS().run(graph.state(source)).distances or {})
+    target = max(distances, key=lambda cell: (distances[cell], cell))
+    tr, tc = divmod(target, n)
+    return Problem(
+        "grid", "path", graph.state(source), lambda s: s.id == target,
+        lambda s: abs(s.id // n - tr) + abs(s.id % n - tc),
+        lambda s: f"({s.id // n},{s.id % n})", f"a {n}x{n} grid",
+    )  # fmt: skip
+
+
+def _maze(args: argparse.Namespace) -> Problem:
+    n = args.size
+    maze = Maze.generate(n, n, seed=args.seed)
+    start = maze.nearest_cell(row=0, col=0)
+    maze = maze.with_cheese([maze.nearest_cell(row=n - 1, col=n - 1)])
+    cheese = next(iter(maze.cheese))
+    return Problem(
+        "maze", "path", maze.start(start), lambda s: s.cell == cheese,
+        manhattan_to(maze, maze.cheese), lambda s: f"({s.cell // n},{s.cell % n})",
+        f"a {n}x{n} maze", maze,
+    )  # fmt: skip
+
+
+def _drill_maze(args: argparse.Namespace) -> Problem:
+    n = args.size
+    maze = Maze.generate(n, n, seed=args.seed)
+    start, exit_ = maze.nearest_cell(row=0, col=0), maze.nearest_cell(row=n - 1, col=n - 1)
+    game = DrillMaze(maze, drills=args.drills, start_cell=start, exit_cell=exit_)
+
+    def label(s: Any) -> str:
+        return f"({s.cell // n},{s.cell % n}) d{s.drills}"
+
+    return Problem(
+        "drill-maze", "path", game.start(), game.at_exit, manhattan_to(maze, [exit_]), label,
+        f"a {n}x{n} maze, {args.drills} drill(s) to break walls", maze,
+    )  # fmt: skip
+
+
+def _maze_video(
+    problem: Problem, search: TreeSearch, out: Path, args: argparse.Namespace, title: str
+) -> tuple[SearchResult, int]:
+    assert problem.maze is not None
+    renderer = ExplorationRenderer(problem.maze, color_by=args.color_by)
+    every, duration = (args.every, None) if args.every is not None else (None, args.duration)
+    result = render_search_video(
+        problem.maze, search, problem.start, out, fps=args.fps, every=every,
+        duration=duration, max_frames=args.max_frames, final_frames=hold_frames(args.fps),
+        panel=not args.raw, title=title, renderer=renderer,
+    )  # fmt: skip
+    return result, renderer.frames
+
+
+PATH_GAMES = (
+    GameEntry("seed-tree", "path", "the eight-node tree of the original example", _seed_tree),
+    GameEntry("grid", "path", "a --size square grid, 30 percent walls, to its farthest cell",
+              _grid, no_video="a grid has no renderer yet (the maze has one)"),
+    GameEntry("maze", "path", "a --size maze with mud, from one corner to the cheese in "
+              "the other", _maze, _maze_video),
+    GameEntry("drill-maze", "path", "a --size maze to escape, corner to corner, with --drills "
+              "drills to break walls", _drill_maze, _maze_video),
+)  # fmt: skip

@@ -1,0 +1,123 @@
+"""The searches of the command line, each with a maker per kind of game it serves.
+
+A search serving several kinds (beam: paths and scores; MCTS: scores and duels) builds a
+different search for each: a path search looks for the goal, a score search ranks states
+by the game's value, a duel search plays for the player to move.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from games.cli.catalog.problem import Problem
+from games.cli.catalog.registry import Kind, Registry
+from treesearch import (
+    BFS,
+    DFS,
+    IDDFS,
+    MCTS,
+    AlphaBeta,
+    AStar,
+    Backtracking,
+    BeamSearch,
+    Budget,
+    Dijkstra,
+    GreedyBestFirst,
+    InvalidArgumentError,
+    RandomWalk,
+    TreeSearch,
+)
+
+__all__ = ["RANDOM_WALK_EPISODES", "SEARCHES", "SearchEntry", "SearchMaker"]
+
+RANDOM_WALK_EPISODES = 20
+
+SearchMaker = Callable[[Problem, Budget, argparse.Namespace], TreeSearch]
+"""``(problem, budget, args) -> search``."""
+
+
+@dataclass(frozen=True)
+class SearchEntry:
+    """A search of the command line: its display title and a maker per kind it serves."""
+
+    name: str
+    title: str
+    help: str
+    makers: Mapping[Kind, SearchMaker] = field(default_factory=dict)
+    source: str = "bundled"
+
+    @property
+    def kinds(self) -> tuple[Kind, ...]:
+        """The kinds of game it serves."""
+        return tuple(self.makers)
+
+    def make(self, problem: Problem, budget: Budget, args: argparse.Namespace) -> TreeSearch:
+        """The search for ``problem`` (its kind must be one of ``kinds``)."""
+        return self.makers[problem.kind](problem, budget, args)
+
+
+def _iterations(args: argparse.Namespace) -> int:
+    n = args.iterations
+    if n < 1:
+        raise InvalidArgumentError(f"--iterations must be >= 1, got {n!r}")
+    return int(n)
+
+
+def _value(p: Problem) -> Callable[[object], float]:
+    assert p.value is not None, f"{p.game} has no value function"
+    return p.value
+
+
+def _neg_h(p: Problem) -> Callable[[object], float]:
+    return lambda s: -p.heuristic(s)
+
+
+def _mcts(p: Problem, b: Budget, a: argparse.Namespace) -> TreeSearch:
+    return MCTS(iterations=_iterations(a), rng=a.seed, budget=b)
+
+
+def _duel_mcts(p: Problem, b: Budget, a: argparse.Namespace) -> TreeSearch:
+    if p.value is None:  # random playouts to the end
+        return MCTS(iterations=_iterations(a), rng=a.seed, budget=b)
+    return MCTS(iterations=_iterations(a), rng=a.seed, budget=b, evaluate=p.value)
+
+
+def _alphabeta(p: Problem, b: Budget, a: argparse.Namespace) -> TreeSearch:
+    if p.value is None:  # to the end of the game, or as deep as --depth (then every end)
+        return AlphaBeta(budget=b, depth=a.depth)
+    return AlphaBeta(budget=b, depth=a.depth or 4, value=p.value)
+
+
+SEARCHES: Registry[SearchEntry] = Registry("search", "treesearch.searches", (
+    SearchEntry("bfs", "BFS", "breadth-first: fewest moves",
+                {"path": lambda p, b, a: BFS(goal=p.goal, budget=b)}),
+    SearchEntry("dfs", "DFS", "depth-first",
+                {"path": lambda p, b, a: DFS(goal=p.goal, budget=b)}),
+    SearchEntry("iddfs", "IDDFS", "iterative deepening depth-first",
+                {"path": lambda p, b, a: IDDFS(goal=p.goal, budget=b)}),
+    SearchEntry("backtracking", "Backtracking", "depth-first, one path at a time", {
+        "path": lambda p, b, a: Backtracking(goal=p.goal, budget=b),
+        "score": lambda p, b, a: Backtracking(value=_value(p), budget=b)}),
+    SearchEntry("dijkstra", "Dijkstra", "cheapest route (step costs)",
+                {"path": lambda p, b, a: Dijkstra(goal=p.goal, budget=b)}),
+    SearchEntry("astar", "A*", "cheapest route, guided by a heuristic",
+                {"path": lambda p, b, a: AStar(heuristic=p.heuristic, goal=p.goal, budget=b)}),
+    SearchEntry("greedy", "Greedy best-first", "straight at the goal; scores: the best child", {
+        "path": lambda p, b, a: GreedyBestFirst(heuristic=p.heuristic, goal=p.goal, budget=b),
+        "score": lambda p, b, a: BeamSearch(width=1, value=_value(p), budget=b)}),
+    SearchEntry("beam", "Beam search (width 8)", "the 8 most promising per level", {
+        "path": lambda p, b, a: BeamSearch(width=8, value=_neg_h(p), goal=p.goal, budget=b),
+        "score": lambda p, b, a: BeamSearch(width=8, value=_value(p), budget=b)}),
+    SearchEntry("random-walk", "Random walk",
+                f"{RANDOM_WALK_EPISODES} random walks, keeping the best end", {
+        "path": lambda p, b, a: RandomWalk(rng=a.seed, episodes=RANDOM_WALK_EPISODES,
+                                           goal=p.goal, value=_neg_h(p), budget=b),
+        "score": lambda p, b, a: RandomWalk(rng=a.seed, episodes=RANDOM_WALK_EPISODES,
+                                            value=_value(p), budget=b)}),
+    SearchEntry("mcts", "MCTS", "Monte Carlo tree search, --iterations simulations",
+                {"score": _mcts, "duel": _duel_mcts}),
+    SearchEntry("alphabeta", "Alpha-beta", "minimax with alpha-beta (--depth, or to the end)",
+                {"duel": _alphabeta}),
+))  # fmt: skip

@@ -1,0 +1,46 @@
+"""``list``: every game, search, bot and observer the command line knows, a line each.
+
+Each line gives the name, its kind (what games it fits), where it comes from and its
+one-line help; a last game line says that any installed OpenSpiel game works.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+
+from games.cli.catalog import BOTS, GAMES, OBSERVERS, PREFIX, SEARCHES
+from games.cli.commands import Work
+
+__all__ = ["prepare_list"]
+
+
+def _line(name: str, kind: str, source: str, help: str) -> str:
+    return f"  {name:<22} {kind:<12} {source:<10} {help}"
+
+
+def prepare_list(args: argparse.Namespace) -> Work:
+    """``list``: nothing to check; the work prints the four registries."""
+
+    def work() -> int:
+        print("games (kind: path = a goal and step costs, score = one player's final score, "
+              "duel = two players):")  # fmt: skip
+        for g in GAMES.values():
+            print(_line(g.name, g.kind, g.source, g.help))
+        if importlib.util.find_spec("pyspiel") is not None:
+            note = "any installed OpenSpiel game, e.g. openspiel:connect_four"
+        else:
+            note = 'any OpenSpiel game once installed: pip install "treesearch[openspiel]"'
+        print(_line(f"{PREFIX}NAME", "duel", "open_spiel", note))
+        print("searches (kind: the games they fit):")
+        for s in SEARCHES.values():
+            print(_line(s.name, ",".join(s.kinds), s.source, s.help))
+        print("bots (play --bots A,B / --bot NAME; compare --searches takes them too):")
+        for b in BOTS.values():
+            print(_line(b.name, b.kind, b.source, b.help))
+        print("observers:")
+        for o in OBSERVERS.values():
+            print(_line(o.name, o.kind, o.source, o.help))
+        return 0
+
+    return work

@@ -1,0 +1,148 @@
+"""``list``, ``play`` and the new games through ``run`` and ``video``: success and errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from games.cli import main
+from games.cli.catalog import BOTS, GAMES, SEARCHES, Registry, game_entry
+from tests.observers.toys import read_video
+from treesearch import InvalidArgumentError
+
+
+def test_list_shows_every_entry_with_its_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    for registry in (GAMES, SEARCHES, BOTS):
+        for name in registry:
+            line = next(x for x in lines if x.split()[:1] == [name])
+            assert "bundled" in line
+    assert any(x.split()[:2] == ["railroad-ink", "score"] for x in lines)
+    assert any(x.split()[:2] == ["mcts", "score,duel"] for x in lines)
+    assert "openspiel:NAME" in out and "observers:" in out
+
+
+def test_registries_refuse_a_clash_and_suggest_names() -> None:
+    assert isinstance(GAMES, Registry) and GAMES.group == "treesearch.games"
+    with pytest.raises(InvalidArgumentError, match="clashes"):
+        GAMES.add(GAMES["maze"])
+    with pytest.raises(InvalidArgumentError, match="did you mean 'tron-hex'"):
+        game_entry("tron-hx")
+
+
+def test_play_tron_and_hex(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "tron", "--bots", "heuristic,random", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "game 2: player 0 = random, player 1 = heuristic" in out
+    assert "heuristic vs random: score" in out and "over 2 games" in out
+    argv = ["play", "tron-hex", "--bots", "random,random", "--games", "2", "--seed", "3"]
+    assert main(argv) == 0
+    first = capsys.readouterr().out
+    assert main(argv) == 0
+    assert capsys.readouterr().out.split("s/move")[0] == first.split("s/move")[0]  # seeded
+
+
+def test_play_tron_films_a_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "tron.gif"
+    argv = ["play", "tron", "--bots", "heuristic,random", "--games", "1", "--video", str(out)]
+    assert main(argv) == 0
+    assert len(read_video(out)) > 3
+
+
+def test_play_railroad_ink(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "ink.gif"
+    argv = ["play", "railroad-ink", "--bot", "random", "--games", "2", "--seed", "5"]
+    assert main([*argv, "--video", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "game 2 (seed 6, dice known): random scores" in printed
+    assert "random over 2 game(s): mean score" in printed
+    assert len(read_video(out)) > 10
+
+
+def test_play_tictactoe_films_through_a_playthrough(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "ttt.gif"
+    argv = ["play", "--bots", "alphabeta,random", "--games", "1", "--video", str(out)]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "X (alphabeta) plays" in printed and "video of game 1" in printed
+    assert len(read_video(out)) >= 5
+
+
+def test_openspiel_run_and_play(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pyspiel")
+    argv = ["run", "--game", "openspiel:tic_tac_toe", "--search", "mcts", "--iterations", "200"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "ran all 200 simulations" in out and "plays action" in out
+    argv = ["play", "openspiel:connect_four", "--bots", "random,random", "--games", "2"]
+    assert main(argv) == 0
+    assert "random vs random: score" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("search", ["beam", "greedy", "random-walk", "mcts", "backtracking"])
+def test_run_railroad_ink_searches(search: str, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["run", "--game", "railroad-ink", "--search", search, "--max-nodes", "300",
+            "--iterations", "20", "--dice", "free"]  # fmt: skip
+    assert main(argv) == 0
+    row = next(x for x in capsys.readouterr().out.splitlines() if x.startswith(search))
+    assert float(row.split()[4]) >= 0  # the best state's score
+
+
+@pytest.mark.parametrize(
+    ("game", "search"), [("railroad-ink", "beam"), ("tron", "mcts"), ("drill-maze", "bfs")]
+)
+def test_video_of_the_new_games(
+    game: str, search: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "v.gif"
+    argv = ["video", "--game", game, "--search", search, "--out", str(out), "--size", "7",
+            "--max-nodes", "200", "--iterations", "30", "--max-frames", "8",
+            "--fps", "4"]  # fmt: skip
+    assert main(argv) == 0
+    assert 1 < len(read_video(out)) <= 8 + 4
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["video", "--game", "openspiel:tic_tac_toe"], "OpenSpiel games have no renderer"),
+        (["run", "--game", "openspiel:chesss"], "OpenSpiel has no game 'chesss'; close names: "),
+        (["run", "--game", "railroad-ink", "--search", "bfs"],
+         "bfs looks for a goal state, and railroad-ink is a one-player game scored"),
+        (["run", "--game", "tron", "--map", "nowhere"], "unknown --map 'nowhere'"),
+        (["play", "railroad-ink", "--dice", "free"], "free play has no dice"),
+        (["play", "railroad-ink", "--bot", "bfs"], "'bfs' cannot play 'railroad-ink'"),
+        (["play", "railroad-ink", "--bot", "beem"], "did you mean 'beam'?"),
+        (["play", "tron", "--bots", "heuristic"], "--bots takes two names"),
+        (["play", "tron", "--bots", "mcts,alphabta"], "did you mean 'alphabeta'?"),
+        (["play", "openspiel:tic_tac_toe", "--video", "x.gif"], "no renderer"),
+        (["play", "tron", "--video", "x.txt"], "x.txt"),
+        (["run", "--game", "drill-maze", "--drills", "-1"], "-1"),
+    ],
+)  # fmt: skip
+def test_errors_are_one_line_and_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if "openspiel" in argv[2] or "openspiel" in argv[1]:
+        pytest.importorskip("pyspiel")
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("treesearch: error: ") and message in lines[0]
+
+
+def test_missing_pyspiel_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # import pyspiel now fails
+    assert main(["run", "--game", "openspiel:tic_tac_toe"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and 'pip install "treesearch[openspiel]"' in err
