@@ -24,6 +24,7 @@ from treesearch.errors import (
     IteratorContractError,
     MissingCapabilityError,
     NotATreeIteratorError,
+    PluginLoadError,
     StopSearch,
     TreeSearchError,
     UnreachableError,
@@ -44,6 +45,8 @@ from treesearch.iddfs import IDDFS
 from treesearch.mcts import MCTS, Node
 from treesearch.mcts_policies import uct
 from treesearch.playthrough import ObserverLike, Playthrough
+from treesearch.plugin_checks import RandomPlayReport, check_random_play
+from treesearch.plugins import GamePlugin, SearchPlugin
 from treesearch.random_walk import RandomWalk
 from treesearch.result import SearchResult, Stats, Status
 from treesearch.search import TreeSearch
@@ -69,6 +72,7 @@ __all__ = [
     "Evaluated",
     "Event",
     "Expanded",
+    "GamePlugin",
     "GreedyBestFirst",
     "InvalidArgumentError",
     "InvalidBudgetError",
@@ -82,9 +86,12 @@ __all__ = [
     "Observer",
     "ObserverLike",
     "Playthrough",
+    "PluginLoadError",
     "Pruned",
+    "RandomPlayReport",
     "RandomWalk",
     "SearchFinished",
+    "SearchPlugin",
     "SearchResult",
     "SearchStarted",
     "SimulationPhase",
@@ -99,6 +106,7 @@ __all__ = [
     "VisitKind",
     "Visited",
     "check_iterator",
+    "check_random_play",
     "close_observers",
     "evaluate",
     "key_of",

@@ -27,6 +27,7 @@ __all__ = [
     "IteratorContractError",
     "MissingCapabilityError",
     "NotATreeIteratorError",
+    "PluginLoadError",
     "StopSearch",
     "TreeSearchError",
     "UnreachableError",
@@ -75,6 +76,10 @@ class UnreachableError(TreeSearchError, KeyError):
     def __str__(self) -> str:
         # KeyError quotes its argument; we want the plain sentence.
         return str(self.args[0]) if self.args else ""
+
+
+class PluginLoadError(TreeSearchError):
+    """A plugin's entry point could not be imported, or is not what its group expects."""
 
 
 class StopSearch(Exception):  # noqa: N818 - a request, not an error

@@ -8,12 +8,17 @@ Commands (``treesearch --help`` lists their options)::
     treesearch compare --game maze --searches bfs,astar --instances 50 --out results
     treesearch video --game tron --search mcts --out tron.mp4
     treesearch play tron-hex --bots heuristic,random --games 10
+    treesearch check maze                             # a game against the contract
+
+Plugins add games, searches and observers through entry points (``treesearch.plugins``);
+each command reads their names first, and imports a plugin when it is named.
 
 It lives in ``games`` because it composes games, searches and observers; ``treesearch``
 itself never imports games. Modules: ``catalog`` (the registries: games, searches, bots,
 observers, and which go together), ``players`` and ``harness`` (whole games and
 comparisons), ``parser``, ``commands`` (run, compare, video), ``demo``, ``play``,
-``listing``, ``report`` (tables), ``outputs`` (output paths checked first).
+``listing``, ``check`` (a game against the contract), ``report`` (tables), ``outputs``
+(output paths checked first).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from games.cli.catalog import discover_plugins, warn
 from games.cli.commands import EXIT_INTERRUPTED
 from games.cli.parser import build_parser
 from treesearch import TreeSearchError
@@ -38,12 +44,15 @@ def _fail(exc: BaseException, code: int) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``treesearch`` command; returns the exit code.
 
+    Plugins are discovered first; a name clash is a warning on stderr.
     Bad arguments or output paths (``TreeSearchError``, ``ValueError``, ``OSError`` while
     preparing) give one line on stderr and 2, before any search runs; argparse's own
     errors exit with 2 too. An error while running gives one line and 1; Ctrl-C ends the
     whole command with 130, after the rows done so far.
     """
     try:
+        for message in discover_plugins():
+            warn(message)
         args = build_parser().parse_args(argv)
         try:
             work = args.prepare(args)

@@ -14,7 +14,15 @@ import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from games.cli.catalog import GAMES, GameEntry, Problem, game_entry, search_entry, searches_for
+from games.cli.catalog import (
+    GAMES,
+    OBSERVERS,
+    GameEntry,
+    Problem,
+    game_entry,
+    search_entry,
+    searches_for,
+)
 from games.cli.harness import entrants, measure
 from games.cli.outputs import check_folder, check_video_path
 from games.cli.players import player_names
@@ -22,11 +30,11 @@ from games.cli.report import Table, principal_variation
 from games.compare import BACKENDS, Outcome, compare, table, write
 from games.compare.jobs import RAY_HINT
 from observers import ProgressObserver
-from treesearch import Budget, InvalidArgumentError, Status, TreeSearch
+from treesearch import Budget, InvalidArgumentError, Observer, Status, TreeSearch
 
 __all__ = [
-    "EXIT_INTERRUPTED", "Work", "budget_of", "check_video_knobs", "prepare_compare",
-    "prepare_run", "prepare_video", "table_of",
+    "EXIT_INTERRUPTED", "Work", "budget_of", "check_video_knobs", "observers_of",
+    "prepare_compare", "prepare_run", "prepare_video", "table_of",
 ]  # fmt: skip
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
@@ -69,9 +77,32 @@ def _answer(problem: Problem, result: object) -> None:
             print(f"move: player {problem.start.player()} plays {problem.label(best)}")
     elif problem.kind == "score" and best is not None and problem.score is not None:
         over = "final" if best.is_terminal() else "so far (the game is not over)"
-        print(f"best: score {problem.score(best):g} {over}, after {best.move}")
+        print(f"best: score {problem.score(best):g} {over}, after "
+              f"{getattr(best, 'move', problem.label(best))}")  # fmt: skip
     elif problem.kind == "path" and path:
         print("path: " + " -> ".join(problem.label(s) for s in path))
+
+
+def observers_of(text: str | None) -> list[Observer]:
+    """The observers named by ``--observers A,B`` (bundled or plugins), built.
+
+    Raises:
+        InvalidArgumentError: an unknown name, or one that only a command attaches.
+        PluginLoadError: an observer's plugin fails to load.
+    """
+    found: list[Observer] = []
+    for name in names_of(text, "--observers", "observer") if text else []:
+        entry = OBSERVERS.get_entry(name)
+        if entry.make is None:
+            named = [n for n, e in OBSERVERS.items() if e.make is not None] + list(
+                OBSERVERS.pending
+            )
+            raise InvalidArgumentError(
+                f"observer {name!r} cannot be attached by --observers: {entry.help}; "
+                f"--observers takes: {', '.join(named)}"
+            )
+        found.append(entry.make())
+    return found
 
 
 def prepare_run(args: argparse.Namespace) -> Work:
@@ -82,10 +113,13 @@ def prepare_run(args: argparse.Namespace) -> Work:
     budget = budget_of(args)
     problem = game.make(args)
     search = entry.make(problem, budget, args)
+    attached = observers_of(getattr(args, "observers", None))
 
     def work() -> int:
         print(_heading(problem))
-        observers = [ProgressObserver(desc=name, file=sys.stderr)] if args.progress else []
+        observers = list(attached)
+        if args.progress:
+            observers.insert(0, ProgressObserver(desc=name, file=sys.stderr))
         result = search.run(problem.start, observers=observers)
         table = Table(problem)
         table.row(name, search, result)

@@ -15,8 +15,8 @@ from collections.abc import Callable
 
 from games.cli.catalog import GameEntry, Problem, search_entry, seeded
 from games.cli.players import Player, duel_match, player, score_game
+from games.cli.report import route_cost
 from games.compare import Outcome
-from games.maze import path_cost
 from treesearch import Budget, Status
 
 __all__ = ["Entrant", "entrants", "measure"]
@@ -40,7 +40,7 @@ def _path(game: GameEntry, name: str, budget: Budget, args: argparse.Namespace) 
         problem = game.make(seeded(args, seed))
         result = entry.make(problem, budget, seeded(args, seed)).run(problem.start)
         solved = result.status is Status.SOLVED and bool(result.path)
-        cost = path_cost(result.path) if solved else math.nan
+        cost = route_cost(result.path) if solved else math.nan
         s = result.stats
         return Outcome(float(cost), s.seconds, s.expanded, result.status.value)
 

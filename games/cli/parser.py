@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from games.cli import commands, demo, listing, play
-from games.cli.catalog import GAMES, SEARCHES, TRON_SECONDS, searches_for
+from games.cli import check, commands, demo, listing, play
+from games.cli.catalog import GAMES, OBSERVERS, SEARCHES, TRON_SECONDS, searches_for
 from games.compare import BACKENDS
 from games.tron import MAPS
 from treesearch import __version__
@@ -32,6 +32,7 @@ examples:
   treesearch run --game tictactoe --search mcts --iterations 5000
   treesearch video --search astar --size 61 --out astar.mp4
   treesearch play tron --bots heuristic,random --games 4
+  treesearch check maze
 
 'treesearch COMMAND --help' shows the options of a command. Exit codes: 0 done, 2 bad
 arguments or output path (nothing was run), 1 an error while running, 130 Ctrl-C."""
@@ -68,14 +69,30 @@ def _budgets(p: argparse.ArgumentParser, max_nodes: int = 1_000_000) -> None:
                    help="wall-clock budget of each search")  # fmt: skip
 
 
+class _Given(argparse.Action):
+    """Stores the value and notes that the user gave it (``size_given``).
+
+    A plugin game gets ``size=None`` unless ``--size`` was given: it knows its own default.
+    """
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+        option_string: str | None = None,
+    ) -> None:  # fmt: skip
+        setattr(namespace, self.dest, values)
+        namespace.size_given = True
+
+
 def _size(p: argparse.ArgumentParser, default: int) -> None:
-    p.add_argument("--size", type=int, default=default, metavar="N",
-                   help="side of the grid or maze, in cells")  # fmt: skip
+    p.add_argument("--size", type=int, default=default, metavar="N", action=_Given,
+                   help="side of the grid or maze, in cells (plugin games: their own "
+                        "default unless given)")  # fmt: skip
+    p.set_defaults(size_given=False)
 
 
 def _game(p: argparse.ArgumentParser, default: str, names: list[str] | None = None) -> None:
     p.add_argument("--game", default=default, metavar="NAME",
-                   help=f"one of: {', '.join(names or GAMES)}")  # fmt: skip
+                   help=f"one of: {', '.join(names or GAMES.names())}")  # fmt: skip
 
 
 def _options(p: argparse.ArgumentParser) -> None:
@@ -137,7 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser of the ``treesearch`` command; each command sets ``prepare``."""
     parser = argparse.ArgumentParser(
         prog="treesearch",
-        description=DESCRIPTION.format(games=", ".join(GAMES), searches=", ".join(SEARCHES)),
+        description=DESCRIPTION.format(
+            games=", ".join(GAMES.names()), searches=", ".join(SEARCHES.names())
+        ),
         epilog=EPILOG,
         formatter_class=_Formatter,
     )
@@ -182,11 +201,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--search",
         default=None,
         metavar="NAME",
-        help=f"one of: {', '.join(SEARCHES)} (default: the first that fits: "
-        f"{searches_for('path')[0]}, {searches_for('score')[0]} for score "
-        f"games, {searches_for('duel')[0]} for duels)",
+        help=f"one of: {', '.join(SEARCHES.names())} (default: the first that fits: "
+        f"{searches_for('path', False)[0]}, {searches_for('score', False)[0]} for score "
+        f"games, {searches_for('duel', False)[0]} for duels)",
     )
     run.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    run.add_argument(
+        "--observers",
+        default=None,
+        metavar="A,B",
+        help="observers to attach, by name (plugins too): "
+        + ", ".join(n for n in OBSERVERS.names() if n not in OBSERVERS or OBSERVERS[n].make),
+    )
     _size(run, 30)
     _budgets(run)
     _options(run)
@@ -278,4 +304,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _budgets(play_)
     _options(play_)
+
+    check_ = _command(
+        sub,
+        "check",
+        "check a game (bundled or a plugin) against the TreeIterator contract",
+        "treesearch check maze --seeds 3",
+        check.prepare_check,
+    )
+    check.add_check_arguments(check_)
+    _size(check_, 9)
+    _options(check_)
     return parser

@@ -41,6 +41,11 @@ def prepare_play(args: argparse.Namespace) -> Work:
             raise InvalidArgumentError(f"no video of {game.name!r} games: {game.no_video}")
         check_video_path(args.video, "--video")
     if game.kind == "score":
+        if game.name != "railroad-ink":
+            raise InvalidArgumentError(
+                f"play has whole-game bots for railroad-ink only, not {game.name!r}; 'run' "
+                "or 'compare --instances N' scores searches on it"
+            )
         return _score_games(game, args)
     text = args.bots or _DEFAULT_BOTS[family_of(game.name)]
     names = names_of(text, "--bots", "bot")

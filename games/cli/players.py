@@ -43,9 +43,15 @@ class Player:
     """True for a bot of ``catalog.BOTS``, False for a search of ``catalog.SEARCHES``."""
 
 
+def _family(game: GameEntry) -> str:
+    """The bot family of ``game``; score games of plugins have no bots (``"score"``)."""
+    family = family_of(game.name)
+    return "score" if game.kind == "score" and family == "duel" else family
+
+
 def player_names(game: GameEntry) -> list[str]:
     """The names that can play ``game``: its family's bots, then the searches that fit."""
-    family = family_of(game.name)
+    family = _family(game)
     bots = [e.short for e in BOTS.values() if e.family == family]
     if family == "tron":  # Tron's searches are its bots (simultaneous moves need them)
         return bots
@@ -58,7 +64,7 @@ def player(name: str, game: GameEntry) -> Player:
     Raises:
         InvalidArgumentError: a name that cannot play the game (with a near miss and the list).
     """
-    family = family_of(game.name)
+    family = _family(game)
     if f"{family}/{name}" in BOTS:
         return Player(name, True)
     names = player_names(game)

@@ -16,7 +16,15 @@ from games.cli.catalog import Problem, cell_name
 from games.maze import path_cost
 from treesearch import MCTS, AlphaBeta, RandomWalk, SearchResult, Status, TreeSearch
 
-__all__ = ["Table", "explain", "principal_variation"]
+__all__ = ["Table", "explain", "principal_variation", "route_cost"]
+
+
+def route_cost(path: Any) -> float:
+    """The cost of a route: the sum of its ``step_cost``s, or its moves without them."""
+    if path and not callable(getattr(path[0], "step_cost", None)):
+        return float(len(path) - 1)
+    return float(path_cost(path))
+
 
 _PATH_COLUMNS = (
     ("search", 13, "<"), ("status", 14, "<"), ("moves", 6, ">"), ("cost", 8, ">"),
@@ -76,7 +84,7 @@ class Table:
         status = result.status.value
         if self.problem.kind == "duel":
             best = result.best
-            move = "-" if best is None or best.move is None else self.problem.label(best)
+            move = "-" if getattr(best, "move", None) is None else self.problem.label(best)
             value = "-" if result.value is None else f"{result.value + 0.0:+.3f}"  # no -0
             cells: tuple[str, ...] = (
                 name, status, move, value, str(s.expanded), str(s.visited), str(s.iterations),
@@ -89,7 +97,7 @@ class Table:
             if judge is not None:  # a score game: the best state's score
                 cost = "-" if result.best is None else f"{judge(result.best):g}"
             else:
-                cost = f"{path_cost(path):g}" if path else "-"
+                cost = f"{route_cost(path):g}" if path else "-"
             best = "-" if result.best is None else self.problem.label(result.best)
             cells = (name, status, moves, cost, str(s.expanded), str(s.visited), _time(result),
                      best)  # fmt: skip

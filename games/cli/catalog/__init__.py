@@ -5,9 +5,14 @@ kind, source, maker). Games come in three kinds (``Kind``): path problems, score
 duels; each search serves some kinds, and a pairing of another kind is refused with the
 reason and what fits. ``openspiel:NAME`` names any installed OpenSpiel game.
 
+Plugins add games, searches and observers through entry points (``treesearch.plugins``):
+``discover_plugins`` reads their names (the command line does it once per command), and
+each is imported when first named.
+
 Modules, each importing only those above it: ``registry`` (``Registry``, ``Kind``,
 ``lookup``), ``problem`` (``Problem``, ``GameEntry``), ``paths``, ``boards`` and
-``openspiel_games`` (the games), ``searches``, ``bots`` (bots and observers).
+``openspiel_games`` (the games), ``searches``, ``bots`` (bots and observers), ``plugins``
+(plugin objects as entries).
 """
 
 from __future__ import annotations
@@ -16,15 +21,17 @@ from games.cli.catalog.boards import BOARD_GAMES, tron_start
 from games.cli.catalog.bots import BOTS, OBSERVERS, TRON_SECONDS, BotEntry, ObserverEntry, family_of
 from games.cli.catalog.openspiel_games import PREFIX, openspiel_entry
 from games.cli.catalog.paths import PATH_GAMES, SEED_TREE
+from games.cli.catalog.plugins import game_from_plugin, observer_from_plugin, search_from_plugin
 from games.cli.catalog.problem import (
     GameEntry,
     Problem,
     VideoMaker,
+    board_video,
     cell_name,
     hold_frames,
     seeded,
 )
-from games.cli.catalog.registry import KINDS, Kind, Registry, lookup, suggest
+from games.cli.catalog.registry import KINDS, Kind, Registry, lookup, suggest, warn
 from games.cli.catalog.searches import SEARCHES, SearchEntry
 from treesearch import InvalidArgumentError
 
@@ -45,9 +52,11 @@ __all__ = [
     "Registry",
     "SearchEntry",
     "VideoMaker",
+    "board_video",
     "bot_names",
     "cell_name",
     "check_pairing",
+    "discover_plugins",
     "family_of",
     "game_entry",
     "hold_frames",
@@ -57,9 +66,19 @@ __all__ = [
     "seeded",
     "suggest",
     "tron_start",
+    "warn",
 ]
 
-GAMES: Registry[GameEntry] = Registry("game", "treesearch.games", (*PATH_GAMES, *BOARD_GAMES))
+GAMES: Registry[GameEntry] = Registry(
+    "game", "treesearch.games", (*PATH_GAMES, *BOARD_GAMES), game_from_plugin
+)
+SEARCHES.adapt = search_from_plugin
+OBSERVERS.adapt = observer_from_plugin
+
+
+def discover_plugins() -> list[str]:
+    """Read the plugins' entry points again (nothing imported); return clash warnings."""
+    return [w for r in (GAMES, SEARCHES, OBSERVERS) for w in r.discover()]
 
 
 def game_entry(name: str) -> GameEntry:
@@ -68,19 +87,27 @@ def game_entry(name: str) -> GameEntry:
     Raises:
         InvalidArgumentError: an unknown name (with a near miss and the list), or an
             OpenSpiel game that cannot be had.
+        PluginLoadError: the game's plugin fails to load.
     """
     if name.startswith(PREFIX):
         return openspiel_entry(name)
-    if name not in GAMES:
+    if name not in GAMES and name not in GAMES.pending and name not in GAMES.failed:
+        names = GAMES.names()
         raise InvalidArgumentError(
-            f"unknown game {name!r}{suggest(name, GAMES)}; choose from: {', '.join(GAMES)}, "
+            f"unknown game {name!r}{suggest(name, names)}; choose from: {', '.join(names)}, "
             f"or {PREFIX}NAME for an OpenSpiel game"
         )
-    return GAMES[name]
+    return GAMES.get_entry(name)
 
 
-def searches_for(kind: Kind) -> list[str]:
-    """The names of the searches that serve games of ``kind``."""
+def searches_for(kind: Kind, plugins: bool = True) -> list[str]:
+    """The names of the searches that serve games of ``kind``.
+
+    With ``plugins``, every search plugin is loaded first (a failing one is a warning).
+    """
+    if plugins:
+        for message in SEARCHES.load_all():
+            warn(message)
     return [name for name, entry in SEARCHES.items() if kind in entry.kinds]
 
 

@@ -11,7 +11,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from games.cli.catalog.problem import GameEntry, Problem, cell_name, hold_frames
+from games.cli.catalog.problem import GameEntry, Problem, board_video, cell_name, hold_frames
 from games.cli.catalog.registry import suggest
 from games.railroad_ink import HEURISTIC, RailroadInk, RailroadInkTiles
 from games.tictactoe import TicTacToe
@@ -110,32 +110,13 @@ def _tictactoe_video(
     return result, video.frames
 
 
-def _board_video(renderer: Any) -> Any:
-    """A video maker drawing every ``--every``-th state the search visits with ``renderer``.
-
-    Without ``--max-frames`` the video stops the search at about ``--duration`` seconds.
-    """
-
-    def film(
-        problem: Problem, search: TreeSearch, out: Path, args: argparse.Namespace, title: str
-    ) -> tuple[SearchResult, int]:
-        limit = args.max_frames or max(1, round(args.duration * args.fps))
-        with VideoObserver(out, renderer(), fps=args.fps, max_frames=limit, every=args.every or 1,
-                           final_frames=hold_frames(args.fps), panel=not args.raw,
-                           title=title) as video:  # fmt: skip
-            result = search.run(problem.start, observers=[video])
-        return result, video.frames
-
-    return film
-
-
 BOARD_GAMES = (
     GameEntry("tictactoe", "duel", "tic-tac-toe from the empty board (or after --moves)",
               _tictactoe, _tictactoe_video, ("mcts",)),
     GameEntry("railroad-ink", "score", "Railroad Ink: --dice known|revealed|free, --seed rolls",
-              _railroad_ink, _board_video(lambda: RailroadInkTiles(40))),
+              _railroad_ink, board_video(lambda start: RailroadInkTiles(40))),
     GameEntry("tron", "duel", "Tron light cycles on a square --map (a name or a file)",
-              _tron, _board_video(TronRenderer)),
+              _tron, board_video(lambda start: TronRenderer())),
     GameEntry("tron-hex", "duel", "Hexatron: Tron on a hexagon, --seed places the starts",
-              _tron_hex, _board_video(TronRenderer)),
+              _tron_hex, board_video(lambda start: TronRenderer())),
 )  # fmt: skip

@@ -11,6 +11,7 @@ Railroad Ink, a ``TronBot`` for Tron, an agent maker (``games.match``) for other
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,7 @@ from games.cli.catalog.registry import Kind, Registry
 from games.match import RandomAgent
 from games.railroad_ink import BOTS as INK_BOTS
 from games.tron.bots import alphabeta_bot, best_bot, heuristic_bot, mcts_bot, random_bot
+from observers import ProgressObserver
 
 __all__ = ["BOTS", "OBSERVERS", "TRON_SECONDS", "BotEntry", "ObserverEntry", "family_of"]
 
@@ -45,12 +47,17 @@ class BotEntry:
 
 @dataclass(frozen=True)
 class ObserverEntry:
-    """An observer the command line attaches (with the option that does it)."""
+    """An observer the command line attaches: by the option in its help, or by name.
+
+    ``make`` (no arguments) builds one for ``run --observers NAME,...``; None: only the
+    command named in the help attaches it.
+    """
 
     name: str
     help: str
     kind: str = "any"
     source: str = "bundled"
+    make: Callable[[], Any] | None = None
 
 
 def family_of(game: str) -> str:
@@ -95,7 +102,8 @@ BOTS: Registry[BotEntry] = Registry("bot", "treesearch.bots", (
 ))  # fmt: skip
 
 OBSERVERS: Registry[ObserverEntry] = Registry("observer", "treesearch.observers", (
-    ObserverEntry("progress", "a progress bar on stderr (run --progress)"),
+    ObserverEntry("progress", "a progress bar on stderr (run --progress, or --observers)",
+                  make=lambda: ProgressObserver(file=sys.stderr)),
     ObserverEntry("video", "frames of the search drawn by the game's renderer (video)"),
     ObserverEntry("recording", "the events of a run, in order (demo's backtracking trace)"),
     ObserverEntry("playthrough", "a played game shown to a video (play --video)"),

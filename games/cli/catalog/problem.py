@@ -15,9 +15,12 @@ from typing import Any
 
 from games.cli.catalog.registry import Kind
 from games.maze import Maze
+from observers import VideoObserver
 from treesearch import SearchResult, TreeSearch
 
-__all__ = ["GameEntry", "Problem", "VideoMaker", "cell_name", "hold_frames", "seeded"]
+__all__ = [
+    "GameEntry", "Problem", "VideoMaker", "board_video", "cell_name", "hold_frames", "seeded",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -86,3 +89,22 @@ def cell_name(cell: int) -> str:
 def hold_frames(fps: float) -> int:
     """Frames that hold the end of a video for about a second."""
     return max(1, round(fps))
+
+
+def board_video(renderer: Callable[[Any], Any]) -> VideoMaker:
+    """A video maker drawing every ``--every``-th visited state with ``renderer(start)``.
+
+    Without ``--max-frames`` the video stops the search at about ``--duration`` seconds.
+    """
+
+    def film(
+        problem: Problem, search: TreeSearch, out: Path, args: argparse.Namespace, title: str
+    ) -> tuple[SearchResult, int]:
+        limit = args.max_frames or max(1, round(args.duration * args.fps))
+        with VideoObserver(out, renderer(problem.start), fps=args.fps, max_frames=limit,
+                           every=args.every or 1, final_frames=hold_frames(args.fps),
+                           panel=not args.raw, title=title) as video:  # fmt: skip
+            result = search.run(problem.start, observers=[video])
+        return result, video.frames
+
+    return film

@@ -1,27 +1,31 @@
 """Registries: every game, search, bot and observer the command line knows, by name.
 
-A ``Registry`` is a dict of entries that knows what it holds ("game", "search") and the
-entry point group a later change fills it from (``treesearch.games``...): today every
-entry is ``source="bundled"``; a plugin loader adds entries with their distribution as the
-source. Every lookup goes through ``Registry.get_entry``: an unknown name is one error
-naming the closest names and listing them all.
+A ``Registry`` is a dict of entries that knows what it holds ("game", "search"), its
+bundled entries (``source="bundled"``) and the entry point group plugins fill it from
+(``treesearch.games``...). ``discover()`` reads the group's names without importing
+anything; an entry is imported and adapted into a registry entry when first named
+(``get_entry``) or when every entry is needed (``load_all``, for ``list``). A plugin
+whose name a bundled entry has is left out with a warning; one that fails to load is
+remembered with its distribution and error. Every lookup goes through ``get_entry``: an
+unknown name is one error naming the closest names and listing them all.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
-from typing import Literal, Protocol, TypeVar
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Protocol, TypeVar
 
 from treesearch import InvalidArgumentError
+from treesearch.plugins import KINDS, Kind, PluginLoadError, PluginRef, discover
 
-__all__ = ["KINDS", "Kind", "Named", "Registry", "lookup", "suggest"]
+__all__ = ["KINDS", "Adapter", "Kind", "Named", "Registry", "lookup", "suggest", "warn"]
 
-Kind = Literal["path", "score", "duel"]
-"""``"path"``: a start, a goal and step costs; ``"score"``: one player maximising a final
-score; ``"duel"``: two players with rewards."""
 
-KINDS: tuple[Kind, ...] = ("path", "score", "duel")
+def warn(message: str) -> None:
+    """Print a warning of the command line on stderr."""
+    print(f"treesearch: warning: {message}", file=sys.stderr)
 
 
 class Named(Protocol):
@@ -40,6 +44,9 @@ class Named(Protocol):
 
 _E = TypeVar("_E", bound=Named)
 _V = TypeVar("_V")
+
+Adapter = Callable[[str, str, Any], _E]
+"""``(name, source, loaded object) -> entry``: makes a registry entry of a plugin's object."""
 
 
 def suggest(name: str, names: Iterable[str]) -> str:
@@ -62,22 +69,32 @@ def lookup(what: str, name: str, table: Mapping[str, _V]) -> _V:
 
 
 class Registry(dict[str, _E]):
-    """Entries by name, in the order they were added.
+    """Entries by name, bundled first, then plugins in the order they were loaded.
 
     Args:
         what: what an entry is, for messages ("game", "search").
-        group: the entry point group that plugins will fill it from.
+        group: the entry point group plugins fill it from.
         entries: the bundled entries.
+        adapt: makes an entry of a plugin's loaded object (None: no plugins).
     """
 
-    def __init__(self, what: str, group: str, entries: Iterable[_E] = ()) -> None:
+    def __init__(
+        self,
+        what: str,
+        group: str,
+        entries: Iterable[_E] = (),
+        adapt: Adapter[_E] | None = None,
+    ) -> None:
         super().__init__()
-        self.what, self.group = what, group
+        self.what, self.group, self.adapt = what, group, adapt
         for entry in entries:
             self.add(entry)
+        self.bundled = frozenset(self)
+        self.pending: dict[str, PluginRef] = {}
+        self.failed: dict[str, tuple[PluginRef, str]] = {}
 
     def add(self, entry: _E) -> None:
-        """Register ``entry``; a name already taken is refused (bundled entries win).
+        """Register ``entry``; a name already taken is refused.
 
         Raises:
             InvalidArgumentError: the name is taken.
@@ -89,6 +106,82 @@ class Registry(dict[str, _E]):
             )
         self[entry.name] = entry
 
+    def discover(self) -> list[str]:
+        """Forget loaded plugins and read the group's entry points again (nothing imported).
+
+        Returns:
+            A warning for each plugin left out: its name is bundled (bundled wins) or taken
+            by an earlier plugin (the first found wins).
+        """
+        for name in [n for n in self if n not in self.bundled]:
+            del self[name]
+        self.pending.clear()
+        self.failed.clear()
+        if self.adapt is None:
+            return []
+        warnings: list[str] = []
+        for ref in discover(self.group):
+            if ref.name in self.bundled:
+                warnings.append(
+                    f"{self.what} {ref.name!r} of plugin {ref.source} ({ref.value}) clashes "
+                    f"with the bundled {self.what} {ref.name!r}; the bundled one is used"
+                )
+            elif ref.name in self.pending:
+                first = self.pending[ref.name]
+                warnings.append(
+                    f"{self.what} {ref.name!r} comes from plugins {first.source} and "
+                    f"{ref.source}; the one from {first.source} is used"
+                )
+            else:
+                self.pending[ref.name] = ref
+        return warnings
+
+    def names(self) -> list[str]:
+        """Every name: bundled, loaded and not yet loaded plugins (failed ones left out)."""
+        return [*self, *(n for n in self.pending if n not in self)]
+
+    def _load(self, name: str) -> _E:
+        if name in self.failed:
+            raise PluginLoadError(self.failed[name][1])
+        ref = self.pending.pop(name)
+        assert self.adapt is not None
+        try:
+            entry = self.adapt(name, ref.source, ref.load())
+        except PluginLoadError as exc:
+            self.failed[name] = (ref, str(exc))
+            raise
+        except Exception as exc:  # a third party's object: report whatever went wrong
+            message = (
+                f"{self.what} plugin {name!r} ({ref.value}) from {ref.source} cannot be "
+                f"used: {type(exc).__name__}: {exc}"
+            )
+            self.failed[name] = (ref, message)
+            raise PluginLoadError(message) from exc
+        self[name] = entry
+        return entry
+
+    def load_all(self) -> list[str]:
+        """Load every plugin not loaded yet; return a message for each that fails now."""
+        messages = []
+        for name in list(self.pending):
+            try:
+                self._load(name)
+            except PluginLoadError as exc:
+                messages.append(str(exc))
+        return messages
+
     def get_entry(self, name: str) -> _E:
-        """The entry called ``name`` (see ``lookup``)."""
-        return lookup(self.what, name, self)
+        """The entry called ``name``, importing its plugin if needed (see ``lookup``).
+
+        Raises:
+            InvalidArgumentError: no entry has that name.
+            PluginLoadError: its plugin fails to load (with its distribution and error).
+        """
+        if name in self:
+            return self[name]
+        if name in self.pending or name in self.failed:
+            return self._load(name)
+        names = self.names()
+        raise InvalidArgumentError(
+            f"unknown {self.what} {name!r}{suggest(name, names)}; choose from: {', '.join(names)}"
+        )

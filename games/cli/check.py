@@ -1,0 +1,101 @@
+"""``check NAME``: a registered game (bundled or a plugin) against the TreeIterator contract.
+
+For plugin authors, like Gymnasium's ``check_env``: the game's start for ``--seeds``
+seeds goes through ``treesearch.check_iterator``, and a game with players also through
+``check_random_play`` (whole seeded random games, like OpenSpiel's ``random_sim_test``).
+A path game's goal test and heuristic are asked about the start too. It prints what it
+checked and exits 1 with the fault named at the first problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+from games.cli.catalog import GameEntry, Problem, game_entry, seeded
+from games.cli.commands import Work
+from treesearch import InvalidArgumentError, check_iterator
+from treesearch.plugin_checks import check_random_play
+
+__all__ = ["add_check_arguments", "prepare_check"]
+
+EXIT_FAULT = 1
+
+_OPTIONAL = ("is_terminal", "step_cost", "key")
+"""Optional methods of a path game's states that some searches need."""
+
+
+def _hooks(problem: Problem) -> str:
+    """A path game's goal test and heuristic, asked about the start."""
+    start = problem.start
+    if problem.goal is not None:
+        answer = problem.goal(start)
+        if not isinstance(answer, bool):
+            raise InvalidArgumentError(f"the goal test of the start returned {answer!r}, "
+                                       "expected True or False")  # fmt: skip
+    h = problem.heuristic(start)
+    if isinstance(h, bool) or not isinstance(h, (int, float)) or not math.isfinite(h) or h < 0:
+        raise InvalidArgumentError(f"the heuristic of the start is {h!r}, expected a finite "
+                                   "number >= 0")  # fmt: skip
+    goal = "no goal test (traversal only)" if problem.goal is None else "goal test answers"
+    return f"{goal}, heuristic {h:g} at the start"
+
+
+def _check_seed(game: GameEntry, args: argparse.Namespace, seed: int) -> list[str]:
+    """The lines of one seed's checks (raises at the first fault)."""
+    problem = game.make(seeded(args, seed))
+    report = check_iterator(problem.start, max_states=args.states, rng=seed)
+    keys = "hashable keys" if report.keyed else "no keys (graph searches will refuse it)"
+    lines = [
+        f"seed {seed}: check_iterator: {report.states_checked} states, depth "
+        f"{report.max_depth}, {report.terminals} terminal(s), {keys}"
+    ]
+    if problem.kind == "path":
+        lines.append(f"seed {seed}: {_hooks(problem)}")
+        missing = [f"{m}()" for m in _OPTIONAL if not callable(getattr(problem.start, m, None))]
+        if missing and seed == args.seed:
+            lines.append(f"note: no {', '.join(missing)} on the states: searches that need "
+                         "them will refuse this game")  # fmt: skip
+    if callable(getattr(problem.start, "player", None)):
+        play = check_random_play(problem.start, games=args.games, rng=seed)
+        lines.append(
+            f"seed {seed}: random play: {play.games} games to the end, {play.players} "
+            f"player(s), {play.moves} moves, longest {play.longest}"
+        )
+    return lines
+
+
+def prepare_check(args: argparse.Namespace) -> Work:
+    """``check``: resolve the game and the counts; the work runs the checks."""
+    game = game_entry(args.name)
+    for option, n in (("--seeds", args.seeds), ("--games", args.games), ("--states", args.states)):
+        if n < 1:
+            raise InvalidArgumentError(f"{option} must be >= 1, got {n!r}")
+
+    def work() -> int:
+        print(f"checking {game.name} ({game.kind} game from {game.source})")
+        for seed in range(args.seed, args.seed + args.seeds):
+            try:
+                lines = _check_seed(game, args, seed)
+            except Exception as exc:  # a user's game may fail in any way: name the fault
+                name = type(exc).__name__
+                print(f"FAILED {game.name} at seed {seed}: {name}: {exc}", file=sys.stderr)
+                return EXIT_FAULT
+            for line in lines:
+                print(f"  {line}")
+        print(f"ok: {game.name} passed every check on {args.seeds} seed(s)")
+        return 0
+
+    return work
+
+
+def add_check_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``check`` (besides the game's own knobs)."""
+    p.add_argument("name", metavar="GAME", help="a game of 'treesearch list'")
+    p.add_argument("--seed", type=int, default=0, help="the first seed checked")
+    p.add_argument("--seeds", type=int, default=3, metavar="N", help="seeds to check")
+    p.add_argument("--games", type=int, default=20, metavar="N",
+                   help="random games to the end per seed (games with players)")  # fmt: skip
+    p.add_argument("--states", type=int, default=500, metavar="N",
+                   help="states check_iterator explores breadth-first per seed")  # fmt: skip
