@@ -16,7 +16,8 @@ from typing import Any
 from games.cli.catalog.registry import Kind
 from games.maze import Maze
 from observers import VideoObserver
-from treesearch import SearchResult, TreeSearch
+from treesearch import SearchResult, Status, TreeSearch
+from treesearch.events import Event, Visited
 
 __all__ = [
     "GameEntry", "Problem", "VideoMaker", "board_video", "cell_name", "hold_frames", "seeded",
@@ -92,18 +93,33 @@ def hold_frames(fps: float) -> int:
 
 
 def board_video(renderer: Callable[[Any], Any]) -> VideoMaker:
-    """A video maker drawing every ``--every``-th visited state with ``renderer(start)``.
+    """A video maker drawing the visited states with ``renderer(start)``, ~``--duration`` long.
 
-    Without ``--max-frames`` the video stops the search at about ``--duration`` seconds.
+    Without ``--every`` or ``--max-frames`` the search first runs without video, counting its
+    visits, then runs again drawing every n-th visit so that the video lasts about
+    ``--duration`` seconds and shows the whole run, its end included.
     """
 
     def film(
         problem: Problem, search: TreeSearch, out: Path, args: argparse.Namespace, title: str
     ) -> tuple[SearchResult, int]:
-        limit = args.max_frames or max(1, round(args.duration * args.fps))
-        with VideoObserver(out, renderer(problem.start), fps=args.fps, max_frames=limit,
-                           every=args.every or 1, final_frames=hold_frames(args.fps),
-                           panel=not args.raw, title=title) as video:  # fmt: skip
+        hold = hold_frames(args.fps)
+        every = args.every
+        if every is None and args.max_frames is None:
+            visits = [0]
+
+            def count(event: Event) -> None:
+                if isinstance(event, Visited):
+                    visits[0] += 1
+
+            first = search.run(problem.start, observers=[count])
+            if first.status is Status.INTERRUPTED:
+                return first, 0
+            wanted = max(1, round(args.duration * args.fps) - hold)
+            every = max(1, -(-visits[0] // wanted))
+        with VideoObserver(out, renderer(problem.start), fps=args.fps, max_frames=args.max_frames,
+                           every=every or 1, final_frames=hold, panel=not args.raw,
+                           title=title) as video:  # fmt: skip
             result = search.run(problem.start, observers=[video])
         return result, video.frames
 
