@@ -1,7 +1,8 @@
 """Railroad Ink: scoring and move-generation speed, then the bots' strength on seeded games.
 
 (a) Speed, on the boards of random legal games (known dice): mean and worst ``score()`` time
-per board, ``HEURISTIC`` evaluations per second, legal placements generated per second.
+per board, the mean ``features()`` time (the heuristic's fast pass) and its ratio to
+``score()``, ``HEURISTIC`` evaluations per second, legal placements generated per second.
 
 (b) Strength: for each dice mode and bot, games ``0 .. games-1`` played by ``play`` (the seed
 fixes the dice, so every bot meets the same rolls): mean, median, best and worst score and the
@@ -9,8 +10,9 @@ bot's thinking seconds per game, with random's mean for scale. Printed as a mark
 
 Usage::
 
-    python benchmarks/bench_railroad_ink.py [--games 50] [--bots random,greedy,beam,mcts,best]
-        [--dice known,revealed] [--seconds S] [--jobs 1] [--speed-games 200]
+    python benchmarks/bench_railroad_ink.py [--games 50] [--first 0]
+        [--bots random,greedy,beam,mcts,lookahead,best] [--dice known,revealed]
+        [--seconds S] [--jobs 1] [--speed-games 200]
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from games.railroad_ink import RailroadInk, RailroadInkState, Tile
 from games.railroad_ink.bots import BOTS
+from games.railroad_ink.features import features
 from games.railroad_ink.play import GameRecord, play
 from games.railroad_ink.value import HEURISTIC
 from treesearch import RandomWalk
@@ -41,6 +44,10 @@ def speed(games: int) -> None:
         times.append(time.perf_counter() - t0)
     t0 = time.perf_counter()
     for state in states:
+        features(state.board)
+    fast = (time.perf_counter() - t0) / len(states)
+    t0 = time.perf_counter()
+    for state in states:
         HEURISTIC(state)
     heuristic = len(states) / (time.perf_counter() - t0)
     faces = [Tile.parse(t) for t in ("D_D_", "DD__", "DDD_", "L_L_", "LL__", "DLDLo", "DL__")]
@@ -55,6 +62,8 @@ def speed(games: int) -> None:
     placements = found / (time.perf_counter() - t0)
     print(f"## Speed ({games} random games, {len(states)} boards of 1..49 tiles)\n")
     print(f"- score(): mean {statistics.mean(times) * 1e6:.0f} us, worst {max(times) * 1e6:.0f} us")
+    mean = statistics.mean(times)
+    print(f"- features(): mean {fast * 1e6:.0f} us ({mean / fast:.1f}x faster than score())")
     print(f"- HEURISTIC: {heuristic:,.0f} evaluations/s")
     print(f"- legal_placements: {placements:,.0f} placements/s\n")
 
@@ -65,16 +74,17 @@ def one(args: tuple[int, str, str, float | None]) -> GameRecord:
 
 
 def strength(
-    games: int, bots: list[str], modes: list[str], seconds: float | None, jobs: int
+    games: int, bots: list[str], modes: list[str], seconds: float | None, jobs: int, first: int = 0
 ) -> None:
     """Play every bot in every mode on the same seeds; print one markdown table."""
-    print(f"## Strength ({games} games per row, seeds 0..{games - 1}, seconds={seconds})\n")
+    last = first + games - 1
+    print(f"## Strength ({games} games per row, seeds {first}..{last}, seconds={seconds})\n")
     print("| dice | bot | mean | median | best | worst | s/game (mean, max) |")
     print("|---|---|---|---|---|---|---|")
     with ProcessPoolExecutor(jobs) if jobs > 1 else _Serial() as pool:
         for dice in modes:
             for bot in bots:
-                work = [(seed, dice, bot, seconds) for seed in range(games)]
+                work = [(seed, dice, bot, seconds) for seed in range(first, first + games)]
                 records = list(pool.map(one, work))
                 scores = [r.score.total for r in records]
                 spent = [r.seconds for r in records]
@@ -102,6 +112,7 @@ class _Serial:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=50, help="seeded games per mode and bot")
+    parser.add_argument("--first", type=int, default=0, help="the first seed")
     parser.add_argument("--bots", default=",".join(BOTS), help="comma-separated bot names")
     parser.add_argument("--dice", default="known,revealed", help="comma-separated dice modes")
     parser.add_argument("--seconds", type=float, default=None, help="bot time per game")
@@ -111,7 +122,14 @@ def main() -> None:
     if args.speed_games:
         speed(args.speed_games)
     if args.games:
-        strength(args.games, args.bots.split(","), args.dice.split(","), args.seconds, args.jobs)
+        strength(
+            args.games,
+            args.bots.split(","),
+            args.dice.split(","),
+            args.seconds,
+            args.jobs,
+            args.first,
+        )
 
 
 if __name__ == "__main__":

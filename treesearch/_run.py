@@ -33,6 +33,7 @@ __all__ = [
 ]
 
 _CHECK_SECONDS_EVERY = 128
+_CHECK_GAP = 0.01  # seconds between clock checks that make the interval shrink
 
 ObserverLike = Observer | Callable[[Event], None]
 
@@ -123,6 +124,8 @@ class RunContext:
         self.max_iterations = budget.max_iterations
         self.deadline: float | None = None
         self.started = 0.0
+        self._every = 1  # expansions between clock checks: grows to 128 while they are cheap
+        self._checked = 0.0  # perf_counter() at the last clock check
         # The answer so far.
         self.status = Status.EXHAUSTED
         self.stop_reason: str | None = None
@@ -156,9 +159,19 @@ class RunContext:
             raise BudgetReached("max_nodes")
         nxt = sys.maxsize
         if self.deadline is not None:
-            if time.perf_counter() >= self.deadline:
+            now = time.perf_counter()
+            if now >= self.deadline:
                 raise BudgetReached("seconds")
-            nxt = count + _CHECK_SECONDS_EVERY
+            # Expansions cost from microseconds (a grid) to milliseconds (a Railroad Ink
+            # board with scored children): check the clock about every 10 ms whatever they
+            # cost, so a time budget overshoots by that much, not by 128 slow expansions.
+            every = self._every
+            if now - self._checked > _CHECK_GAP:
+                every = max(1, every // 2)
+            elif every < _CHECK_SECONDS_EVERY:
+                every *= 2
+            self._every, self._checked = every, now
+            nxt = count + every
         if limit is not None and limit < nxt:
             nxt = limit
         return nxt
@@ -221,6 +234,7 @@ class RunContext:
         self.started = time.perf_counter()
         if self.budget.seconds is not None:
             self.deadline = self.started + self.budget.seconds
+            self._checked = self.started
             if self.observers:  # rendering must not eat the search's time budget
                 self.emit = self._emit_timed
         try:

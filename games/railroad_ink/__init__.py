@@ -25,16 +25,20 @@ Modules, each importing only those above it in this list (never one below, not e
   frame of exits, and the side column;
 - ``game``: ``RailroadInk`` and its states, ``RailroadInkState`` (TreeIterators; dice known,
   revealed at chance nodes, or free play);
+- ``features``: what a partial board already scores and could still score, in one pass
+  (``features``: exits, centre and errors exactly, a cheap bound on the longest routes);
 - ``value``: value functions of partial boards (``HEURISTIC``, ``score_value``);
+- ``planning``, ``bot_base``: round views, sampled rolls and look-ahead for the bots;
 - ``bots``: the bots by name (``BOTS``, ``make_bot``), each a framework search with a value
   function;
 - ``play``: ``play(seed, dice, bot) -> GameRecord``, a whole seeded game.
 """
 
 from games.railroad_ink.board import Board, Placement
-from games.railroad_ink.bots import BOTS, make_bot
+from games.railroad_ink.bots import BOTS, LookaheadBot, make_bot
 from games.railroad_ink.dice import ROUNDS, roll_sequence, round_outcomes
 from games.railroad_ink.exits import CENTRE, EXITS, SIZE
+from games.railroad_ink.features import Features, features
 from games.railroad_ink.game import DICE_MODES, REWARD_SCALE, RailroadInk, RailroadInkState
 from games.railroad_ink.play import PLAY_DICE, GameRecord, play
 from games.railroad_ink.render import ORIENTED_TILES, RailroadInkTiles
@@ -72,8 +76,10 @@ __all__ = [
     "SIZE",
     "SPECIALS",
     "Board",
+    "Features",
     "GameRecord",
     "Heuristic",
+    "LookaheadBot",
     "Network",
     "Placement",
     "RailroadInk",
@@ -84,6 +90,7 @@ __all__ = [
     "Weights",
     "dead_sides",
     "exit_points",
+    "features",
     "make_bot",
     "play",
     "roll_sequence",

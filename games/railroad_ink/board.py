@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from games.railroad_ink.exits import CENTRE, EXITS, SIZE
 from games.railroad_ink.score import Score, score_tiles
@@ -39,6 +40,11 @@ _EXIT_AT = tuple(
 _EXIT_MASK = sum(1 << (row * SIZE + col) for row, col, _ in EXITS)
 _FITS: dict[Tile, dict[tuple[int, ...], tuple[Tile, ...]]] = {}  # tile -> need -> orientations
 _set = object.__setattr__  # Board forbids setting attributes; its own constructors use this
+
+
+def _unpickle(moves: list[str]) -> Board:
+    """A pickled board: its placements replayed in order (each was on the board already)."""
+    return Board.from_moves(moves, strict=False)
 
 
 def _fits(sides: tuple[int, ...], need: tuple[int, ...]) -> bool:
@@ -148,6 +154,10 @@ class Board:
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"a Board is immutable (cannot delete {name!r})")
+
+    def __reduce__(self) -> tuple[Any, tuple[list[str]]]:
+        """Pickle as the placements in order (boards cross process boundaries in matches)."""
+        return _unpickle, (self.to_moves(),)
 
     @classmethod
     def from_moves(cls, moves: Iterable[str | Placement], strict: bool = True) -> Board:

@@ -11,6 +11,8 @@ Bots (``BOTS``):
 - ``greedy``: ``BeamSearch(width=1)`` ranking by ``HEURISTIC``: the best child, ply by ply.
 - ``beam``: ``BeamSearch`` of width ``BEAM_WIDTH`` ranking by ``HEURISTIC``.
 - ``mcts``: ``MCTS`` with ``HEURISTIC`` as leaf evaluation (scaled to rewards) and tree reuse.
+- ``lookahead``: dice revealed: a round beam whose best ends are compared by playing the rest
+  of the game greedily on sampled rolls (``LookaheadBot``); dice known: ``beam``.
 - ``best``: the strongest measured per dice mode (``BEST``).
 
 Horizon. With dice *known* the beam plans the whole game at once and the bot follows the plan.
@@ -32,22 +34,30 @@ import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from games.railroad_ink.bot_base import Bot, RandomBot
 from games.railroad_ink.dice import ROUNDS
 from games.railroad_ink.game import RailroadInkState
+from games.railroad_ink.planning import (
+    RoundView,
+    path_to,
+    rank_ends,
+    round_ends,
+    unwrapped,
+)
 from games.railroad_ink.value import HEURISTIC
 from treesearch.beam import BeamSearch
 from treesearch.budget import Budget
-from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError
 from treesearch.mcts import MCTS
 from treesearch.result import Status
 
 __all__ = [
-    "BEAM_WIDTH", "BEST", "BOTS", "MCTS_ITERATIONS", "BeamBot", "Bot", "MctsBot", "RandomBot",
-    "RoundView", "check_bot_name", "make_bot",
+    "BEAM_WIDTH", "BEST", "BOTS", "LOOKAHEAD_ENDS", "LOOKAHEAD_ROLLS", "LOOKAHEAD_ROUNDS",
+    "LOOKAHEAD_WIDTH", "MCTS_ITERATIONS", "BeamBot", "Bot", "LookaheadBot", "MctsBot",
+    "RandomBot", "RoundView", "check_bot_name", "make_bot",
 ]  # fmt: skip
 
-BOTS = ("random", "greedy", "beam", "mcts", "best")
+BOTS = ("random", "greedy", "beam", "mcts", "lookahead", "best")
 """The bots ``make_bot`` knows, weakest first."""
 
 BEAM_WIDTH = 64
@@ -56,97 +66,22 @@ BEAM_WIDTH = 64
 MCTS_ITERATIONS = 300
 """Simulations per decision of the ``mcts`` bot without a time budget."""
 
-BEST = {"known": "beam", "revealed": "beam"}
+LOOKAHEAD_WIDTH = 64
+"""Round beam width of the ``lookahead`` bot."""
+
+LOOKAHEAD_ENDS = 8
+"""Round ends the ``lookahead`` bot compares by sampling futures."""
+
+LOOKAHEAD_ROLLS = 4
+"""Futures (sampled roll sequences) per round end without a time budget (the most with one)."""
+
+LOOKAHEAD_ROUNDS = 7
+"""Rounds the ``lookahead`` bot plays past a round end per sampled future (7: to the end)."""
+
+BEST = {"known": "beam", "revealed": "lookahead"}
 """The bot ``best`` plays per dice mode (measured: ``benchmarks/bench_railroad_ink.py``)."""
 
 Value = Callable[[Any], float]
-
-
-class RoundView(TreeIterator):
-    """A state seen up to the end of its round: later states have no children (leaves).
-
-    A search run on it plans the round's placements without seeing the next roll: in
-    revealed mode the round ends at a chance state, which the view makes a leaf.
-    """
-
-    __slots__ = ("last", "state")
-
-    def __init__(self, state: RailroadInkState, last: int | None = None) -> None:
-        self.state = state
-        self.last = state.round if last is None else last
-
-    def get_children(self) -> list[RoundView]:
-        """The state's children in views, or none once the round is over."""
-        state = self.state
-        if state.round != self.last or state.player() != 0:
-            return []
-        last = self.last
-        return [RoundView(child, last) for child in state.get_children()]
-
-    def key(self) -> Hashable:
-        """The state's key (a view adds nothing to the position)."""
-        return self.state.key()
-
-
-def _unwrapped(value: Value) -> Value:
-    """``value`` applied to the state inside a ``RoundView``."""
-    return lambda view: value(view.state)
-
-
-class Bot:
-    """Base class: ``choose(state)`` returns the child to play; ``seconds`` is per game.
-
-    ``thinking`` is the time spent in ``choose`` so far, which the time budget spreads over
-    the rest of the game.
-    """
-
-    name = "bot"
-
-    def __init__(self, seconds: float | None = None) -> None:
-        self.seconds = seconds
-        self.thinking = 0.0
-
-    def choose(self, state: RailroadInkState) -> RailroadInkState:
-        """The child of ``state`` to play (``state`` must be a decision of player 0).
-
-        Raises:
-            InvalidArgumentError: ``state`` is not a state where player 0 places a tile.
-        """
-        if not isinstance(state, RailroadInkState) or state.player() != 0:
-            raise InvalidArgumentError(
-                f"a bot chooses at a RailroadInkState where player 0 moves, got {state!r}"
-            )
-        t0 = time.perf_counter()
-        try:
-            return self._choose(state)
-        finally:
-            self.thinking += time.perf_counter() - t0
-
-    def _choose(self, state: RailroadInkState) -> RailroadInkState:
-        raise NotImplementedError
-
-    def _left(self) -> float | None:
-        """Seconds of the game's budget still unspent (None without a budget)."""
-        if self.seconds is None:
-            return None
-        return max(self.seconds - self.thinking, 1e-3)
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r} seconds={self.seconds!r}>"
-
-
-class RandomBot(Bot):
-    """A uniformly random child, from its own ``random.Random(seed)``."""
-
-    name = "random"
-
-    def __init__(self, seconds: float | None = None, seed: int = 0) -> None:
-        super().__init__(seconds)
-        self.rng = random.Random(seed)
-
-    def _choose(self, state: RailroadInkState) -> RailroadInkState:
-        children = state.get_children()
-        return children[self.rng.randrange(len(children))]
 
 
 class BeamBot(Bot):
@@ -184,7 +119,7 @@ class BeamBot(Bot):
     def _make_plan(self, state: RailroadInkState) -> list[RailroadInkState]:
         known = state.game.dice == "known"
         start: Any = state if known else RoundView(state)
-        value = self.value if known else _unwrapped(self.value)
+        value = self.value if known else unwrapped(self.value)
         left = self._left()
         budget = None
         if left is not None and not known:
@@ -250,6 +185,57 @@ class MctsBot(Bot):
         return best
 
 
+class LookaheadBot(BeamBot):
+    """Revealed dice: a round beam keeps its ``ends`` best ends, ranked by a look past them.
+
+    ``planning.rank_ends`` scores each end by ``rolls`` futures of ``rounds`` rolls sampled
+    by the bot's own ``random.Random(seed)`` (never the game's rolls), each played greedily
+    round by round from the end; the value reached is averaged. ``rounds=7`` plays to the
+    game's end, so the ends are compared by final scores. With known dice (nothing to
+    sample; a greedy play-out of the known rolls measured worse than the whole-game beam) and
+    in the last round it is ``BeamBot``. With ``seconds``, half the round's share goes to
+    the beam, the rest to sampling (one future at least, unless the beam used it all).
+    """
+
+    name = "lookahead"
+
+    def __init__(
+        self,
+        width: int = LOOKAHEAD_WIDTH,
+        ends: int = LOOKAHEAD_ENDS,
+        rolls: int = LOOKAHEAD_ROLLS,
+        value: Value = HEURISTIC,
+        seconds: float | None = None,
+        seed: int = 0,
+        rounds: int = LOOKAHEAD_ROUNDS,
+    ) -> None:
+        for knob, number in (
+            ("width", width),
+            ("ends", ends),
+            ("rolls", rolls),
+            ("rounds", rounds),
+        ):
+            if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+                raise InvalidArgumentError(f"{knob} must be an int >= 1, got {number!r}")
+        super().__init__(width, value, seconds, self.name, widen=False)
+        self.ends, self.rolls, self.rng = ends, rolls, random.Random(seed)
+        self.rounds = rounds
+
+    def _make_plan(self, state: RailroadInkState) -> list[RailroadInkState]:
+        if state.game.dice == "known" or state.round >= ROUNDS:
+            return super()._make_plan(state)
+        t0 = time.perf_counter()
+        left = self._left()
+        share = None if left is None else left / (ROUNDS + 1 - state.round)
+        budget = None if share is None else Budget(seconds=share / 2)
+        ends, _ = round_ends(state, self.width, self.value, self.ends, budget)
+        if not ends:  # the clock ran out before one level: the best child
+            return [max(state.get_children(), key=self.value)]
+        deadline = None if share is None else t0 + share
+        end = rank_ends(ends, self.rng, self.rolls, self.value, self.rounds, deadline)
+        return path_to(state, end)
+
+
 def check_bot_name(name: object) -> str:
     """``name`` if it is one of ``BOTS``.
 
@@ -282,4 +268,6 @@ def make_bot(name: str, dice: str = "revealed", seconds: float | None = None, se
         return BeamBot(1, seconds=seconds, name="greedy", widen=False)
     if name == "beam":
         return BeamBot(BEAM_WIDTH, seconds=seconds)
+    if name == "lookahead":
+        return LookaheadBot(seconds=seconds, seed=seed)
     return MctsBot(seconds=seconds, seed=seed)

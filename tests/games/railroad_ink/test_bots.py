@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -11,13 +12,16 @@ from games.railroad_ink.bots import (
     BOTS,
     BeamBot,
     Bot,
+    LookaheadBot,
     MctsBot,
     RandomBot,
     RoundView,
     check_bot_name,
     make_bot,
 )
+from games.railroad_ink.planning import look_ahead, path_to, rank_ends, round_ends, sample_rolls
 from games.railroad_ink.play import GameRecord, play
+from games.railroad_ink.value import HEURISTIC
 from treesearch import CHANCE
 from treesearch.errors import InvalidArgumentError
 
@@ -78,7 +82,13 @@ def first_round_moves(bot: Bot, seed: int, roll_from: int) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "make", [lambda: BeamBot(8), lambda: MctsBot(iterations=40, seed=3)], ids=["beam", "mcts"]
+    "make",
+    [
+        lambda: BeamBot(8),
+        lambda: MctsBot(iterations=40, seed=3),
+        lambda: LookaheadBot(width=4, ends=3, rolls=2, seed=3),
+    ],
+    ids=["beam", "mcts", "lookahead"],
 )
 def test_revealed_bots_do_not_look_at_future_rolls(make: object) -> None:
     # games 0 and 11 differ after round 1; both are given game 0's first roll
@@ -100,18 +110,44 @@ def test_round_view_stops_at_the_next_roll() -> None:
     assert leaves > 0
 
 
-@pytest.mark.parametrize("make", [lambda: RandomBot(seed=4), lambda: MctsBot(30, seed=4)])
-def test_bots_are_deterministic_by_seed(make: object) -> None:
+@pytest.mark.parametrize(
+    ("make", "dice"),
+    [
+        (lambda: RandomBot(seed=4), "known"),
+        (lambda: MctsBot(30, seed=4), "known"),
+        (lambda: LookaheadBot(width=4, ends=3, rolls=2, seed=4), "revealed"),
+    ],
+)
+def test_bots_are_deterministic_by_seed(make: object, dice: str) -> None:
     assert callable(make)
 
     def game() -> list[str]:
         bot: Bot = make()
-        state: RailroadInkState = RailroadInk(7, "known").start()
+        game = RailroadInk(7, dice)
+        state: RailroadInkState = game.start()
         while not state.is_terminal() and len(state.board.order) < 8:
-            state = bot.choose(state)
+            if state.player() == CHANCE:
+                state = state.rolled(game.rolls[state.round - 1])
+            else:
+                state = bot.choose(state)
         return state.board.to_moves()
 
     assert game() == game()
+
+
+def test_lookahead_picks_among_the_round_ends_of_its_beam() -> None:
+    game = RailroadInk(3, "revealed")
+    state = game.start().rolled(game.rolls[0])
+    ends, finished = round_ends(state, 4, HEURISTIC, keep=5)
+    assert finished and 1 <= len(ends) <= 5
+    assert [v for v, _ in ends] == sorted((v for v, _ in ends), reverse=True)
+    for _, end in ends:  # each end awaits round 2's roll and is reached by its path
+        assert end.player() == CHANCE and end.round == 2
+        assert path_to(state, end)[-1].key() == end.key()
+    chosen = rank_ends(ends, random.Random(1), 2, HEURISTIC)
+    assert chosen in [end for _, end in ends]
+    plan = LookaheadBot(width=4, ends=5, rolls=2, seed=1)._make_plan(state)
+    assert plan[-1].key() in {end.key() for _, end in ends}
 
 
 def test_make_bot_and_choose_check_their_arguments() -> None:
@@ -125,3 +161,18 @@ def test_make_bot_and_choose_check_their_arguments() -> None:
     with pytest.raises(InvalidArgumentError, match=r"player 0 moves, got <RailroadInkState"):
         make_bot("greedy").choose(chance)
     assert isinstance(make_bot("best", "known"), BeamBot)
+    assert isinstance(make_bot("best", "revealed"), LookaheadBot)
+    with pytest.raises(InvalidArgumentError, match=r"rolls must be an int >= 1, got 0"):
+        LookaheadBot(rolls=0)
+
+
+def test_look_ahead_plays_sampled_futures_to_the_end_of_the_game() -> None:
+    game = RailroadInk(6, "revealed")
+    state = game.start().rolled(game.rolls[0])
+    (_, end), *_ = round_ends(state, 2, HEURISTIC, keep=1)[0]
+    future = sample_rolls(random.Random(5), 6)
+    assert future == sample_rolls(random.Random(5), 6)  # the bot's own seeded sampler
+    assert all(len(roll) == 4 for roll in future)
+    final = look_ahead(end, future, HEURISTIC)
+    assert final == int(final)  # a finished game: its exact score, not a heuristic value
+    assert look_ahead(end, future[:1], HEURISTIC) != final  # one round on: still a heuristic

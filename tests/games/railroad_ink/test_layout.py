@@ -13,7 +13,7 @@ PACKAGE = Path(games.railroad_ink.__file__).parent
 LAYERS = [
     "tiles", "exits", "score", "board", "pictures", "dice", "rounds", "scored", "side", "render",
     "game",
-    "value", "bots", "play",  # whole games: value functions, bots, play()
+    "features", "value", "planning", "bot_base", "bots", "play",  # values, bots, play()
 ]  # fmt: skip
 
 PUBLIC = {
@@ -26,7 +26,7 @@ PUBLIC = {
     "ORIENTED_TILES", "RailroadInkTiles",
     # whole games
     "BOTS", "HEURISTIC", "PLAY_DICE", "GameRecord", "Heuristic", "Weights", "dead_sides",
-    "make_bot", "play", "score_value",
+    "make_bot", "play", "score_value", "Features", "LookaheadBot", "features",
 }  # fmt: skip
 
 

@@ -88,3 +88,16 @@ def test_observers_are_closed_when_the_game_is_interrupted() -> None:
 def test_bad_arguments_are_named(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(InvalidArgumentError, match=message):
         play(**kwargs)
+
+
+def test_records_and_boards_pickle() -> None:
+    # Records cross process boundaries (benchmarks and comparisons play games in workers).
+    import pickle
+
+    record = play(3, dice="known", bot="greedy")
+    again = pickle.loads(pickle.dumps(record))
+    assert again == record and again.board.to_moves() == record.board.to_moves()
+    assert again.board.score() == record.board.score()
+    assert again.board.legal_placements(record.board.tiles[record.board.order[0]]) == (
+        record.board.legal_placements(record.board.tiles[record.board.order[0]])
+    )
