@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from games.cli import main as cli
 from tests.observers.toys import read_video
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-
-def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.test_examples import _load
 
 
 def test_free_play_videos(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

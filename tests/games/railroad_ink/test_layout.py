@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import games.railroad_ink
-
-PACKAGE = Path(games.railroad_ink.__file__).parent
+from tests.layout import assert_layers
+from tests.layout import package_imports as _imports
 
 # Lowest first: a module may import only modules listed before it (see the package docstring).
 LAYERS = [
@@ -31,31 +28,12 @@ PUBLIC = {
 
 
 def package_imports(module: str) -> set[str]:
-    """Every ``games.railroad_ink.X`` a module imports, anywhere (functions included)."""
-    tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
-    found = set()
-    for node in ast.walk(tree):
-        names: list[str] = []
-        if isinstance(node, ast.ImportFrom) and node.module:
-            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-        elif isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
-        for name in names:
-            parts = name.split(".")
-            if parts[:2] == ["games", "railroad_ink"] and len(parts) > 2 and parts[2] in LAYERS:
-                found.add(parts[2])
-    return found
+    return _imports(games.railroad_ink, module, LAYERS)
 
 
-def test_every_module_is_placed_in_a_layer() -> None:
-    modules = {p.stem for p in PACKAGE.glob("*.py")} - {"__init__"}
-    assert modules == set(LAYERS)
+def test_every_module_is_placed_and_imports_go_one_way() -> None:
+    assert_layers(games.railroad_ink, LAYERS)
 
-
-def test_imports_go_one_way() -> None:
-    for i, module in enumerate(LAYERS):
-        upward = package_imports(module) - set(LAYERS[:i])
-        assert not upward, f"games.railroad_ink.{module} imports {sorted(upward)}, listed after it"
 
 
 def test_the_lowest_modules_import_nothing_of_the_package_but_tiles() -> None:

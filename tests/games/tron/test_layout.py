@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import games.tron
-
-PACKAGE = Path(games.tron.__file__).parent
+from tests.layout import assert_layers
 
 # Lowest first: a module may import only modules listed before it (see the package docstring).
 # One line per module, so each helper adds its own.
@@ -37,32 +33,9 @@ PUBLIC = {
 }  # fmt: skip
 
 
-def package_imports(module: str) -> set[str]:
-    """Every ``games.tron.X`` a module imports, anywhere: top level, functions, TYPE_CHECKING."""
-    tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
-    found = set()
-    for node in ast.walk(tree):
-        names = []
-        if isinstance(node, ast.ImportFrom) and node.module:
-            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-        elif isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
-        for name in names:
-            parts = name.split(".")
-            if parts[:2] == ["games", "tron"] and len(parts) > 2 and parts[2] in LAYERS:
-                found.add(parts[2])
-    return found
+def test_every_module_is_placed_and_imports_go_one_way() -> None:
+    assert_layers(games.tron, LAYERS)
 
-
-def test_every_module_is_placed_in_a_layer() -> None:
-    modules = {p.stem for p in PACKAGE.glob("*.py")} - {"__init__"}
-    assert modules == set(LAYERS)
-
-
-def test_imports_go_one_way() -> None:
-    for i, module in enumerate(LAYERS):
-        upward = package_imports(module) - set(LAYERS[:i])
-        assert not upward, f"games.tron.{module} imports {sorted(upward)}, listed after it"
 
 
 def test_public_api_includes_the_core_names() -> None:
