@@ -68,7 +68,7 @@ def _railroad_ink_walk(args: argparse.Namespace) -> int:
     """The demo's Railroad Ink video: one random walk of free play, ending on its score."""
     path = Path(args.out_dir) / "railroad_ink.mp4"
     print(f"\nrendering a random walk placing Railroad Ink tiles (free play, seed 1) to {path}:")
-    title = "RandomWalk · Railroad Ink free play (any tile, anywhere) · seed 1"
+    title = "Random walk · Railroad Ink free play · seed 1"  # fits the 660-px frame
     video = VideoObserver(
         path, RailroadInkTiles(60), fps=args.fps, panel=not args.raw, title=title,
         final_frames=2 * hold_frames(args.fps),
