@@ -11,8 +11,9 @@ Bots (``BOTS``):
 - ``greedy``: ``BeamSearch(width=1)`` ranking by ``HEURISTIC``: the best child, ply by ply.
 - ``beam``: ``BeamSearch`` of width ``BEAM_WIDTH`` ranking by ``HEURISTIC``.
 - ``mcts``: ``MCTS`` with ``HEURISTIC`` as leaf evaluation (scaled to rewards) and tree reuse.
-- ``lookahead``: dice revealed: a round beam whose best ends are compared by playing the rest
-  of the game greedily on sampled rolls (``LookaheadBot``); dice known: ``beam``.
+- ``lookahead``: a round beam whose best ends are compared by playing the rest of the game
+  from each: with dice revealed greedily on sampled rolls, with dice known by a narrower
+  whole-game beam on the known rolls, keeping the best finished game found (``LookaheadBot``).
 - ``best``: the strongest measured per dice mode (``BEST``).
 
 Horizon. With dice *known* the beam plans the whole game at once and the bot follows the plan.
@@ -39,6 +40,7 @@ from games.railroad_ink.dice import ROUNDS
 from games.railroad_ink.game import RailroadInkState
 from games.railroad_ink.planning import (
     RoundView,
+    complete,
     path_to,
     rank_ends,
     round_ends,
@@ -52,9 +54,9 @@ from treesearch.mcts import MCTS
 from treesearch.result import Status
 
 __all__ = [
-    "BEAM_WIDTH", "BEST", "BOTS", "LOOKAHEAD_ENDS", "LOOKAHEAD_ROLLS", "LOOKAHEAD_ROUNDS",
-    "LOOKAHEAD_WIDTH", "MCTS_ITERATIONS", "BeamBot", "Bot", "LookaheadBot", "MctsBot",
-    "RandomBot", "RoundView", "check_bot_name", "make_bot",
+    "BEAM_WIDTH", "BEST", "BOTS", "LOOKAHEAD_ENDS", "LOOKAHEAD_PILOT", "LOOKAHEAD_ROLLS",
+    "LOOKAHEAD_ROUNDS", "LOOKAHEAD_WIDTH", "MCTS_ITERATIONS", "BeamBot", "Bot",
+    "LookaheadBot", "MctsBot", "RandomBot", "RoundView", "check_bot_name", "make_bot",
 ]  # fmt: skip
 
 BOTS = ("random", "greedy", "beam", "mcts", "lookahead", "best")
@@ -75,10 +77,13 @@ LOOKAHEAD_ENDS = 8
 LOOKAHEAD_ROLLS = 4
 """Futures (sampled roll sequences) per round end without a time budget (the most with one)."""
 
+LOOKAHEAD_PILOT = 16
+"""Width of the whole-game beam that plays each round end out when the dice are known."""
+
 LOOKAHEAD_ROUNDS = 7
 """Rounds the ``lookahead`` bot plays past a round end per sampled future (7: to the end)."""
 
-BEST = {"known": "beam", "revealed": "lookahead"}
+BEST = {"known": "lookahead", "revealed": "lookahead"}
 """The bot ``best`` plays per dice mode (measured: ``benchmarks/bench_railroad_ink.py``)."""
 
 Value = Callable[[Any], float]
@@ -186,15 +191,19 @@ class MctsBot(Bot):
 
 
 class LookaheadBot(BeamBot):
-    """Revealed dice: a round beam keeps its ``ends`` best ends, ranked by a look past them.
+    """A round beam keeps its ``ends`` best round ends; a look past each picks one.
 
-    ``planning.rank_ends`` scores each end by ``rolls`` futures of ``rounds`` rolls sampled
-    by the bot's own ``random.Random(seed)`` (never the game's rolls), each played greedily
-    round by round from the end; the value reached is averaged. ``rounds=7`` plays to the
-    game's end, so the ends are compared by final scores. With known dice (nothing to
-    sample; a greedy play-out of the known rolls measured worse than the whole-game beam) and
-    in the last round it is ``BeamBot``. With ``seconds``, half the round's share goes to
-    the beam, the rest to sampling (one future at least, unless the beam used it all).
+    Dice revealed: ``planning.rank_ends`` scores each end by ``rolls`` futures of ``rounds``
+    rolls sampled by the bot's own ``random.Random(seed)`` (never the game's rolls), each
+    played greedily round by round from the end; the value reached is averaged (``rounds=7``:
+    the final scores). Dice known (a *pilot method*): each end (and, at first, the state
+    itself) is played out by a whole-game beam of width ``pilot`` on the known rolls
+    (``planning.complete``); the bot keeps the best finished game seen so far and follows it
+    for the round, so it never ends below a pilot's game from any state it passed.
+
+    With ``seconds``, a round gets its share of the time left (known dice: weighted by the
+    rounds its pilots play), half of it for the beam with revealed dice; the looks stop when
+    the next would pass the round's deadline.
     """
 
     name = "lookahead"
@@ -208,21 +217,26 @@ class LookaheadBot(BeamBot):
         seconds: float | None = None,
         seed: int = 0,
         rounds: int = LOOKAHEAD_ROUNDS,
+        pilot: int = LOOKAHEAD_PILOT,
     ) -> None:
         for knob, number in (
             ("width", width),
             ("ends", ends),
             ("rolls", rolls),
             ("rounds", rounds),
+            ("pilot", pilot),
         ):
             if isinstance(number, bool) or not isinstance(number, int) or number < 1:
                 raise InvalidArgumentError(f"{knob} must be an int >= 1, got {number!r}")
         super().__init__(width, value, seconds, self.name, widen=False)
         self.ends, self.rolls, self.rng = ends, rolls, random.Random(seed)
-        self.rounds = rounds
+        self.rounds, self.pilot = rounds, pilot
+        self._best: RailroadInkState | None = None  # known dice: the best finished game seen
 
     def _make_plan(self, state: RailroadInkState) -> list[RailroadInkState]:
-        if state.game.dice == "known" or state.round >= ROUNDS:
+        if state.game.dice == "known":
+            return self._known_plan(state)
+        if state.round >= ROUNDS:
             return super()._make_plan(state)
         t0 = time.perf_counter()
         left = self._left()
@@ -234,6 +248,58 @@ class LookaheadBot(BeamBot):
         deadline = None if share is None else t0 + share
         end = rank_ends(ends, self.rng, self.rolls, self.value, self.rounds, deadline)
         return path_to(state, end)
+
+    def _known_plan(self, state: RailroadInkState) -> list[RailroadInkState]:
+        """The rest of this round along the best finished game the pilots found."""
+        t0 = time.perf_counter()
+        left = self._left()
+        deadline = None
+        if left is not None:  # round r's pilots play 8 - r rounds: share the time so
+            weights = range(ROUNDS + 1 - state.round, 0, -1)
+            deadline = t0 + left * weights[0] / sum(weights)
+        best = self._best
+        if best is not None and not _extends(best, state):
+            best = None  # another game, or the bot was not followed
+        budget = None if deadline is None else Budget(seconds=(deadline - t0) / 4)
+        ends, _ = round_ends(state, self.width, self.value, self.ends, budget)
+        starts = [end for _, end in ends]
+        if best is None:  # no game to keep yet: the pilot from here first
+            starts.insert(0, state)
+        slowest = 0.0
+        for end in starts:
+            now = time.perf_counter()
+            budget = None
+            if deadline is not None:
+                if now + slowest > deadline:
+                    break
+                budget = Budget(seconds=deadline - now)
+            final = complete(end, self.pilot, self.value, budget)
+            slowest = max(slowest, time.perf_counter() - now)
+            if final is None:  # cut by the clock
+                break
+            if best is None or final.board.score().total > best.board.score().total:
+                best = final
+        self._best = best
+        if best is None:  # no pilot finished: the beam's best end, or the best child
+            if not ends:
+                return [max(state.get_children(), key=self.value)]
+            best = ends[0][1]
+        plan = []
+        for step in path_to(state, best):
+            plan.append(step)
+            if step.round != state.round:
+                break
+        return plan
+
+
+def _extends(game: RailroadInkState, state: RailroadInkState) -> bool:
+    """Whether ``game``'s placements start with all of ``state``'s, in one dice sequence."""
+    if game.game is not state.game:
+        return False
+    placed = state.board.order
+    if game.board.order[: len(placed)] != placed:
+        return False
+    return all(game.board.tiles[i] == state.board.tiles[i] for i in placed)
 
 
 def check_bot_name(name: object) -> str:

@@ -13,6 +13,8 @@ With dice revealed a bot must not see future rolls, so it plans one round at a t
 - ``rank_ends`` picks the end with the best mean over sampled futures, each future played
   from every end (the same rolls for all: the comparison's noise stays low), until a
   deadline;
+- ``complete`` plays a known-dice state to the game's end with a whole-game beam (the
+  *pilot* that the ``lookahead`` bot runs from each round end when the dice are known);
 - ``path_to`` turns a chosen end back into the states that lead to it.
 """
 
@@ -32,8 +34,8 @@ from treesearch.core import TreeIterator
 from treesearch.result import Status
 
 __all__ = [
-    "RoundView", "look_ahead", "path_to", "rank_ends", "round_ends", "sample_rolls",
-    "unwrapped",
+    "RoundView", "complete", "look_ahead", "path_to", "rank_ends", "round_ends",
+    "sample_rolls", "unwrapped",
 ]  # fmt: skip
 
 Value = Callable[[Any], float]
@@ -144,6 +146,23 @@ def rank_ends(
         if deadline is not None and now + (now - start) / sweep > deadline:
             break
     return ends[max(range(len(ends)), key=totals.__getitem__)][1]
+
+
+def complete(
+    state: RailroadInkState, width: int, value: Value, budget: Budget | None = None
+) -> RailroadInkState | None:
+    """The best finished game a whole-game beam of ``width`` reaches from ``state``.
+
+    For dice known in advance (the beam reads the known rolls); ``state`` itself when the
+    game is over, None when ``budget`` stops the beam before it finishes.
+    """
+    if state.is_terminal():
+        return state
+    result = BeamSearch(width=width, value=value, graph=True, budget=budget).run(state)
+    if result.status is Status.BUDGET_REACHED or not result.path:
+        return None
+    final: RailroadInkState = result.path[-1]
+    return final if final.is_terminal() else None
 
 
 def path_to(state: RailroadInkState, end: RailroadInkState) -> list[RailroadInkState]:

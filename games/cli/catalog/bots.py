@@ -80,7 +80,7 @@ _INK_HELP = {
     "greedy": "the best next placement by the heuristic",
     "beam": "a beam over the game (dice known) or the round (revealed)",
     "mcts": "MCTS with the heuristic as leaf value",
-    "lookahead": "a round beam whose ends are tried on sampled rolls",
+    "lookahead": "a round beam whose ends are played out (sampled rolls, or the known ones)",
     "best": "the strongest measured for the dice mode",
 }
 

@@ -19,10 +19,18 @@ from games.railroad_ink.bots import (
     check_bot_name,
     make_bot,
 )
-from games.railroad_ink.planning import look_ahead, path_to, rank_ends, round_ends, sample_rolls
+from games.railroad_ink.planning import (
+    complete,
+    look_ahead,
+    path_to,
+    rank_ends,
+    round_ends,
+    sample_rolls,
+)
 from games.railroad_ink.play import GameRecord, play
 from games.railroad_ink.value import HEURISTIC
 from treesearch import CHANCE
+from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError
 
 BASE = {o: t for t in DIE_FACES + SPECIALS for o in t.orientations()}
@@ -160,10 +168,12 @@ def test_make_bot_and_choose_check_their_arguments() -> None:
     chance = RailroadInk(1, "revealed").start()
     with pytest.raises(InvalidArgumentError, match=r"player 0 moves, got <RailroadInkState"):
         make_bot("greedy").choose(chance)
-    assert isinstance(make_bot("best", "known"), BeamBot)
+    assert isinstance(make_bot("best", "known"), LookaheadBot)
     assert isinstance(make_bot("best", "revealed"), LookaheadBot)
     with pytest.raises(InvalidArgumentError, match=r"rolls must be an int >= 1, got 0"):
         LookaheadBot(rolls=0)
+    with pytest.raises(InvalidArgumentError, match=r"pilot must be an int >= 1, got 1.5"):
+        LookaheadBot(pilot=1.5)  # type: ignore[arg-type]
 
 
 def test_look_ahead_plays_sampled_futures_to_the_end_of_the_game() -> None:
@@ -176,3 +186,34 @@ def test_look_ahead_plays_sampled_futures_to_the_end_of_the_game() -> None:
     final = look_ahead(end, future, HEURISTIC)
     assert final == int(final)  # a finished game: its exact score, not a heuristic value
     assert look_ahead(end, future[:1], HEURISTIC) != final  # one round on: still a heuristic
+
+
+def play_out(bot: Bot, seed: int) -> RailroadInkState:
+    """A whole known-dice game ``seed`` played by ``bot``: its final state."""
+    state = RailroadInk(seed, "known").start()
+    while not state.is_terminal():
+        state = bot.choose(state)
+    return state
+
+
+def test_known_lookahead_keeps_the_best_game_its_pilots_found() -> None:
+    start = RailroadInk(3, "known").start()
+    first = complete(start, 2, HEURISTIC)  # the bot's first pilot, from the start
+    assert first is not None and first.is_terminal()
+    bot = LookaheadBot(width=4, ends=2, pilot=2)
+    final = play_out(bot, 3)
+    assert final.board.score().total >= first.board.score().total
+    Board.from_moves(final.board.to_moves(), strict=True)
+    # the same bot on another game forgets the first game's plan and plays legally
+    other = play_out(bot, 4)
+    assert other.game.seed == 4
+    Board.from_moves(other.board.to_moves(), strict=True)
+    assert play_out(LookaheadBot(width=4, ends=2, pilot=2), 4).board == other.board
+
+
+def test_complete_plays_known_dice_to_the_end_or_gives_up_on_the_clock() -> None:
+    start = RailroadInk(2, "known").start()
+    final = complete(start, 1, HEURISTIC)
+    assert final is not None and final.is_terminal()
+    assert complete(final, 1, HEURISTIC) is final  # a finished game is its own end
+    assert complete(start, 8, HEURISTIC, Budget(seconds=1e-6)) is None
