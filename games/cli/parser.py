@@ -105,7 +105,7 @@ def _options(p: argparse.ArgumentParser) -> None:
                    help="tic-tac-toe: cells 0-8 (row by row) played first, e.g. 4,0")  # fmt: skip
     p.add_argument("--dice", choices=("known", "revealed", "free"), default="known",
                    help="Railroad Ink: rolls known in advance, revealed each round, or free "
-                        "play (any tile)")  # fmt: skip
+                        "play (any tile); default known, revealed for play")  # fmt: skip
     p.add_argument("--map", default="box15", metavar="NAME|FILE",
                    help=f"Tron: a map file or one of {', '.join(MAPS)}")  # fmt: skip
     p.add_argument("--drills", type=int, default=1, metavar="N",
@@ -304,6 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _budgets(play_)
     _options(play_)
+    play_.set_defaults(dice="revealed")  # a played game rolls round by round, as at the table
 
     check_ = _command(
         sub,

@@ -57,9 +57,11 @@ def test_play_railroad_ink(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     argv = ["play", "railroad-ink", "--bot", "random", "--games", "2", "--seed", "5"]
     assert main([*argv, "--video", str(out)]) == 0
     printed = capsys.readouterr().out
-    assert "game 2 (seed 6, dice known): random scores" in printed
+    assert "game 2 (seed 6, dice revealed): random scores" in printed  # play's default
     assert "random over 2 game(s): mean score" in printed
     assert len(read_video(out)) > 10
+    assert main(["play", "railroad-ink", "--bot", "greedy", "--games", "1", "--dice", "known"]) == 0
+    assert "game 1 (seed 0, dice known): greedy scores" in capsys.readouterr().out
 
 
 def test_play_tictactoe_films_through_a_playthrough(
