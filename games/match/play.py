@@ -9,15 +9,15 @@ game's own random stream, so both agents see the same dice.
 
 from __future__ import annotations
 
-import multiprocessing
+import functools
 import random
-import signal
 import time
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from games.compare.jobs import run_jobs
 from games.match.agents import Agent, AgentMaker
 from games.match.record import GameRecord, MatchResult
 from treesearch.errors import (
@@ -189,41 +189,25 @@ def _play_indexed(
     )
 
 
-_WORKER: tuple[AgentMaker, AgentMaker, Any, int] | None = None
-
-
-def _init_worker(agent_a: AgentMaker, agent_b: AgentMaker, start: Any, seed: int) -> None:
-    global _WORKER
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    _WORKER = (agent_a, agent_b, start, seed)
-
-
-def _play_in_worker(i: int) -> GameRecord:
-    assert _WORKER is not None, "worker not initialised"
-    agent_a, agent_b, start, seed = _WORKER
-    return _play_indexed(agent_a, agent_b, start, seed, i)
-
-
 def _play_parallel(
     agent_a: AgentMaker, agent_b: AgentMaker, start: Any, seed: int, games: int, jobs: int,
     progress: Callable[[GameRecord], object] | None,
 ) -> MatchResult:
-    # multiprocessing.Pool rather than concurrent.futures: Ctrl-C must stop running games,
-    # and only Pool can terminate its workers (an executor waits for them at exit).
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    context = multiprocessing.get_context(method)
+    # run_jobs' worker pool terminates its workers on Ctrl-C and then raises here, after
+    # ``collect`` has seen every game that finished.
     done: dict[int, GameRecord] = {}
+
+    def collect(i: int, record: GameRecord) -> None:
+        done[i] = record
+        if progress is not None:
+            progress(record)
+
+    play = functools.partial(_play_indexed, agent_a, agent_b, start, seed)
     interrupted = False
-    with context.Pool(
-        min(jobs, games), _init_worker, (agent_a, agent_b, start, seed)
-    ) as pool:  # leaving the block terminates the workers, on errors too
-        try:
-            for record in pool.imap_unordered(_play_in_worker, range(games)):
-                done[record.index] = record
-                if progress is not None:
-                    progress(record)
-        except KeyboardInterrupt:
-            interrupted = True
+    try:
+        run_jobs(play, range(games), jobs=jobs, done=collect)
+    except KeyboardInterrupt:
+        interrupted = True
     return MatchResult(tuple(done[i] for i in sorted(done)), games, interrupted)
 
 

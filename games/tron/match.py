@@ -14,12 +14,11 @@ move (moves are simultaneous in Tron), then plays the answer on the real state.
 
 from __future__ import annotations
 
-import multiprocessing
+import functools
 import os
-import signal
 from collections.abc import Callable
-from typing import Any
 
+from games.compare.jobs import run_jobs
 from games.match import GameRecord, MatchResult, game_seed, play_game
 from games.tron.moves import Bot
 from games.tron.render import TronRenderer
@@ -131,7 +130,8 @@ def play_match(
     if jobs == 1 or games == 1:
         records = [_play(agents, start, seed, i) for i in range(games)]
     else:
-        records = _play_parallel(agents, start, seed, games, jobs)
+        play = functools.partial(_play, agents, start, seed)
+        records = run_jobs(play, range(games), jobs=jobs)
     result = MatchResult(tuple(records), games)
     if video is not None:
         red, blue = agents[0].name, agents[1].name  # game 0: bot a plays player 0
@@ -187,28 +187,3 @@ def _play(agents: tuple[BotAgent, BotAgent], start: Start, seed: int, i: int) ->
         a_player=i % 2,
         index=i,
     )
-
-
-_WORKER: tuple[tuple[BotAgent, BotAgent], Start, int] | None = None
-
-
-def _init_worker(agents: tuple[BotAgent, BotAgent], start: Start, seed: int) -> None:
-    global _WORKER
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    _WORKER = (agents, start, seed)
-
-
-def _play_in_worker(i: int) -> GameRecord:
-    assert _WORKER is not None, "worker not initialised"
-    agents, start, seed = _WORKER
-    return _play(agents, start, seed, i)
-
-
-def _play_parallel(
-    agents: tuple[BotAgent, BotAgent], start: Start, seed: int, games: int, jobs: int
-) -> list[GameRecord]:
-    method: Any = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    context = multiprocessing.get_context(method)
-    with context.Pool(min(jobs, games), _init_worker, (agents, start, seed)) as pool:
-        done = {r.index: r for r in pool.imap_unordered(_play_in_worker, range(games))}
-    return [done[i] for i in range(games)]
