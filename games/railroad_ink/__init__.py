@@ -28,7 +28,8 @@ Modules, each importing only those above it in this list (never one below, not e
 - ``features``: what a partial board already scores and could still score, in one pass
   (``features``: exits, centre and errors exactly, a cheap bound on the longest routes);
 - ``value``: value functions of partial boards (``HEURISTIC``, ``score_value``);
-- ``planning``, ``bot_base``: round views, sampled rolls and look-ahead for the bots;
+- ``planning``: round views, sampled rolls, play-outs and pilots for the bots;
+- ``bot_base``, ``lookahead``: the bot interface, the beam bot, and the look-ahead bot;
 - ``bots``: the bots by name (``BOTS``, ``make_bot``), each a framework search with a value
   function;
 - ``play``: ``play(seed, dice, bot) -> GameRecord``, a whole seeded game.

@@ -10,7 +10,7 @@ from tests.layout import package_imports as _imports
 LAYERS = [
     "tiles", "exits", "score", "board", "pictures", "dice", "rounds", "scored", "side", "render",
     "game",
-    "features", "value", "planning", "bot_base", "bots", "play",  # values, bots, play()
+    "features", "value", "planning", "bot_base", "lookahead", "bots", "play",  # bots
 ]  # fmt: skip
 
 PUBLIC = {
