@@ -7,9 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from games.cli import check, commands, demo, listing, play
-from games.cli.catalog import GAMES, OBSERVERS, SEARCHES, TRON_SECONDS, searches_for
-from games.compare import BACKENDS
-from games.tron import MAPS
+from games.cli.arguments import (
+    add_budgets,
+    add_film,
+    add_game,
+    add_harness,
+    add_options,
+    add_size,
+)
+from games.cli.catalog import GAMES, OBSERVERS, SEARCHES, searches_for
 from treesearch import __version__
 
 __all__ = ["build_parser"]
@@ -61,95 +67,6 @@ def _command(
     return parser
 
 
-def _budgets(p: argparse.ArgumentParser, max_nodes: int = 1_000_000) -> None:
-    p.add_argument("--seed", type=int, default=0, help="seed of the game and random searches")
-    p.add_argument("--max-nodes", type=int, default=max_nodes, metavar="N",
-                   help="expansion budget of each search")  # fmt: skip
-    p.add_argument("--seconds", type=float, default=30.0, metavar="S",
-                   help="wall-clock budget of each search")  # fmt: skip
-
-
-class _Given(argparse.Action):
-    """Stores the value and notes that the user gave it (``size_given``).
-
-    A plugin game gets ``size=None`` unless ``--size`` was given: it knows its own default.
-    """
-
-    def __call__(
-        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-        option_string: str | None = None,
-    ) -> None:  # fmt: skip
-        setattr(namespace, self.dest, values)
-        namespace.size_given = True
-
-
-def _size(p: argparse.ArgumentParser, default: int) -> None:
-    p.add_argument("--size", type=int, default=default, metavar="N", action=_Given,
-                   help="side of the grid or maze, in cells (plugin games: their own "
-                        "default unless given)")  # fmt: skip
-    p.set_defaults(size_given=False)
-
-
-def _game(p: argparse.ArgumentParser, default: str, names: list[str] | None = None) -> None:
-    p.add_argument("--game", default=default, metavar="NAME",
-                   help=f"one of: {', '.join(names or GAMES.names())}")  # fmt: skip
-
-
-def _options(p: argparse.ArgumentParser) -> None:
-    """The knobs of the games and their searches; each game reads those it needs."""
-    p.add_argument("--iterations", type=int, default=2000, metavar="N",
-                   help="MCTS simulations per move")  # fmt: skip
-    p.add_argument("--depth", type=int, default=None, metavar="PLIES",
-                   help="alpha-beta depth (default: to the end; 4 plies for Tron)")  # fmt: skip
-    p.add_argument("--moves", default="", metavar="CELLS",
-                   help="tic-tac-toe: cells 0-8 (row by row) played first, e.g. 4,0")  # fmt: skip
-    p.add_argument("--dice", choices=("known", "revealed", "free"), default="known",
-                   help="Railroad Ink: rolls known in advance, revealed each round, or free "
-                        "play (any tile); default known, revealed for play")  # fmt: skip
-    p.add_argument("--map", default="box15", metavar="NAME|FILE",
-                   help=f"Tron: a map file or one of {', '.join(MAPS)}")  # fmt: skip
-    p.add_argument("--drills", type=int, default=1, metavar="N",
-                   help="drill-maze: drills to break walls with")  # fmt: skip
-    p.add_argument("--bot-seconds", type=float, default=None, metavar="S",
-                   help="a bot's thinking time: per move for Tron (default: "
-                        f"{TRON_SECONDS}), per game for Railroad Ink (default: its fixed "
-                        "budget)")  # fmt: skip
-
-
-def _film(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--fps", type=float, default=30.0, help="frames per second of the video")
-    p.add_argument("--duration", type=float, default=20.0, metavar="S",
-                   help="target video length in seconds: the search runs once without video, "
-                        "then is replayed drawing every n-th visit")  # fmt: skip
-    p.add_argument("--every", type=int, default=None, metavar="N",
-                   help="draw every N-th visit instead (overrides --duration)")  # fmt: skip
-    p.add_argument("--raw", action="store_true",
-                   help="frames without the header panel (title, counters, legend)")  # fmt: skip
-
-
-def _harness(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--instances", type=int, default=None, metavar="N",
-                   help="seeded instances per search (a new maze, new dice, new starts); "
-                        "with it, or any of the three options below, the comparison runs "
-                        "on the harness: statistics instead of one row each")  # fmt: skip
-    p.add_argument("--jobs", type=int, default=None, metavar="J",
-                   help="worker processes (default: every core)")  # fmt: skip
-    p.add_argument("--backend", default=None, metavar="NAME",
-                   help=f"where jobs run: {' or '.join(BACKENDS)} (default: local)")  # fmt: skip
-    p.add_argument(
-        "--out",
-        default=None,
-        metavar="DIR",
-        help="write results.csv, results.json, summary.txt and cdf.png here",
-    )
-    p.add_argument(
-        "--opponent",
-        default="random",
-        metavar="NAME",
-        help="duels: the bot or search every entrant plays, sides alternating",
-    )
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The parser of the ``treesearch`` command; each command sets ``prepare``."""
     parser = argparse.ArgumentParser(
@@ -178,8 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
         "treesearch demo --size 15 --out-dir demo",
         demo.prepare_demo,
     )
-    _size(demo_, 21)
-    _budgets(demo_, max_nodes=100_000)
+    add_size(demo_, 21)
+    add_budgets(demo_, max_nodes=100_000)
     demo_.add_argument(
         "--out-dir",
         type=Path,
@@ -187,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="folder for the videos (created if missing)",
     )
-    _film(demo_)
+    add_film(demo_)
 
     run = _command(
         sub,
@@ -196,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
         "treesearch run --game grid --search astar --size 40 --progress",
         commands.prepare_run,
     )
-    _game(run, "grid")
+    add_game(run, "grid")
     run.add_argument(
         "--search",
         default=None,
@@ -213,9 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="observers to attach, by name (plugins too): "
         + ", ".join(n for n in OBSERVERS.names() if n not in OBSERVERS or OBSERVERS[n].make),
     )
-    _size(run, 30)
-    _budgets(run)
-    _options(run)
+    add_size(run, 30)
+    add_budgets(run)
+    add_options(run)
 
     compare = _command(
         sub,
@@ -225,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
         "treesearch compare --game maze --searches bfs,astar --instances 20 --out results",
         commands.prepare_compare,
     )
-    _game(compare, "grid")
+    add_game(compare, "grid")
     compare.add_argument(
         "--searches",
         default=None,
@@ -233,10 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="comma-separated search (or bot) names (default: every search "
         "that applies to the game; with --instances, its bots too)",
     )
-    _harness(compare)
-    _size(compare, 30)
-    _budgets(compare)
-    _options(compare)
+    add_harness(compare)
+    add_size(compare, 30)
+    add_budgets(compare)
+    add_options(compare)
 
     video = _command(
         sub,
@@ -246,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
         "  treesearch video --game tictactoe --search mcts --out mcts.mp4",
         commands.prepare_video,
     )
-    _game(video, "maze", [name for name, game in GAMES.items() if game.video is not None])
+    add_game(video, "maze", [name for name, game in GAMES.items() if game.video is not None])
     video.add_argument(
         "--search",
         default=None,
@@ -259,7 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help=".mp4 or .gif file, or a folder for PNG frames",
     )
-    _film(video)
+    add_film(video)
     video.add_argument(
         "--max-frames", type=int, default=None, metavar="N", help="stop the search after N frames"
     )
@@ -269,9 +186,9 @@ def build_parser() -> argparse.ArgumentParser:
         default="order",
         help="mazes: colour cells by visit order or by depth",
     )
-    _size(video, 21)
-    _budgets(video)
-    _options(video)
+    add_size(video, 21)
+    add_budgets(video)
+    add_options(video)
 
     play_ = _command(
         sub,
@@ -302,8 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
     play_.add_argument(
         "--video", default=None, metavar="PATH", help="film the first game (.mp4, .gif or a folder)"
     )
-    _budgets(play_)
-    _options(play_)
+    add_budgets(play_)
+    add_options(play_)
     play_.set_defaults(dice="revealed")  # a played game rolls round by round, as at the table
 
     check_ = _command(
@@ -314,6 +231,6 @@ def build_parser() -> argparse.ArgumentParser:
         check.prepare_check,
     )
     check.add_check_arguments(check_)
-    _size(check_, 9)
-    _options(check_)
+    add_size(check_, 9)
+    add_options(check_)
     return parser
