@@ -27,7 +27,7 @@ LOOKAHEAD_WIDTH = 64
 """Round beam width of the ``lookahead`` bot."""
 
 LOOKAHEAD_ENDS = 8
-"""Round ends the ``lookahead`` bot compares by sampling futures."""
+"""Round ends the ``lookahead`` bot plays out and compares."""
 
 LOOKAHEAD_ROLLS = 4
 """Futures (sampled roll sequences) per round end without a time budget (the most with one)."""

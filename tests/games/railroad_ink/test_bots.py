@@ -217,3 +217,13 @@ def test_complete_plays_known_dice_to_the_end_or_gives_up_on_the_clock() -> None
     assert final is not None and final.is_terminal()
     assert complete(final, 1, HEURISTIC) is final  # a finished game is its own end
     assert complete(start, 8, HEURISTIC, Budget(seconds=1e-6)) is None
+
+
+def test_known_lookahead_with_a_clock_widens_its_pilots_and_keeps_its_best_game() -> None:
+    start = RailroadInk(6, "known").start()
+    first = complete(start, 1, HEURISTIC)
+    assert first is not None
+    bot = LookaheadBot(width=2, ends=1, pilot=1, seconds=2.0)  # pilots of 1 leave time over
+    final = play_out(bot, 6)
+    assert final.board.score().total >= first.board.score().total
+    Board.from_moves(final.board.to_moves(), strict=True)
