@@ -92,17 +92,7 @@ def play_match(
                 f"a match needs a two-player game with player() and returns(); the start "
                 f"state {first!r} has no {method}()"
             )
-    if jobs == 1:
-        records: list[GameRecord] = []
-        try:
-            for i in range(games):
-                records.append(_play_indexed(agent_a, agent_b, start, seed, i))
-                if progress is not None:
-                    progress(records[-1])
-        except KeyboardInterrupt:
-            return MatchResult(tuple(records), games, interrupted=True)
-        return MatchResult(tuple(records), games)
-    return _play_parallel(agent_a, agent_b, start, seed, games, jobs, progress)
+    return _play_all(agent_a, agent_b, start, seed, games, jobs, progress)
 
 
 def play_game(
@@ -189,12 +179,13 @@ def _play_indexed(
     )
 
 
-def _play_parallel(
+def _play_all(
     agent_a: AgentMaker, agent_b: AgentMaker, start: Any, seed: int, games: int, jobs: int,
     progress: Callable[[GameRecord], object] | None,
 ) -> MatchResult:
-    # run_jobs' worker pool terminates its workers on Ctrl-C and then raises here, after
-    # ``collect`` has seen every game that finished.
+    # run_jobs plays in this process when jobs == 1, else in a worker pool that it
+    # terminates on Ctrl-C; either way it raises here after ``collect`` saw every game that
+    # finished.
     done: dict[int, GameRecord] = {}
 
     def collect(i: int, record: GameRecord) -> None:

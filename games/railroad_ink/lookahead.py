@@ -7,6 +7,7 @@ finished game found. ``LookaheadBot`` has the details; ``planning`` the building
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -115,7 +116,7 @@ class LookaheadBot(BeamBot):
         starts = [end for _, end in ends]
         if best is None:  # no game to keep yet: the pilot from here first
             starts.insert(0, state)
-        width, sweep = self.pilot, 0.0
+        width = self.pilot
         while True:  # with a clock: sweep again with pilots twice as wide while time allows
             t1 = time.perf_counter()
             best, finished = self._pilots(starts, width, deadline, best)
@@ -149,6 +150,7 @@ class LookaheadBot(BeamBot):
         Also whether every pilot finished before ``deadline``.
         """
         slowest = 0.0
+        points = -math.inf if best is None else best.board.score().total
         for end in starts:
             now = time.perf_counter()
             budget = None
@@ -160,8 +162,9 @@ class LookaheadBot(BeamBot):
             slowest = max(slowest, time.perf_counter() - now)
             if final is None:  # cut by the clock
                 return best, False
-            if best is None or final.board.score().total > best.board.score().total:
-                best = final
+            total = final.board.score().total
+            if total > points:
+                best, points = final, total
         return best, True
 
 

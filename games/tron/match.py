@@ -127,11 +127,8 @@ def play_match(
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise InvalidArgumentError(f"{name} must be an int >= {least}, got {value!r}")
     agents = (BotAgent(bot_a), BotAgent(bot_b))
-    if jobs == 1 or games == 1:
-        records = [_play(agents, start, seed, i) for i in range(games)]
-    else:
-        play = functools.partial(_play, agents, start, seed)
-        records = run_jobs(play, range(games), jobs=jobs)
+    play = functools.partial(_play, agents, start, seed)
+    records = run_jobs(play, range(games), jobs=jobs)  # in this process when jobs == 1
     result = MatchResult(tuple(records), games)
     if video is not None:
         red, blue = agents[0].name, agents[1].name  # game 0: bot a plays player 0
