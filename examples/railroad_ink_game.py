@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from games.railroad_ink import RailroadInkTiles
-from games.railroad_ink.play import play
+from games.railroad_ink.bots.play import play
 from observers import VideoObserver
 
 

@@ -1,4 +1,8 @@
-"""Layer checks shared by the game packages' layout tests: imports go one way, all placed."""
+"""Layer checks shared by the game packages' layout tests: imports go one way, all placed.
+
+A layer is a module named relative to its package, dotted for a subpackage's module
+(``"rules.tiles"``); a subpackage's ``__init__`` must import nothing of the package.
+"""
 
 from __future__ import annotations
 
@@ -8,15 +12,24 @@ from pathlib import Path
 from types import ModuleType
 
 
-def package_imports(package: ModuleType, module: str, layers: Sequence[str]) -> set[str]:
-    """The sibling modules (of ``layers``) that ``module`` imports anywhere in its file.
+def _modules(package: ModuleType) -> set[str]:
+    """Every module of ``package`` as a dotted name relative to it, ``__init__`` files aside."""
+    folder = Path(str(package.__file__)).parent
+    return {
+        ".".join(p.relative_to(folder).with_suffix("").parts)
+        for p in folder.rglob("*.py")
+        if p.stem != "__init__"
+    }
+
+
+def _imported(package: ModuleType, path: Path) -> set[str]:
+    """The modules of ``package`` (dotted, relative) that the file at ``path`` imports anywhere.
 
     Top level, inside functions and under TYPE_CHECKING alike: a lazy import is still a
-    dependency.
+    dependency. ``from games.x.rules import board`` counts as importing ``rules.board``.
     """
-    folder = Path(str(package.__file__)).parent
-    prefix = package.__name__.split(".")
-    tree = ast.parse((folder / f"{module}.py").read_text(encoding="utf-8"))
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    prefix = package.__name__ + "."
     found = set()
     for node in ast.walk(tree):
         names: list[str] = []
@@ -25,19 +38,26 @@ def package_imports(package: ModuleType, module: str, layers: Sequence[str]) -> 
         elif isinstance(node, ast.Import):
             names = [a.name for a in node.names]
         for name in names:
-            parts = name.split(".")
-            n = len(prefix)
-            if parts[:n] == prefix and len(parts) > n and parts[n] in layers:
-                found.add(parts[n])
+            if name.startswith(prefix):
+                found.add(name.removeprefix(prefix))
     return found
+
+
+def package_imports(package: ModuleType, module: str, layers: Sequence[str]) -> set[str]:
+    """The modules of ``layers`` that ``module`` (dotted, relative to ``package``) imports."""
+    folder = Path(str(package.__file__)).parent
+    path = folder.joinpath(*module.split(".")).with_suffix(".py")
+    return _imported(package, path) & set(layers)
 
 
 def assert_layers(package: ModuleType, layers: Sequence[str]) -> None:
     """Every module of ``package`` is in ``layers``, and imports only those listed before it."""
-    folder = Path(str(package.__file__)).parent
-    assert {p.stem for p in folder.glob("*.py")} - {"__init__"} == set(layers)
+    assert _modules(package) == set(layers)
     for i, module in enumerate(layers):
         upward = package_imports(package, module, layers) - set(layers[:i])
         assert not upward, (
             f"{package.__name__}.{module} imports {sorted(upward)}, listed after it"
         )
+    folder = Path(str(package.__file__)).parent
+    for init in folder.rglob("*/__init__.py"):
+        assert not _imported(package, init), f"{init} imports modules of its package"

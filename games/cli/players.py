@@ -78,7 +78,7 @@ def player(name: str, game: GameEntry) -> Player:
 def score_game(who: Player, problem: Problem, budget: Budget, args: argparse.Namespace) -> Any:
     """One whole game of a score game: ``(score, seconds, nodes, status)``.
 
-    A bot plays the seeded game (``games.railroad_ink.play``); a search runs once from the
+    A bot plays the seeded game (``games.railroad_ink.bots.play``); a search runs once from the
     start and its best state's score counts (a random walk's best end, a beam's plan).
     """
     if who.bot:

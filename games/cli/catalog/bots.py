@@ -1,7 +1,7 @@
 """Bots (whole-game players) and observers of the command line, as registries.
 
 A bot belongs to a family of games: ``railroad-ink`` (its ``BOTS``, played by
-``games.railroad_ink.play``), ``tron`` (square and hex Tron, ``games.tron.bots``) or
+``games.railroad_ink.bots.play``), ``tron`` (square and hex Tron, ``games.tron.bots``) or
 ``duel`` (any other two-player game: a random player; the duel searches play too). Its
 registry name is ``family/name`` (``tron/heuristic``); the command line names it short.
 What ``make(args)`` returns is what the family's match driver plays: a bot name for
@@ -71,7 +71,7 @@ def _tron_seconds(args: argparse.Namespace) -> float:
 
 
 def _named(name: str) -> Callable[[argparse.Namespace], str]:
-    """A Railroad Ink bot's maker: its name, which ``games.railroad_ink.play`` takes."""
+    """A Railroad Ink bot's maker: its name, which ``games.railroad_ink.bots.play`` takes."""
     return lambda args: name
 
 

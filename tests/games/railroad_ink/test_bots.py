@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from games.railroad_ink import DIE_FACES, SPECIALS, Board, RailroadInk, RailroadInkState, Tile
-from games.railroad_ink.bots import (
+from games.railroad_ink.bots.registry import (
     BOTS,
     BeamBot,
     Bot,
@@ -19,7 +19,7 @@ from games.railroad_ink.bots import (
     check_bot_name,
     make_bot,
 )
-from games.railroad_ink.planning import (
+from games.railroad_ink.bots.planning import (
     complete,
     look_ahead,
     path_to,
@@ -27,8 +27,8 @@ from games.railroad_ink.planning import (
     round_ends,
     sample_rolls,
 )
-from games.railroad_ink.play import GameRecord, play
-from games.railroad_ink.value import HEURISTIC
+from games.railroad_ink.bots.play import GameRecord, play
+from games.railroad_ink.bots.value import HEURISTIC
 from treesearch import CHANCE
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError

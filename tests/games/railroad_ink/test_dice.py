@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from games.railroad_ink import JUNCTION_DIE, ROUNDS, ROUTE_DIE, Tile, roll_sequence, round_outcomes
-from games.railroad_ink.dice import canonical
+from games.railroad_ink.rules.dice import canonical
 from treesearch.errors import InvalidArgumentError
 
 

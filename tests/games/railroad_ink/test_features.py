@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.railroad_ink import Board, RailroadInk
-from games.railroad_ink.features import features
-from games.railroad_ink.value import dead_sides
+from games.railroad_ink.bots.features import features
+from games.railroad_ink.bots.value import dead_sides
 from treesearch import RandomWalk
 
 

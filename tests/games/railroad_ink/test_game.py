@@ -19,8 +19,8 @@ from games.railroad_ink import (
     RailroadInkState,
     Tile,
 )
-from games.railroad_ink.dice import canonical, round_outcomes
-from games.railroad_ink.rounds import free_placements, next_face, settle, special_placements
+from games.railroad_ink.rules.dice import canonical, round_outcomes
+from games.railroad_ink.rules.rounds import free_placements, next_face, settle, special_placements
 from treesearch import CHANCE, MCTS, TERMINAL, RandomWalk, check_iterator
 from treesearch.errors import InvalidArgumentError
 

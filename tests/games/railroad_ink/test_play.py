@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from games.railroad_ink import Board, RailroadInk
-from games.railroad_ink.play import GameRecord, play
+from games.railroad_ink.bots.play import GameRecord, play
 from treesearch import Observer, StopSearch
 from treesearch.errors import InvalidArgumentError
 

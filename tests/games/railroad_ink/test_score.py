@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from games.railroad_ink.exits import EXITS
-from games.railroad_ink.score import Score, exit_points, score_tiles
-from games.railroad_ink.tiles import (
+from games.railroad_ink.rules.geometry import EXITS
+from games.railroad_ink.rules.score import Score, exit_points, score_tiles
+from games.railroad_ink.rules.tiles import (
     JUNCTION_DIE,
     OPPOSITE,
     ROUTE_DIE,

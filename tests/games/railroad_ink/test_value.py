@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pytest
 
 from games.railroad_ink import Board, RailroadInk
-from games.railroad_ink.value import HEURISTIC, Heuristic, Weights, dead_sides, score_value
+from games.railroad_ink.bots.value import HEURISTIC, Heuristic, Weights, dead_sides, score_value
 from treesearch import RandomWalk
 from treesearch.errors import InvalidArgumentError
 

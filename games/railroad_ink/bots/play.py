@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from games.railroad_ink.board import Board
-from games.railroad_ink.bots import check_bot_name, make_bot
-from games.railroad_ink.game import RailroadInk, RailroadInkState
-from games.railroad_ink.score import Score
+from games.railroad_ink.bots.registry import check_bot_name, make_bot
+from games.railroad_ink.rules.board import Board
+from games.railroad_ink.rules.game import RailroadInk, RailroadInkState
+from games.railroad_ink.rules.score import Score
 from treesearch.errors import InvalidArgumentError
 from treesearch.playthrough import ObserverLike, Playthrough
 from treesearch.values import CHANCE

@@ -11,11 +11,11 @@ import math
 import random
 import time
 
-from games.railroad_ink.bot_base import BeamBot, Value
-from games.railroad_ink.dice import ROUNDS
-from games.railroad_ink.game import RailroadInkState
-from games.railroad_ink.planning import complete, path_to, rank_ends, round_ends
-from games.railroad_ink.value import HEURISTIC
+from games.railroad_ink.bots.planning import complete, path_to, rank_ends, round_ends
+from games.railroad_ink.bots.simple import BeamBot
+from games.railroad_ink.bots.value import HEURISTIC, Value
+from games.railroad_ink.rules.dice import ROUNDS
+from games.railroad_ink.rules.game import RailroadInkState
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.railroad_ink.exits import CENTRE, EXITS, SIZE
-from games.railroad_ink.tiles import HIGHWAY, OPPOSITE, RAILWAY, E, S, Tile
+from games.railroad_ink.rules.geometry import CENTRE, EXITS, SIZE, notation
+from games.railroad_ink.rules.tiles import HIGHWAY, OPPOSITE, RAILWAY, E, S, Tile
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["Network", "Score", "exit_points", "score_tiles"]
@@ -123,10 +123,6 @@ def _check(tiles: Sequence[Tile | None]) -> tuple[Tile | None, ...]:
     return tiles
 
 
-def _name(i: int, tile: Tile | None) -> str:
-    return f"{i // SIZE}{i % SIZE}{tile}"
-
-
 def score_tiles(tiles: Sequence[Tile | None]) -> Score:
     """Score 49 squares (``row * 7 + col``, None for empty) by GAMES.md 2.6.
 
@@ -149,8 +145,8 @@ def score_tiles(tiles: Sequence[Tile | None]) -> Score:
         if va and vb and a is not None and b is not None:
             if va != vb:
                 raise InvalidArgumentError(
-                    f"highway meets railway between squares {_name(i, board[i])!r} (side"
-                    f" {'NESW'[si]}) and {_name(j, board[j])!r} (side {'NESW'[sj]}): only"
+                    f"highway meets railway between squares {notation(i, board[i])!r} (side"
+                    f" {'NESW'[si]}) and {notation(j, board[j])!r} (side {'NESW'[sj]}): only"
                     " a station joins them, so no legal board has this"
                 )
             na, nb = 2 * i + a[1][si], 2 * j + b[1][sj]

@@ -2,7 +2,7 @@
 
 ``RailroadInkTiles`` is an ``observers.TileRenderer`` over a 9x11 grid: the 7x7 board inside a
 ring of border cells, where the 12 exits show as short highway or railway stubs with a green
-arrow pointing into the board, and two columns beside it (``side``) that say what is being
+arrow pointing into the board, and two columns beside it (``column``) that say what is being
 placed: the round and its dice still to place, the specials, the score so far; at the end of a
 game, the score part by part. A ``VideoObserver`` caches one picture per tile id and repaints
 only the cells whose id changed, so a search that places one tile per step costs a few tiles.
@@ -16,8 +16,8 @@ bridging the railway. Centre squares are tinted; open squares (where a placement
 carry a green ring.
 
 What exists only in some states gets ids on first use, numbered from ``tile_count`` in the order
-met, by a dict from what the picture shows to its id: the side column's rows (``side``), and the
-squares and exits of a scored board (``scored``: each scoring network in its colour, the longest
+met, by a dict from what the picture shows to its id: the side column's rows (``column``), and the
+squares and exits of a scored board (``networks``: each scoring network in its colour, the longest
 trails' yellow lines, red dots on errors), drawn on the final state of a game, or on every state
 with ``scoring="always"``.
 """
@@ -31,12 +31,13 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from games.railroad_ink.board import CENTRE, EXITS, SIZE, Board
-from games.railroad_ink.pictures import CENTRE_TINT, FRAME, draw_exit, draw_square
-from games.railroad_ink.score import Score
-from games.railroad_ink.scored import NETWORK_COLOURS, Marks, board_marks, draw_scored
-from games.railroad_ink.side import draw_row, side_rows
-from games.railroad_ink.tiles import (
+from games.railroad_ink.render.column import draw_row, side_rows
+from games.railroad_ink.render.networks import NETWORK_COLOURS, Marks, board_marks, draw_scored
+from games.railroad_ink.render.pictures import CENTRE_TINT, FRAME, draw_exit, draw_square
+from games.railroad_ink.rules.board import Board
+from games.railroad_ink.rules.geometry import CENTRE, EXITS, SIZE, STEPS
+from games.railroad_ink.rules.score import Score
+from games.railroad_ink.rules.tiles import (
     DIE_FACES,
     HIGHWAY,
     HIGHWAY_STRAIGHT,
@@ -89,9 +90,8 @@ _IS_CENTRE = tuple(i in CENTRE for i in range(SIZE * SIZE))
 def _border_ids() -> np.ndarray:
     """The 9x9 id grid of an empty board's border: plain cells and the 12 exit stubs."""
     ids = np.full((_GRID, _GRID), _BORDER, dtype=np.int64)
-    steps = ((-1, 0), (0, 1), (1, 0), (0, -1))
     for (row, col, side), kind in EXITS.items():
-        dr, dc = steps[side]
+        dr, dc = STEPS[side]
         ids[row + 1 + dr, col + 1 + dc] = _EXIT + 2 * side + kind - 1
     return ids
 
@@ -101,9 +101,8 @@ _BORDER_IDS = _border_ids()
 
 def _exit_cells() -> dict[tuple[int, int, int], tuple[int, int, int]]:
     """Each exit's key -> its border cell (row, col in the 9x9 frame) and its fixed id."""
-    steps = ((-1, 0), (0, 1), (1, 0), (0, -1))
     return {
-        (row, col, side): (row + 1 + steps[side][0], col + 1 + steps[side][1], kind)
+        (row, col, side): (row + 1 + STEPS[side][0], col + 1 + STEPS[side][1], kind)
         for (row, col, side), kind in EXITS.items()
     }
 

@@ -20,14 +20,14 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
-from games.railroad_ink.board import Board
-from games.railroad_ink.dice import ROUNDS
-from games.railroad_ink.exits import SIZE
-from games.railroad_ink.pictures import PAPER, draw_tile
-from games.railroad_ink.rounds import MAX_SPECIALS
-from games.railroad_ink.score import Score
-from games.railroad_ink.scored import ERROR, NETWORK_COLOURS, TRAIL
-from games.railroad_ink.tiles import SPECIALS, Tile
+from games.railroad_ink.render.networks import ERROR, NETWORK_COLOURS, TRAIL
+from games.railroad_ink.render.pictures import PAPER, draw_tile
+from games.railroad_ink.rules.board import Board
+from games.railroad_ink.rules.dice import ROUNDS
+from games.railroad_ink.rules.geometry import SIZE
+from games.railroad_ink.rules.rounds import MAX_SPECIALS
+from games.railroad_ink.rules.score import Score
+from games.railroad_ink.rules.tiles import SPECIALS, Tile
 from observers.colors import Colour
 
 __all__ = ["ROWS", "SIDE", "Chips", "Die", "Pair", "Row", "Text", "draw_row", "side_rows"]

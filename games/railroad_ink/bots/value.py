@@ -13,11 +13,9 @@ Two are shipped:
   options early, errors late). Each exit already reached earns ``reach`` (a network of one
   exit scores nothing yet, but joining it to another later earns 4), and each special still
   usable earns ``special`` times the share of the game left (keep them for the hard spots).
-  ``live`` rewards exits on networks that can still grow and ``merge`` the exit points that
-  joining those networks would add (``features``). Before round ``exact_from`` (7) the
-  longest routes are ``features``' cheap bound, which also credits a route's future; from
-  then on they are exact. At the end of the game (round 8) it is exactly the score, so a
-  search's final choice among finished games is by points.
+  Before round ``exact_from`` (7) the longest routes are ``features``' cheap bound, which
+  also credits a route's future; from then on they are exact. At the end of the game (round
+  8) it is exactly the score, so a search's final choice among finished games is by points.
 
 ``HEURISTIC`` holds the weights that measured best; an evaluation reads ``features(board)``
 once (about 45 us, a third of ``board.score()``), plus ``score()`` in the last round.
@@ -25,16 +23,20 @@ once (about 45 us, a third of ``board.score()``), plus ``score()`` in the last r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.railroad_ink.board import Board
-from games.railroad_ink.dice import ROUNDS
-from games.railroad_ink.features import features
-from games.railroad_ink.rounds import MAX_SPECIALS
+from games.railroad_ink.bots.features import features
+from games.railroad_ink.rules.board import Board
+from games.railroad_ink.rules.dice import ROUNDS
+from games.railroad_ink.rules.rounds import MAX_SPECIALS
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["HEURISTIC", "Heuristic", "Weights", "dead_sides", "score_value"]
+__all__ = ["HEURISTIC", "Heuristic", "Value", "Weights", "dead_sides", "score_value"]
+
+Value = Callable[[Any], float]
+"""A value function: ``state -> float``, larger is better (points, not rewards)."""
 
 
 def dead_sides(board: Board) -> tuple[int, int]:
@@ -73,13 +75,9 @@ class Weights:
     """Cost of an open end in round 7 (linear in between)."""
     special: float = 1.0
     """Per special still usable, times the share of rounds left (0 in the last round)."""
-    live: float = 0.0
-    """Per exit connected to a network that can still grow (on top of ``reach``)."""
-    merge: float = 0.0
-    """Per exit point that joining the live networks would add, times the share left."""
 
     def __post_init__(self) -> None:
-        for name in ("reach", "dead", "open_start", "open_end", "special", "live", "merge"):
+        for name in ("reach", "dead", "open_start", "open_end", "special"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
                 raise InvalidArgumentError(f"weight {name} must be a number, got {value!r}")
@@ -92,7 +90,7 @@ class Heuristic:
     placed), e.g. a ``RailroadInkState``. Rounds past 7 (the game over) give the exact score.
 
     Examples:
-        >>> from games.railroad_ink.game import RailroadInk
+        >>> from games.railroad_ink.rules.game import RailroadInk
         >>> start = RailroadInk(seed=1).start()
         >>> h = Heuristic(Weights(reach=1.0, open_start=0.5, special=0.0))
         >>> first = start.get_children()[0]
@@ -135,8 +133,7 @@ class Heuristic:
             - w.dead * f.dead
             - lam * f.open
             + w.reach * f.reached
-            + w.live * f.live
-            + (w.merge * f.merge + w.special * left) * ahead
+            + w.special * left * ahead
         )
 
     def __repr__(self) -> str:
@@ -146,6 +143,7 @@ class Heuristic:
 HEURISTIC = Heuristic(Weights(reach=0.5, dead=1.5))
 """The heuristic with the weights that measured best (module docstring). Coordinate descent
 with a round beam of width 4 (seeds 0..9) found ``dead=2.5, open_start=0.6, open_end=0.7,
-special=3.0, merge=-0.3`` (33.8 -> 37.2; 36.9 -> 37.9 on seeds 10..21), but with the width-64
+special=3.0`` and a small negative weight on merging growing networks (a knob since
+removed) (33.8 -> 37.2; 36.9 -> 37.9 on seeds 10..21), but with the width-64
 beam the bots use it scored 42.3 against 45.3 for these (seeds 0..7): weights tuned on a
 narrow beam do not carry over, and 8 seeds cannot tell a point or two apart."""

@@ -1,74 +1,29 @@
-"""The Railroad Ink bot interface (``Bot.choose`` in a game's time), ``RandomBot``, ``BeamBot``.
+"""The simple Railroad Ink bots: ``RandomBot``, and ``BeamBot`` (``greedy`` is a beam of one).
 
-``BeamBot`` is also the base of the ``lookahead`` bot (``lookahead``); ``bots`` holds the
-rest of the bots and ``make_bot``. Kept apart so each module stays small.
+``BeamBot`` plans with the framework's ``BeamSearch`` and follows the plan; it is also the
+base of the ``lookahead`` bot.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Any
 
-from games.railroad_ink.dice import ROUNDS
-from games.railroad_ink.game import RailroadInkState
-from games.railroad_ink.planning import RoundView, unwrapped
-from games.railroad_ink.value import HEURISTIC
+from games.railroad_ink.bots.base import Bot
+from games.railroad_ink.bots.planning import RoundView, unwrapped
+from games.railroad_ink.bots.value import HEURISTIC, Value
+from games.railroad_ink.rules.dice import ROUNDS
+from games.railroad_ink.rules.game import RailroadInkState
 from treesearch.beam import BeamSearch
 from treesearch.budget import Budget
-from treesearch.errors import InvalidArgumentError
 from treesearch.result import Status
 
-__all__ = ["BEAM_WIDTH", "BeamBot", "Bot", "RandomBot", "Value"]
+__all__ = ["BEAM_WIDTH", "BeamBot", "RandomBot"]
 
 BEAM_WIDTH = 64
 """Width of the ``beam`` bot without a time budget."""
-
-Value = Callable[[Any], float]
-"""A value function: ``state -> float``, larger is better."""
-
-
-class Bot:
-    """Base class: ``choose(state)`` returns the child to play; ``seconds`` is per game.
-
-    ``thinking`` is the time spent in ``choose`` so far, which the time budget spreads over
-    the rest of the game.
-    """
-
-    name = "bot"
-
-    def __init__(self, seconds: float | None = None) -> None:
-        self.seconds = seconds
-        self.thinking = 0.0
-
-    def choose(self, state: RailroadInkState) -> RailroadInkState:
-        """The child of ``state`` to play (``state`` must be a decision of player 0).
-
-        Raises:
-            InvalidArgumentError: ``state`` is not a state where player 0 places a tile.
-        """
-        if not isinstance(state, RailroadInkState) or state.player() != 0:
-            raise InvalidArgumentError(
-                f"a bot chooses at a RailroadInkState where player 0 moves, got {state!r}"
-            )
-        t0 = time.perf_counter()
-        try:
-            return self._choose(state)
-        finally:
-            self.thinking += time.perf_counter() - t0
-
-    def _choose(self, state: RailroadInkState) -> RailroadInkState:
-        raise NotImplementedError
-
-    def _left(self) -> float | None:
-        """Seconds of the game's budget still unspent (None without a budget)."""
-        if self.seconds is None:
-            return None
-        return max(self.seconds - self.thinking, 1e-3)
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r} seconds={self.seconds!r}>"
 
 
 class RandomBot(Bot):

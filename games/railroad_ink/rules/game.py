@@ -25,11 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from games.railroad_ink.board import Board, Placement
-from games.railroad_ink.dice import ROUNDS, canonical, roll_sequence, round_outcomes
-from games.railroad_ink.exits import SIZE
-from games.railroad_ink.rounds import free_is_over, free_placements, settle, special_placements
-from games.railroad_ink.tiles import SPECIALS, Tile
+from games.railroad_ink.rules.board import Board, Placement
+from games.railroad_ink.rules.dice import ROUNDS, canonical, roll_sequence, round_outcomes
+from games.railroad_ink.rules.geometry import SIZE
+from games.railroad_ink.rules.rounds import (
+    free_is_over,
+    free_placements,
+    settle,
+    special_placements,
+)
+from games.railroad_ink.rules.tiles import SPECIALS, Tile
 from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError
 from treesearch.values import CHANCE, TERMINAL

@@ -15,10 +15,10 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from games.railroad_ink.exits import SIZE
-from games.railroad_ink.pictures import CENTRE_TINT, LINES, PAPER, draw_tile
-from games.railroad_ink.score import Score
-from games.railroad_ink.tiles import E, N, S, Tile, W
+from games.railroad_ink.render.pictures import CENTRE_TINT, LINES, PAPER, draw_tile
+from games.railroad_ink.rules.geometry import SIZE, STEPS
+from games.railroad_ink.rules.score import Score
+from games.railroad_ink.rules.tiles import E, N, S, Tile, W
 from observers.colors import Colour
 
 __all__ = ["ERROR", "NETWORK_COLOURS", "TRAIL", "Marks", "board_marks", "draw_scored"]
@@ -33,7 +33,6 @@ TRAIL: Colour = (255, 222, 0)
 ERROR: Colour = (225, 25, 35)
 """The dot on a route side counted as an error."""
 
-_UNIT = ((-1, 0), (0, 1), (1, 0), (0, -1))  # (row, col) step towards N, E, S, W
 
 
 class Marks(NamedTuple):
@@ -74,7 +73,7 @@ def board_marks(
             dots.add(squares[0])
         for a, b in itertools.pairwise(squares):
             step = (b // SIZE - a // SIZE, b % SIZE - a % SIZE)
-            side = _UNIT.index(step)
+            side = STEPS.index(step)
             trail[a] |= 1 << side
             trail[b] |= 1 << (side ^ 2)
     errors = [0] * (SIZE * SIZE)

@@ -16,27 +16,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from games.railroad_ink.exits import CENTRE, EXITS, SIZE
-from games.railroad_ink.score import Score, score_tiles
-from games.railroad_ink.tiles import OPPOSITE, SIDE_NAMES, TYPE_NAMES, Tile
+from games.railroad_ink.rules.geometry import CENTRE, EXIT_AT, EXITS, NEIGHBOURS, SIZE, notation
+from games.railroad_ink.rules.score import Score, score_tiles
+from games.railroad_ink.rules.tiles import OPPOSITE, SIDE_NAMES, TYPE_NAMES, Tile
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["CENTRE", "EXITS", "SIZE", "Board", "Placement"]
 
 _CELLS = SIZE * SIZE
-_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # (drow, dcol) for N, E, S, W
-
-
-def _neighbour(index: int, side: int) -> int:
-    row, col = divmod(index, SIZE)
-    r, c = row + _STEPS[side][0], col + _STEPS[side][1]
-    return r * SIZE + c if 0 <= r < SIZE and 0 <= c < SIZE else -1
-
-
-_NEIGHBOURS = tuple(tuple(_neighbour(i, side) for side in range(4)) for i in range(_CELLS))
-_EXIT_AT = tuple(
-    tuple(EXITS.get((i // SIZE, i % SIZE, side), 0) for side in range(4)) for i in range(_CELLS)
-)
+_NEIGHBOURS, _EXIT_AT = NEIGHBOURS, EXIT_AT
 _EXIT_MASK = sum(1 << (row * SIZE + col) for row, col, _ in EXITS)
 _FITS: dict[Tile, dict[tuple[int, ...], tuple[Tile, ...]]] = {}  # tile -> need -> orientations
 _set = object.__setattr__  # Board forbids setting attributes; its own constructors use this
@@ -105,7 +93,7 @@ class Placement:
         return self.row * SIZE + self.col
 
     def __str__(self) -> str:
-        return f"{self.row}{self.col}{self.tile}"
+        return notation(self.index, self.tile)
 
 
 def _placement(row: int, col: int, tile: Tile) -> Placement:
@@ -186,7 +174,7 @@ class Board:
     def to_moves(self) -> list[str]:
         """The placements in the order they were made, in notation (``from_moves`` reads them)."""
         tiles = self.tiles
-        return [f"{i // SIZE}{i % SIZE}{tiles[i]}" for i in self.order]
+        return [notation(i, tiles[i]) for i in self.order]
 
     def place(self, row: int, col: int, tile: Tile) -> Board:
         """A new board with ``tile`` on ``(row, col)``; legality is not checked (``why_illegal``).

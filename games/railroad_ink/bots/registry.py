@@ -30,12 +30,9 @@ no run finished).
 from __future__ import annotations
 
 import difflib
-from typing import Any
 
-from games.railroad_ink.bot_base import BEAM_WIDTH, BeamBot, Bot, RandomBot, Value
-from games.railroad_ink.dice import ROUNDS
-from games.railroad_ink.game import RailroadInkState
-from games.railroad_ink.lookahead import (
+from games.railroad_ink.bots.base import Bot
+from games.railroad_ink.bots.lookahead import (
     LOOKAHEAD_ENDS,
     LOOKAHEAD_PILOT,
     LOOKAHEAD_ROLLS,
@@ -43,11 +40,10 @@ from games.railroad_ink.lookahead import (
     LOOKAHEAD_WIDTH,
     LookaheadBot,
 )
-from games.railroad_ink.planning import RoundView
-from games.railroad_ink.value import HEURISTIC
-from treesearch.budget import Budget
+from games.railroad_ink.bots.mcts import MCTS_ITERATIONS, MctsBot
+from games.railroad_ink.bots.planning import RoundView
+from games.railroad_ink.bots.simple import BEAM_WIDTH, BeamBot, RandomBot
 from treesearch.errors import InvalidArgumentError
-from treesearch.mcts import MCTS
 
 __all__ = [
     "BEAM_WIDTH", "BEST", "BOTS", "LOOKAHEAD_ENDS", "LOOKAHEAD_PILOT", "LOOKAHEAD_ROLLS",
@@ -58,50 +54,8 @@ __all__ = [
 BOTS = ("random", "greedy", "beam", "mcts", "lookahead", "best")
 """The bots ``make_bot`` knows, weakest first."""
 
-MCTS_ITERATIONS = 300
-"""Simulations per decision of the ``mcts`` bot without a time budget."""
-
 BEST = {"known": "lookahead", "revealed": "lookahead"}
 """The bot ``best`` plays per dice mode (measured: ``benchmarks/bench_railroad_ink.py``)."""
-
-
-class MctsBot(Bot):
-    """``MCTS`` with ``value`` as leaf evaluation (points / 100), rolls sampled at chance states.
-
-    Args:
-        iterations: simulations per decision without a time budget.
-        value: leaf evaluation in points (``HEURISTIC`` by default).
-        seconds: per game; None for the fixed ``iterations``.
-        seed: the search's random stream.
-    """
-
-    name = "mcts"
-
-    def __init__(
-        self,
-        iterations: int = MCTS_ITERATIONS,
-        value: Value = HEURISTIC,
-        seconds: float | None = None,
-        seed: int = 0,
-    ) -> None:
-        super().__init__(seconds)
-        self.iterations, self.value = iterations, value
-        self._search = MCTS(
-            iterations=iterations, evaluate=self._leaf, rng=seed, reuse=True, exploration=0.3
-        )
-
-    def _leaf(self, state: Any) -> float:
-        return max(-1.0, min(1.0, self.value(state) / 100.0))
-
-    def _choose(self, state: RailroadInkState) -> RailroadInkState:
-        left = self._left()
-        if left is not None:  # about four decisions a round: spread over the rounds left
-            decisions = 4 * (ROUNDS - state.round) + len(state.faces or ()) + 1
-            self._search.budget = Budget(seconds=left / decisions)  # this run's share
-        best: RailroadInkState | None = self._search.run(state).best
-        if best is None:  # no simulation fitted in the time left: the best child by value
-            best = max(state.get_children(), key=self.value)
-        return best
 
 
 def check_bot_name(name: object) -> str:

@@ -7,39 +7,22 @@ exactly as ``score()`` counts them, and for the longest highway and railway a ch
 connected group of one route type, its contacts minus one for every pair of odd-degree nodes
 past the first (a trail must leave one edge out for each), plus one. The bound is exact on
 chains, loops and figure-eights, and too high only on branching groups, which late rounds
-score exactly (``Heuristic``). It also reports what the future may still earn: exits reached by
-networks that can still grow (*live*: a route end faces an empty square) and the points that
-joining those live networks into one would add.
+score exactly (``Heuristic``). It also counts the exits any route already reaches.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from games.railroad_ink.board import Board
-from games.railroad_ink.exits import CENTRE, EXITS, SIZE
-from games.railroad_ink.score import exit_points
-from games.railroad_ink.tiles import DIE_FACES, OPPOSITE, Tile
+from games.railroad_ink.rules.board import Board
+from games.railroad_ink.rules.geometry import CENTRE, EXIT_AT, EXITS, NEIGHBOURS, SIZE
+from games.railroad_ink.rules.score import exit_points
+from games.railroad_ink.rules.tiles import DIE_FACES, OPPOSITE, Tile
 
 __all__ = ["COVER", "Features", "features"]
 
 _CELLS = SIZE * SIZE
-_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
-
-
-def _neighbours(index: int) -> tuple[int, ...]:
-    row, col = divmod(index, SIZE)
-    found = []
-    for dr, dc in _STEPS:
-        r, c = row + dr, col + dc
-        found.append(r * SIZE + c if 0 <= r < SIZE and 0 <= c < SIZE else -1)
-    return tuple(found)
-
-
-_NEIGHBOURS = tuple(_neighbours(i) for i in range(_CELLS))
-_EXIT_AT = tuple(
-    tuple(EXITS.get((i // SIZE, i % SIZE, side), 0) for side in range(4)) for i in range(_CELLS)
-)
+_NEIGHBOURS, _EXIT_AT = NEIGHBOURS, EXIT_AT
 _CENTRE_MASK = sum(1 << i for i in CENTRE)
 _POINTS = tuple(exit_points(k) for k in range(len(EXITS) + 1))
 
@@ -108,10 +91,6 @@ class Features(NamedTuple):
     """An upper bound of ``score().railway``, exact on chains and loops."""
     reached: int
     """Exits connected to a route, whatever their network."""
-    live: int
-    """Exits connected to a network that has a route end facing an empty square."""
-    merge: int
-    """Exit points that joining every live network into one would add."""
 
 
 def _arms(i: int, tile: Tile) -> tuple[tuple[int, int, int, int, bool], ...]:
@@ -136,8 +115,8 @@ def features(board: Board) -> Features:
 
     Examples:
         >>> f = features(Board.from_moves(["01D_D_", "11D_D_"]))
-        >>> f.exits, f.highway, f.railway, f.dead, f.open, f.reached, f.live, f.merge
-        (0, 2, 0, 0, 1, 1, 1, 0)
+        >>> f.exits, f.highway, f.railway, f.dead, f.open, f.reached
+        (0, 2, 0, 0, 1, 1)
     """
     tiles = board.tiles
     parent: dict[int, int] = {}  # networks over nodes ``2 * square + group``
@@ -145,7 +124,6 @@ def features(board: Board) -> Features:
     degree: tuple[dict[int, int], ...] = ({}, {}, {})
     has = 0
     reached: list[int] = []
-    facing: list[int] = []  # nodes with a route end facing an empty square
     needs: dict[int, list[int]] = {}
     dead = 0
     centre = 0
@@ -162,7 +140,6 @@ def features(board: Board) -> Features:
                 continue
             other = tiles[j]
             if other is None:
-                facing.append(node)
                 need = needs.get(j)
                 if need is None:
                     need = needs[j] = [0, 0, 0, 0]
@@ -210,10 +187,6 @@ def features(board: Board) -> Features:
     for node in reached:
         r = _find(parent, node)
         per_network[r] = per_network.get(r, 0) + 1
-    live_roots = {_find(parent, node) for node in facing}
-    live = [k for r, k in per_network.items() if r in live_roots]
-    total_live = sum(live)
-    merge = _POINTS[total_live] - sum(_POINTS[k] for k in live) if len(live) > 1 else 0
     return Features(
         exits=sum(_POINTS[k] for k in per_network.values()),
         center=centre,
@@ -222,8 +195,6 @@ def features(board: Board) -> Features:
         highway=trails[1],
         railway=trails[2],
         reached=len(reached),
-        live=total_live,
-        merge=merge,
     )
 
 

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from collections.abc import Hashable, Sequence
 
-from games.railroad_ink.dice import canonical
-from games.railroad_ink.game import RailroadInkState
-from games.railroad_ink.tiles import JUNCTION_DIE, ROUTE_DIE, Tile
+from games.railroad_ink.bots.value import Value
+from games.railroad_ink.rules.dice import canonical
+from games.railroad_ink.rules.game import RailroadInkState
+from games.railroad_ink.rules.geometry import notation
+from games.railroad_ink.rules.tiles import JUNCTION_DIE, ROUTE_DIE, Tile
 from treesearch.beam import BeamSearch
 from treesearch.budget import Budget
 from treesearch.core import TreeIterator
@@ -38,7 +39,6 @@ __all__ = [
     "sample_rolls", "unwrapped",
 ]  # fmt: skip
 
-Value = Callable[[Any], float]
 
 
 class RoundView(TreeIterator):
@@ -170,7 +170,7 @@ def path_to(state: RailroadInkState, end: RailroadInkState) -> list[RailroadInkS
     path: list[RailroadInkState] = []
     tiles = end.board.tiles
     for square in end.board.order[len(state.board.order) :]:
-        move = f"{square // 7}{square % 7}{tiles[square]}"
+        move = notation(square, tiles[square])
         state = next(c for c in state.get_children() if c.move == move)
         path.append(state)
     return path
