@@ -23,9 +23,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from games.railroad_ink import RailroadInk, RailroadInkState, Tile
-from games.railroad_ink.bots.registry import BOTS
 from games.railroad_ink.bots.features import features
 from games.railroad_ink.bots.play import GameRecord, play
+from games.railroad_ink.bots.registry import BOTS
 from games.railroad_ink.bots.value import HEURISTIC
 from treesearch import RandomWalk
 

@@ -166,11 +166,24 @@ def complete(
 
 
 def path_to(state: RailroadInkState, end: RailroadInkState) -> list[RailroadInkState]:
-    """The states from ``state`` (excluded) to ``end``, following ``end``'s placements."""
+    """The states from ``state`` (excluded) to ``end``, following ``end``'s placements.
+
+    Known dice: a placement that is no child of a state comes after the end of its round, so
+    the path takes the child that ends the round first (a round's own end when ``end`` lies
+    past it, too).
+    """
     path: list[RailroadInkState] = []
     tiles = end.board.tiles
     for square in end.board.order[len(state.board.order) :]:
         move = notation(square, tiles[square])
-        state = next(c for c in state.get_children() if c.move == move)
+        step = next((c for c in state.get_children() if c.move == move), None)
+        if step is None:
+            state = next(c for c in state.get_children() if c.placement is None)
+            path.append(state)
+            step = next(c for c in state.get_children() if c.move == move)
+        state = step
         path.append(state)
+    if state.round != end.round and state.player() == 0:
+        target = end.key()
+        path.extend([c for c in state.get_children() if c.key() == target][:1])
     return path

@@ -21,7 +21,7 @@ from treesearch.errors import InvalidArgumentError
 from treesearch.playthrough import ObserverLike, Playthrough
 from treesearch.values import CHANCE
 
-__all__ = ["PLAY_DICE", "GameRecord", "play"]
+__all__ = ["PLAY_DICE", "GameRecord", "play", "replay"]
 
 PLAY_DICE = ("known", "revealed")
 """The dice modes a whole game can be played in (free play has no rolls)."""
@@ -34,7 +34,8 @@ class GameRecord:
     ``rolls`` are the seven seeded rolls, each four faces in base orientation as rolled (three
     route-die faces, then the junction die), e.g. ``("D_D_", "LL__", "DDD_", "DL__")``.
     ``moves`` are the placements in order, specials included, in notation:
-    ``Board.from_moves(record.moves, strict=True)`` rebuilds ``board``. ``seconds`` is the
+    ``Board.from_moves(record.moves, strict=True)`` rebuilds ``board``; ``rounds`` the round
+    (1..7) each was placed in, and ``replay(record)`` the game's states. ``seconds`` is the
     bot's thinking time (the driver's and the observers' time excluded).
     """
 
@@ -43,6 +44,7 @@ class GameRecord:
     bot: str
     rolls: tuple[tuple[str, ...], ...]
     moves: tuple[str, ...]
+    rounds: tuple[int, ...]
     score: Score
     seconds: float
     board: Board
@@ -92,13 +94,17 @@ def play(
     game = RailroadInk(seed, dice)
     state: RailroadInkState = game.start()
     moves: list[str] = []
+    rounds: list[int] = []
     with Playthrough(state, observers, name=f"{name} bot, dice {dice}") as show:
         while not state.is_terminal():
             if state.player() == CHANCE:
                 state = state.rolled(game.rolls[state.round - 1])
             else:
+                rnd = state.round
                 state = player.choose(state)
-                moves.append(str(state.move))
+                if state.placement is not None:  # not the end of a round
+                    moves.append(str(state.placement))
+                    rounds.append(rnd)
             show.advance(state)
         board = state.board
         score = board.score()
@@ -109,7 +115,48 @@ def play(
         bot=name,
         rolls=tuple(tuple(str(face) for face in roll) for roll in game.rolls),
         moves=tuple(moves),
+        rounds=tuple(rounds),
         score=score,
         seconds=player.thinking,
         board=board,
     )
+
+
+def replay(record: GameRecord) -> list[RailroadInkState]:
+    """The states of a recorded game, start to end: rolls, placements and ends of rounds.
+
+    Raises:
+        InvalidArgumentError: a move is not a legal child in its round (the record was not
+            played by these rules), naming it.
+    """
+    game = RailroadInk(record.seed, record.dice)
+    state: RailroadInkState = game.start()
+    states = [state]
+    for number, (move, rnd) in enumerate(zip(record.moves, record.rounds, strict=True), 1):
+        while state.player() == CHANCE or state.round < rnd:
+            if state.player() == CHANCE:
+                state = state.rolled(game.rolls[state.round - 1])
+            else:  # the record moves on: this round was ended with a special still placeable
+                ends = [c for c in state.get_children() if c.placement is None]
+                if not ends:
+                    raise InvalidArgumentError(
+                        f"move {number} {move!r} is in round {rnd}, but round {state.round} "
+                        "cannot end there (a face left still fits)"
+                    )
+                state = ends[0]
+            states.append(state)
+        found = [c for c in state.get_children() if c.move == move]
+        if state.round != rnd or not found:
+            raise InvalidArgumentError(f"move {number} {move!r} is not legal in round {rnd}")
+        state = found[0]
+        states.append(state)
+    while not state.is_terminal():  # the last rounds: nothing placed, or ended early
+        children = state.get_children()
+        nxt = state.rolled(game.rolls[state.round - 1]) if state.player() == CHANCE else next(
+            (c for c in children if c.placement is None), None
+        )
+        if nxt is None:
+            raise InvalidArgumentError("the record stops before the game's end")
+        state = nxt
+        states.append(state)
+    return states

@@ -16,9 +16,14 @@ Dice modes:
   square where it legally fits; no dice, no rounds; over when no square is open (then nothing
   fits anywhere; a full board has none).
 
-Rounds (known and revealed dice; GAMES.md 2.5): the rules of a round are in ``rounds`` (faces
-in canonical order, skipped faces, at most one special a round placed before one of its faces);
-``skipped`` counts the faces skipped; round 7's end is terminal (``player()`` is ``TERMINAL``).
+Rounds (known and revealed dice; GAMES.md 2.5): the rules of a round are in ``rounds``. The
+faces go in any order (a child places any face left that fits); a face is skipped only when it
+fits nowhere once the others are placed; at most one special a round, placed at any point, also
+after the last face: when no face left fits but a special does, the children are the special's
+placements and one child that ends the round (its ``move`` is ``END_OF_ROUND``). ``skipped``
+counts the faces skipped; round 7's end is terminal (``player()`` is ``TERMINAL``). The same
+set of placements in another order reaches an equal state (same board, same faces left), so a
+graph search merges the orders of a round.
 """
 
 from __future__ import annotations
@@ -26,11 +31,13 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from games.railroad_ink.rules.board import Board, Placement
-from games.railroad_ink.rules.dice import ROUNDS, canonical, roll_sequence, round_outcomes
+from games.railroad_ink.rules.dice import ROUNDS, Roll, canonical, roll_sequence, round_outcomes
 from games.railroad_ink.rules.geometry import SIZE
 from games.railroad_ink.rules.rounds import (
+    FacePlacements,
     free_is_over,
     free_placements,
+    next_round,
     settle,
     special_placements,
 )
@@ -39,13 +46,16 @@ from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError
 from treesearch.values import CHANCE, TERMINAL
 
-__all__ = ["DICE_MODES", "REWARD_SCALE", "RailroadInk", "RailroadInkState"]
+__all__ = ["DICE_MODES", "END_OF_ROUND", "REWARD_SCALE", "RailroadInk", "RailroadInkState"]
 
 DICE_MODES = ("known", "revealed", "free")
 """The dice modes of ``RailroadInk`` (see the module docstring)."""
 
 REWARD_SCALE = 100.0
 """``returns()`` is the total score divided by this, clipped to [-1, 1]."""
+
+END_OF_ROUND = "end of round"
+"""The ``move`` of the child that ends a round with a special still placeable (no placement)."""
 
 _ROLLS = {faces for faces, _ in round_outcomes()}
 
@@ -87,10 +97,11 @@ class RailroadInkState(TreeIterator):
     """A position: the board, the round, the faces left to place and the specials used.
 
     ``move`` is the placement that produced it, in notation (``"10__LL"``), or for the child of
-    a chance state the roll, its faces joined by spaces (``"D_D_ DD__ LLL_ DLDLo"``); None at
-    the start. ``faces`` is None at a chance state (the roll is not seen yet). ``round`` is 1..7
-    while playing, 8 once the game is over (0 in free mode). ``skipped`` counts the faces
-    skipped so far because they fitted nowhere.
+    a chance state the roll, its faces joined by spaces (``"D_D_ DD__ LLL_ DLDLo"``), or
+    ``END_OF_ROUND`` for the child that ends a round; None at the start. ``placement`` is the
+    ``Placement`` alone (None for the others). ``faces`` is None at a chance state (the roll is
+    not seen yet). ``round`` is 1..7 while playing, 8 once the game is over (0 in free mode).
+    ``skipped`` counts the faces skipped so far because they fitted nowhere.
 
     A child is made cheaply: its board and its round bookkeeping (closing rounds where no face
     fits) are worked out on first use and memoised, so a search that creates many children and
@@ -106,11 +117,13 @@ class RailroadInkState(TreeIterator):
         ('01DDD_', ['01DDD_'])
         >>> print(str(child).splitlines()[-1])
         round 1/7, to place: D_L_ LL__ L_L_; specials used: none
+        >>> sorted({c.move[2:] for c in s.get_children() if not c.special_now})[:4]  # any face
+        ['DDD_', 'DD_D', 'D_DD', 'D_L_']
     """
 
     __slots__ = (
-        "_board", "_face", "_faces", "_from", "_move", "_now", "_round", "_settled", "_skipped",
-        "_spots", "game", "used",
+        "_board", "_faces", "_from", "_move", "_now", "_round", "_settled", "_skipped",
+        "_specials", "_spots", "game", "used",
     )
 
     game: RailroadInk
@@ -123,8 +136,8 @@ class RailroadInkState(TreeIterator):
     _now: bool
     _skipped: int
     _settled: bool
-    _face: int
-    _spots: list[Placement] | None
+    _spots: FacePlacements
+    _specials: list[tuple[int, Placement]] | None
 
     def __init__(self, game: RailroadInk, board: Board | None = None) -> None:
         """The start of ``game``, or ``board`` in free mode (dice modes need ``game.start()``).
@@ -161,6 +174,12 @@ class RailroadInkState(TreeIterator):
         return move if move is None or isinstance(move, str) else str(move)
 
     @property
+    def placement(self) -> Placement | None:
+        """The placement that produced this state (None at the start, a roll or a round's end)."""
+        move = self._move
+        return move if isinstance(move, Placement) else None
+
+    @property
     def round(self) -> int:
         """The round being played, 1..7; 8 once the game is over; 0 in free mode."""
         self._settle()
@@ -168,7 +187,7 @@ class RailroadInkState(TreeIterator):
 
     @property
     def faces(self) -> tuple[Tile, ...] | None:
-        """The round's faces still to place, in canonical order; None before the roll."""
+        """The round's faces still to place, sorted by notation; None before the roll."""
         self._settle()
         return self._faces
 
@@ -190,13 +209,20 @@ class RailroadInkState(TreeIterator):
         return tuple(t for i, t in enumerate(SPECIALS) if self.used >> i & 1)
 
     def _settle(self) -> None:
-        """Close rounds in which no face fits (their faces skipped); find the face to place."""
+        """Close rounds in which nothing can be placed (their faces skipped); find what fits."""
         if self._settled or not self._round:
             return
-        rolls = self.game.rolls if self.game.dice == "known" else None
-        settled = settle(self.board, self._round, self._faces, self._skipped, self._now, rolls)
-        self._round, self._faces, self._skipped, self._now, self._face, self._spots = settled
+        settled = settle(
+            self.board, self._round, self._faces, self._skipped, self._now, self.used,
+            self._rolls(),
+        )
+        self._round, self._faces, self._skipped, self._now, self._spots, self._specials = settled
         self._settled = True
+
+    def _rolls(self) -> tuple[Roll, ...] | None:
+        """The known rolls (known dice), or None when rolls come at chance states."""
+        game = self.game
+        return game.rolls if game.dice == "known" else None
 
     def player(self) -> int:
         """0 to place a tile, ``CHANCE`` before a round's roll, ``TERMINAL`` when it is over."""
@@ -216,7 +242,10 @@ class RailroadInkState(TreeIterator):
         return (max(-1.0, min(1.0, self.board.score().total / REWARD_SCALE)),)
 
     def get_children(self) -> list[RailroadInkState]:
-        """Every placement of the next face, then of every allowed special; or every roll."""
+        """Placements of each face left that fits and each allowed special, or every roll.
+
+        When no face fits but a special does, the last child ends the round instead.
+        """
         self._settle()
         faces = self._faces
         if faces is None:
@@ -224,18 +253,26 @@ class RailroadInkState(TreeIterator):
         if not self._round:
             game, board = self.game, self.board
             return [_make(game, board, p, 0, (), 0, False, 0) for p in free_placements(board)]
-        spots = self._spots
-        if spots is None:
-            return []
         game, board, rnd, used, now = self.game, self.board, self._round, self.used, self._now
-        skipped, k = self._skipped, self._face
-        rest = faces[:k] + faces[k + 1 :]
-        children = [_make(game, board, p, rnd, rest, used, now, skipped) for p in spots]
-        if not now:  # one special a round, placed before one of its faces
+        skipped = self._skipped
+        children = [
+            _make(game, board, p, rnd, faces[:k] + faces[k + 1 :], used, now, skipped)
+            for k, spots in self._spots
+            for p in spots
+        ]
+        specials = self._specials
+        if specials is None and not now and rnd <= ROUNDS:
+            specials = special_placements(board, used)
+        if specials:  # one special a round, at any point of it
             children.extend(
                 _make(game, board, p, rnd, faces, used | 1 << i, True, skipped)
-                for i, p in special_placements(board, used)
+                for i, p in specials
             )
+        if not self._spots and specials:  # nothing else fits: the player may end the round
+            nxt, r, s, _ = next_round(rnd, faces, skipped, self._rolls())
+            end = _make(game, board, None, r, nxt, used, False, s)
+            end._move = END_OF_ROUND
+            children.append(end)
         return children
 
     def chance_outcomes(self) -> list[tuple[RailroadInkState, float]]:
@@ -317,7 +354,7 @@ def _make(
     """A state after ``placement`` on ``board`` (None: ``board`` itself), not yet settled."""
     s = RailroadInkState.__new__(RailroadInkState)
     s.game, s.used, s._round, s._faces, s._now, s._skipped = game, used, rnd, faces, now, skipped
-    s._settled, s._face, s._spots = False, -1, None
+    s._settled, s._spots, s._specials = False, (), None
     if placement is None:
         s._board, s._from, s._move = board, None, None
     else:

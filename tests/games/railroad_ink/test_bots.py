@@ -8,6 +8,15 @@ from collections import Counter
 import pytest
 
 from games.railroad_ink import DIE_FACES, SPECIALS, Board, RailroadInk, RailroadInkState, Tile
+from games.railroad_ink.bots.planning import (
+    complete,
+    look_ahead,
+    path_to,
+    rank_ends,
+    round_ends,
+    sample_rolls,
+)
+from games.railroad_ink.bots.play import GameRecord, play, replay
 from games.railroad_ink.bots.registry import (
     BOTS,
     BeamBot,
@@ -19,15 +28,6 @@ from games.railroad_ink.bots.registry import (
     check_bot_name,
     make_bot,
 )
-from games.railroad_ink.bots.planning import (
-    complete,
-    look_ahead,
-    path_to,
-    rank_ends,
-    round_ends,
-    sample_rolls,
-)
-from games.railroad_ink.bots.play import GameRecord, play
 from games.railroad_ink.bots.value import HEURISTIC
 from treesearch import CHANCE
 from treesearch.budget import Budget
@@ -38,15 +38,12 @@ BASE = {o: t for t in DIE_FACES + SPECIALS for o in t.orientations()}
 
 
 def rounds_of(record: GameRecord) -> list[int]:
-    """The round of each move, found by replaying the record through the game's states."""
-    game = RailroadInk(record.seed, record.dice)
-    state, found = game.start(), []
-    for move in record.moves:
-        if state.player() == CHANCE:
-            state = state.rolled(game.rolls[state.round - 1])
-        found.append(state.round)
-        (state,) = [c for c in state.get_children() if c.move == move]
-    return found
+    """The round of each move, checked by replaying the record through the game's states."""
+    states = replay(record)
+    assert states[-1].board == record.board and states[-1].is_terminal()
+    placed = [s for s in states if s.placement is not None]
+    assert [str(s.placement) for s in placed] == list(record.moves)
+    return list(record.rounds)
 
 
 def assert_uses_rolled_faces(record: GameRecord) -> None:

@@ -20,7 +20,13 @@ from games.railroad_ink import (
     Tile,
 )
 from games.railroad_ink.rules.dice import canonical, round_outcomes
-from games.railroad_ink.rules.rounds import free_placements, next_face, settle, special_placements
+from games.railroad_ink.rules.game import END_OF_ROUND
+from games.railroad_ink.rules.rounds import (
+    face_placements,
+    free_placements,
+    settle,
+    special_placements,
+)
 from treesearch import CHANCE, MCTS, TERMINAL, RandomWalk, check_iterator
 from treesearch.errors import InvalidArgumentError
 
@@ -87,18 +93,21 @@ def test_known_mode_is_deterministic_by_seed() -> None:
     assert start.player() == 0
 
 
-def test_first_children_place_the_first_face_then_every_special() -> None:
+def test_first_children_place_any_face_then_every_special() -> None:
     start = RailroadInk(seed=1).start()
     children = start.get_children()
-    assert start.faces is not None
-    first = start.faces[0]
+    faces = start.faces
+    assert faces is not None and len(set(faces)) == 4
     face_moves = [c.move for c in children if not c.special_now]
-    assert face_moves == [str(p) for p in start.board.legal_placements(first)]
+    assert face_moves == [str(p) for f in faces for p in start.board.legal_placements(f)]
     special_moves = [c.move for c in children if c.special_now]
     assert special_moves == [str(p) for _, p in special_placements(start.board, 0)]
     assert len(special_moves) > 0  # round 1: specials fit at exits
-    assert all(c.faces == start.faces for c in children if c.special_now)
-    assert all(c.faces == start.faces[1:] for c in children if not c.special_now)
+    assert all(c.faces == faces for c in children if c.special_now)
+    for c in children:
+        if not c.special_now:
+            placed = BASE[c.board.tiles[c.board.order[-1]]]  # type: ignore[index]
+            assert Counter(c.faces) + Counter([placed]) == Counter(faces)
 
 
 def test_a_random_game_is_legal_and_uses_only_the_rolled_faces_and_few_specials() -> None:
@@ -108,7 +117,9 @@ def test_a_random_game_is_legal_and_uses_only_the_rolled_faces_and_few_specials(
         rolls = RailroadInk(seed=seed).rolls
         moves = [s.move for s in path[1:]]
         assert all(isinstance(m, str) for m in moves)
-        replayed = Board.from_moves([m for m in moves if m is not None], strict=True)
+        placements = [str(s.placement) for s in path[1:] if s.placement is not None]
+        assert placements == [m for m in moves if m != END_OF_ROUND]
+        replayed = Board.from_moves(placements, strict=True)
         assert replayed == end.board
         assert end.round == 8 and end.player() == TERMINAL and end.get_children() == []
         specials: list[Tile] = []
@@ -118,7 +129,7 @@ def test_a_random_game_is_legal_and_uses_only_the_rolled_faces_and_few_specials(
             # whose round is higher, and its board is the board at the round's end
             tiles = [
                 BASE[end.board.tiles[s.board.order[-1]]]  # type: ignore[index]
-                for parent, s in pairwise(path) if parent.round == rnd
+                for parent, s in pairwise(path) if parent.round == rnd and s.placement
             ]
             used = [t for t in tiles if t in SPECIALS]
             assert len(used) <= 1, f"seed {seed} round {rnd}: specials {used}"
@@ -232,22 +243,23 @@ def dead_ends(kind: str) -> Board:
     return Board.from_moves(moves, strict=False)
 
 
-def test_a_face_that_fits_nowhere_waits_for_the_next_one() -> None:
+def test_a_face_that_fits_nowhere_waits_while_another_fits() -> None:
     board = dead_ends("D")  # only railway exits are left open
     faces = canonical([Tile.parse("D_D_"), Tile.parse("L_L_")])
-    found = next_face(board, faces)
-    assert found is not None and found[0] == 1  # the highway waits, the railway goes first
-    assert found[1] == board.legal_placements(Tile.parse("L_L_"))
-    settled = settle(board, 2, faces, 5, True, None)
-    assert (settled.round, settled.faces, settled.skipped, settled.face) == (2, faces, 5, 1)
+    found = face_placements(board, faces)
+    assert [k for k, _ in found] == [1]  # the highway waits, the railway may go
+    assert found[0][1] == board.legal_placements(Tile.parse("L_L_"))
+    settled = settle(board, 2, faces, 5, True, 0, None)
+    assert (settled.round, settled.faces, settled.skipped) == (2, faces, 5)
+    assert settled.spots == found and settled.specials is None
 
 
 def test_rounds_where_nothing_fits_are_skipped_and_counted() -> None:
     board = dead_ends("DL")  # no open square at all
     rolls = RailroadInk(seed=9).rolls
     faces = canonical(rolls[2])
-    known = settle(board, 3, faces, 1, True, rolls)
-    assert (known.round, known.faces, known.skipped, known.spots) == (8, (), 1 + 5 * 4, None)
-    revealed = settle(board, 3, faces, 1, True, None)  # the next roll is awaited
+    known = settle(board, 3, faces, 1, True, 0, rolls)
+    assert (known.round, known.faces, known.skipped, known.spots) == (8, (), 1 + 5 * 4, ())
+    revealed = settle(board, 3, faces, 1, True, 0, None)  # the next roll is awaited
     assert (revealed.round, revealed.faces, revealed.skipped) == (4, None, 5)
     assert revealed.special_now is False  # a new round may have its special

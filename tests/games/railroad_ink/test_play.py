@@ -8,6 +8,7 @@ import pytest
 
 from games.railroad_ink import Board, RailroadInk
 from games.railroad_ink.bots.play import GameRecord, play
+from games.railroad_ink.rules.game import END_OF_ROUND
 from treesearch import Observer, StopSearch
 from treesearch.errors import InvalidArgumentError
 
@@ -52,8 +53,11 @@ def test_observers_see_every_state_of_the_game_in_order_then_close() -> None:
     record = play(6, "revealed", "greedy", observers=[seen])
     assert seen.closed == 1
     assert seen.states[0].board.to_moves() == [] and seen.states[-1].is_terminal()
-    assert tuple(s.move for s in seen.states[1:] if " " not in s.move) == record.moves
-    rolls = [s.move for s in seen.states if s.move and " " in s.move]
+    placed = [s for s in seen.states[1:] if s.placement is not None]
+    assert tuple(str(s.placement) for s in placed) == record.moves
+    parents = [a for a, b in zip(seen.states, seen.states[1:], strict=False) if b.placement]
+    assert tuple(s.round for s in parents) == record.rounds  # the round a tile went in
+    rolls = [s for s in seen.states[1:] if s.placement is None and s.move != END_OF_ROUND]
     assert len(rolls) == 7  # each revealed roll is a state of the game too
     for before, after in zip(seen.states, seen.states[1:], strict=False):  # in game order
         assert after.board.order[: len(before.board.order)] == before.board.order

@@ -7,10 +7,10 @@ import random
 import numpy as np
 
 from games.railroad_ink import RailroadInk, RailroadInkState
-from games.railroad_ink.rules.board import Board
-from games.railroad_ink.render.renderer import RailroadInkTiles
-from games.railroad_ink.render.networks import ERROR, NETWORK_COLOURS, TRAIL, Marks, board_marks
 from games.railroad_ink.render.column import Chips, Text, side_rows
+from games.railroad_ink.render.networks import ERROR, NETWORK_COLOURS, TRAIL, Marks, board_marks
+from games.railroad_ink.render.renderer import RailroadInkTiles
+from games.railroad_ink.rules.board import Board
 from observers import TileCanvas
 
 # Highway from the north exit of column 1 straight down to the south exit: one network of two
