@@ -1,0 +1,309 @@
+"""Whole play-outs on the array board: a random stream, three policies, the round rules.
+
+A game in progress is the board (``tiles``, ``slots``) plus ``round`` (1..7), ``counts`` (per
+die face, how many of this round's faces are left), ``placed`` (faces placed this round),
+``used`` (bit ``i``: special ``i`` placed) and ``now`` (a special placed this round). ``rolls``
+holds the pieces of each round's roll, -1 for a roll to be drawn by the play-out itself.
+
+Policies (``UNIFORM``, ``RANDOM``, ``GUIDED``):
+
+- ``UNIFORM`` picks a uniformly random child of the game's rules: any legal placement of any
+  face left, of any allowed special, or the end of the round where the rules offer it. It is
+  the play-out ``MCTS`` gets from ``RailroadInkState.random_playout``.
+- ``RANDOM`` plays like the anchor's uniform play-outs: meaningful placements only, a random
+  face that fits, a random square where it fits, a random meaningful orientation; specials only
+  in rounds 5 to 7 right after the round's first face (RAILROAD-INK-ANCHOR.md sections 3-5).
+- ``GUIDED`` draws up to ``GUIDED_CANDIDATES`` placements the way ``RANDOM`` walks them and plays
+  the one the policy table rates highest (``policy_score``).
+
+Randomness is a 32-bit xorshift in a one-element int64 array, the same numbers compiled or
+not, and no global random state is touched.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from games.railroad_ink.engine.compile import jit
+from games.railroad_ink.engine.moves import add_moves, fits_anywhere, place
+from games.railroad_ink.engine.scoring import open_exit_points, score_parts, unfixable_errors
+from games.railroad_ink.engine.tables import (
+    BLANK_SIDE,
+    FACES,
+    MEANINGFUL,
+    MEANINGFUL_COUNT,
+    MOVE_BASE,
+    OT_PIECE,
+    OT_SIDES,
+    POSITION_CLASS,
+    POW5,
+)
+
+__all__ = [
+    "END", "FEATURES", "GUIDED", "GUIDED_CANDIDATES", "NO_MOVE", "RANDOM", "UNIFORM",
+    "candidate_features", "child_moves", "next_random", "playout", "policy_score", "roll",
+    "round_is_over", "seed_stream", "step",
+]  # fmt: skip
+
+UNIFORM, RANDOM, GUIDED = 0, 1, 2
+END = -1
+"""``step``'s answer when the player ends the round (a special was still placeable)."""
+NO_MOVE = -2
+"""``step``'s answer when nothing can be placed: the round is over."""
+GUIDED_CANDIDATES = 16
+FEATURES = 4
+"""Features of a candidate placement: matches, open sides, errors, square class."""
+_MOVES = 4096  # more than 49 squares x 8 orientations x (4 faces + 6 specials)
+
+
+@jit
+def next_random(stream: np.ndarray) -> int:
+    """The next 32-bit number of the xorshift stream (updates ``stream[0]``)."""
+    x: int = stream[0]
+    x ^= (x << 13) & 0xFFFFFFFF
+    x ^= x >> 17
+    x ^= (x << 5) & 0xFFFFFFFF
+    stream[0] = x
+    return x
+
+
+def seed_stream(seed: int) -> np.ndarray:
+    """A new stream from any int seed (never zero: xorshift would stay at zero)."""
+    x = (seed * 2654435761 + 0x9E3779B9) & 0xFFFFFFFF
+    return np.array([x or 1], dtype=np.int64)
+
+
+@jit
+def _below(stream: np.ndarray, n: int) -> int:
+    return (next_random(stream) * n) >> 32
+
+
+@jit
+def roll(stream: np.ndarray, out: np.ndarray) -> None:
+    """Four pieces of one round's roll into ``out``: three route faces, one junction face."""
+    for k in range(3):
+        out[k] = _below(stream, 6)
+    out[3] = 6 + _below(stream, 3)
+
+
+@jit
+def candidate_features(slots: np.ndarray, move: int, out: np.ndarray) -> None:
+    """The policy's features of ``move`` (square and oriented tile) on the board, into ``out``."""
+    square, ot = move // MOVE_BASE, move % MOVE_BASE
+    code = slots[square]
+    matches = opened = errors = 0
+    for side in range(4):
+        t = OT_SIDES[ot, side]
+        d = (code // POW5[side]) % 5
+        if t != 0:
+            if d == t:
+                matches += 1
+            elif d == 0:
+                opened += 1
+            elif d == BLANK_SIDE:
+                errors += 1
+        elif d == 1 or d == 2:
+            errors += 1
+    out[0], out[1], out[2], out[3] = matches, opened, errors, POSITION_CLASS[square]
+
+
+@jit
+def policy_score(weights: np.ndarray, rnd: int, features: np.ndarray) -> float:
+    """A candidate's rating: the sum of ``weights[rnd - 1, f, features[f]]`` over features."""
+    total = 0.0
+    for f in range(FEATURES):
+        total += weights[rnd - 1, f, features[f]]
+    return total
+
+
+@jit
+def _specials_allowed(used: int, now: bool) -> bool:
+    count = 0
+    for i in range(6):
+        count += (used >> i) & 1
+    return not now and count < 3
+
+
+@jit
+def child_moves(
+    tiles: np.ndarray, slots: np.ndarray, counts: np.ndarray, used: int, now: bool,
+    moves: np.ndarray,
+) -> tuple[int, bool]:
+    """The children of a position by the game's rules, as ``RailroadInkState.get_children``.
+
+    Writes the placements (faces left by face, then allowed specials) to ``moves`` and returns
+    their number and whether the end of the round is a child too (no face fits, a special
+    does).
+    """
+    n = 0
+    for face in range(FACES):
+        if counts[face] > 0:
+            n = add_moves(tiles, slots, face, False, moves, n)
+    faces = n
+    if _specials_allowed(used, now):
+        for i in range(6):
+            if not (used >> i) & 1:
+                n = add_moves(tiles, slots, FACES + i, False, moves, n)
+    return n, faces == 0 and n > 0
+
+
+@jit
+def _uniform(
+    tiles: np.ndarray, slots: np.ndarray, counts: np.ndarray, used: int, now: bool,
+    stream: np.ndarray, moves: np.ndarray,
+) -> int:
+    n, can_end = child_moves(tiles, slots, counts, used, now, moves)
+    if n == 0:
+        return NO_MOVE
+    k = _below(stream, n + 1 if can_end else n)
+    return END if k == n else moves[k]
+
+
+@jit
+def _shuffled_pieces(
+    counts: np.ndarray, used: int, specials: bool, stream: np.ndarray, out: np.ndarray
+) -> int:
+    """The pieces to try, in random order: the faces left, or the unused specials."""
+    n = 0
+    if specials:
+        for i in range(6):
+            if not (used >> i) & 1:
+                out[n] = FACES + i
+                n += 1
+    else:
+        for face in range(FACES):
+            if counts[face] > 0:
+                out[n] = face
+                n += 1
+    for k in range(n - 1, 0, -1):
+        j = _below(stream, k + 1)
+        out[k], out[j] = out[j], out[k]
+    return n
+
+
+@jit
+def _walk(
+    tiles: np.ndarray, slots: np.ndarray, pieces: np.ndarray, count: int, limit: int,
+    stream: np.ndarray, moves: np.ndarray,
+) -> int:
+    """Up to ``limit`` meaningful placements: pieces in order, squares and turns shuffled."""
+    order = np.arange(49)
+    n = 0
+    for p in range(count):
+        piece = pieces[p]
+        for k in range(48, -1, -1):
+            j = _below(stream, k + 1)
+            order[k], order[j] = order[j], order[k]
+            square = order[k]
+            if tiles[square] >= 0:
+                continue
+            code = slots[square]
+            m = MEANINGFUL_COUNT[piece, code]
+            if m == 0:
+                continue
+            start = _below(stream, m)
+            for t in range(m):
+                moves[n] = square * MOVE_BASE + MEANINGFUL[piece, code, (start + t) % m]
+                n += 1
+                if n >= limit:
+                    return n
+    return n
+
+
+@jit
+def step(
+    tiles: np.ndarray, slots: np.ndarray, rnd: int, counts: np.ndarray, placed: int, used: int,
+    now: bool, policy: int, weights: np.ndarray, stream: np.ndarray, moves: np.ndarray,
+) -> int:
+    """The policy's next move: a placement (``square * 64 + oriented tile``), END or NO_MOVE."""
+    if policy == UNIFORM:
+        return _uniform(tiles, slots, counts, used, now, stream, moves)
+    pieces = np.zeros(9, dtype=np.int64)
+    limit = 1 if policy == RANDOM else GUIDED_CANDIDATES
+    n = 0
+    if rnd >= 5 and placed == 1 and _specials_allowed(used, now):
+        count = _shuffled_pieces(counts, used, True, stream, pieces)
+        n = _walk(tiles, slots, pieces, count, limit, stream, moves)
+    if n == 0:
+        count = _shuffled_pieces(counts, used, False, stream, pieces)
+        n = _walk(tiles, slots, pieces, count, limit, stream, moves)
+    if n == 0:
+        return NO_MOVE
+    best = 0
+    if n == 1:
+        chosen: int = moves[best]
+        return chosen
+    features = np.zeros(FEATURES, dtype=np.int64)
+    best_score = -1e300
+    for k in range(n):
+        candidate_features(slots, moves[k], features)
+        score = policy_score(weights, rnd, features)
+        if score > best_score:
+            best, best_score = k, score
+    chosen = moves[best]
+    return chosen
+
+
+@jit
+def playout(
+    tiles: np.ndarray, slots: np.ndarray, rnd: int, counts: np.ndarray, placed: int, used: int,
+    now: bool, rolls: np.ndarray, policy: int, weights: np.ndarray, stream: np.ndarray,
+    record: np.ndarray,
+) -> tuple[float, int, int, int]:
+    """Play the game to its end from the given position; the arrays are changed in place.
+
+    Returns ``(shaped, total, first, placed)``: the anchor's play-out score (exits, longest
+    routes and centre of the final board, less the unfixable errors at the end of the first
+    round, plus half the exit points still reachable then), the final total score, and how
+    many placements the first round and the whole play-out made; ``record`` (49 long) gets
+    every placement in order. ``rolls[r]`` is round ``r + 1``'s roll, -1 entries are drawn
+    from ``stream``.
+    """
+    moves = np.zeros(_MOVES, dtype=np.int64)
+    first = rnd
+    recorded = 0
+    in_first = 0
+    unfixable = 0
+    reachable = 0
+    while rnd <= 7:
+        move = step(tiles, slots, rnd, counts, placed, used, now, policy, weights, stream, moves)
+        if move >= 0:
+            square, ot = move // MOVE_BASE, move % MOVE_BASE
+            place(tiles, slots, square, ot)
+            piece = OT_PIECE[ot]
+            if piece >= FACES:
+                used |= 1 << (piece - FACES)
+                now = True
+            else:
+                counts[piece] -= 1
+                placed += 1
+            record[recorded] = move
+            recorded += 1
+            if rnd == first:
+                in_first = recorded
+            continue
+        if rnd == first:
+            unfixable = unfixable_errors(tiles)
+            reachable = open_exit_points(tiles)
+        rnd += 1
+        if rnd > 7:
+            break
+        if rolls[rnd - 1, 0] < 0:
+            roll(stream, rolls[rnd - 1])
+        counts[:] = 0
+        for k in range(4):
+            counts[rolls[rnd - 1, k]] += 1
+        placed = 0
+        now = False
+    exits, highway, railway, centre, errors, _ = score_parts(tiles)
+    shaped = exits + highway + railway + centre - unfixable + reachable / 2.0
+    return shaped, exits + highway + railway + centre - errors, in_first, recorded
+
+
+@jit
+def round_is_over(tiles: np.ndarray, slots: np.ndarray, counts: np.ndarray) -> bool:
+    """Whether no face left fits anywhere (specials aside)."""
+    for face in range(FACES):
+        if counts[face] > 0 and fits_anywhere(tiles, slots, face):
+            return False
+    return True

@@ -1,0 +1,344 @@
+"""The compiled engine against the rules: identical placements, scores and children.
+
+Differential tests on 10,000 seeded random boards (legal placements of all 15 pieces and the
+five parts of the score) and on positions of seeded random games (the children of the rules),
+then the plain-Python path run in a subprocess gives the very same numbers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from games.railroad_ink import SPECIALS, Board, RailroadInk, RailroadInkState, Tile
+from games.railroad_ink.engine import compile as compiled
+from games.railroad_ink.engine.moves import add_moves
+from games.railroad_ink.engine.playout import (
+    END,
+    GUIDED,
+    NO_MOVE,
+    RANDOM,
+    UNIFORM,
+    child_moves,
+    playout,
+    seed_stream,
+    step,
+)
+from games.railroad_ink.engine.position import (
+    NO_POLICY,
+    PIECE_OF,
+    Position,
+    board_arrays,
+    engine_placements,
+    engine_score,
+    placement_of,
+)
+from games.railroad_ink.engine.tables import MEANINGFUL, MEANINGFUL_COUNT, OT_SIDES, PIECES
+from games.railroad_ink.rules.game import END_OF_ROUND
+from games.railroad_ink.rules.tiles import OPPOSITE
+from treesearch.errors import InvalidArgumentError
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def random_boards(count: int, seed: int) -> list[Board]:
+    """``count`` boards: legal random placements of random pieces, stopped at random lengths."""
+    rng = random.Random(seed)
+    boards = []
+    while len(boards) < count:
+        board = Board()
+        stop = rng.randrange(1, 50)
+        while len(board.order) < stop:
+            spots = board.legal_placements(rng.choice(PIECES))
+            if not spots:
+                if not board.has_open_square():
+                    break
+                continue
+            p = rng.choice(spots)
+            board = board.place(p.row, p.col, p.tile)
+        boards.append(board)
+    return boards
+
+
+def game_positions(games: int, seed: int, dice: str = "known") -> list[RailroadInkState]:
+    """Every decision state of ``games`` seeded random games (the seeded rolls at chance)."""
+    rng = random.Random(seed)
+    found = []
+    for g in range(games):
+        game = RailroadInk(seed * 1000 + g, dice)
+        state = game.start()
+        while not state.is_terminal():
+            if state.faces is None:
+                state = state.rolled(game.rolls[state.round - 1])
+                continue
+            found.append(state)
+            state = rng.choice(state.get_children())
+    return found
+
+
+BOARDS = random_boards(10_000, seed=1)
+
+
+@pytest.mark.slow
+def test_placements_and_scores_match_the_rules_on_10000_boards() -> None:
+    for board in BOARDS:
+        for piece in PIECES:
+            assert engine_placements(board, piece) == board.legal_placements(piece), (
+                board.to_moves(), str(piece)
+            )
+        s = board.score()
+        assert engine_score(board) == (s.exits, s.highway, s.railway, s.center, s.errors), (
+            board.to_moves()
+        )
+
+
+def test_children_match_the_rules_in_random_games() -> None:
+    moves = np.zeros(4096, dtype=np.int64)
+    positions = game_positions(12, seed=2) + game_positions(6, seed=3, dice="revealed")
+    assert len(positions) > 400
+    for state in positions:
+        p = Position.of(state)
+        n, can_end = child_moves(p.tiles, p.slots, p.counts, p.used, p.now, moves)
+        engine = {str(placement_of(m)) for m in moves[:n]}
+        children = state.get_children()
+        assert engine == {c.move for c in children if c.placement is not None}
+        assert can_end == any(c.move == END_OF_ROUND for c in children)
+
+
+def test_meaningful_orientations_have_most_matches_then_fewest_errors() -> None:
+    for board in BOARDS[:300]:
+        tiles, slots = board_arrays(board)
+        for square in range(49):
+            if tiles[square] >= 0:
+                continue
+            for p, piece in enumerate(PIECES):
+                legal = [
+                    o for o in piece.orientations()
+                    if board.is_legal(square // 7, square % 7, o)
+                ]  # fmt: skip
+                rated = [(_matches(board, square, o), -_errors(board, square, o), o) for o in legal]
+                best = max((m, e) for m, e, _ in rated) if rated else None
+                want = {str(o) for m, e, o in rated if (m, e) == best}
+                code = slots[square]
+                got = {
+                    str(placement_of(square * 64 + MEANINGFUL[p, code, k]).tile)
+                    for k in range(MEANINGFUL_COUNT[p, code])
+                }
+                assert got == want
+
+
+def _facing(board: Board, square: int, side: int) -> tuple[str, int]:
+    """What ``side`` of ``square`` meets: an exit, the edge, a tile's side, or an empty square."""
+    row, col = divmod(square, 7)
+    r, c = row + (-1, 0, 1, 0)[side], col + (0, 1, 0, -1)[side]
+    if not (0 <= r < 7 and 0 <= c < 7):
+        from games.railroad_ink import EXITS
+
+        kind = EXITS.get((row, col, side))
+        return ("exit", kind) if kind else ("edge", 0)
+    held = board.tiles[r * 7 + c]
+    return ("empty", 0) if held is None else ("tile", held.sides[OPPOSITE[side]])
+
+
+def _matches(board: Board, square: int, tile: Tile) -> int:
+    found = 0
+    for side, route in enumerate(tile.sides):
+        what, value = _facing(board, square, side)
+        found += bool(route) and what in ("exit", "tile") and value == route
+    return found
+
+
+def _errors(board: Board, square: int, tile: Tile) -> int:
+    found = 0
+    for side, route in enumerate(tile.sides):
+        what, value = _facing(board, square, side)
+        if what in ("exit", "tile"):
+            found += (not route and value > 0) or (bool(route) and what == "tile" and value == 0)
+    return found
+
+
+@pytest.mark.parametrize("policy", [UNIFORM, RANDOM, GUIDED])
+@pytest.mark.parametrize("dice", ["known", "revealed"])
+def test_playouts_are_legal_games_scored_exactly(policy: int, dice: str) -> None:
+    weights = np.random.default_rng(0).normal(size=NO_POLICY.shape)
+    for seed in range(15):
+        state = RailroadInk(seed, dice).start()
+        if dice == "revealed":
+            state = state.rolled(state.game.rolls[0])
+        p = Position.of(state)
+        record = np.zeros(64, dtype=np.int64)
+        shaped, total, first, placed = playout(
+            p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, policy,
+            weights, seed_stream(seed), record,
+        )
+        moves = [str(placement_of(m)) for m in record[:placed]]
+        board = Board.from_moves(moves, strict=True)
+        assert board.score().total == total
+        assert 0 < first <= placed
+        assert [board_arrays(board)[0][i] for i in range(49)] == list(p.tiles)
+        specials = [m for m in moves if Tile.parse(m[2:]) in _SPECIAL_TURNS]
+        assert len(specials) <= 3
+        if dice == "known":  # every face placed came from its round's roll: replay the game
+            _replays(state, moves)
+        assert np.isfinite(shaped)
+
+
+_SPECIAL_TURNS = {o for s in SPECIALS for o in s.orientations()}
+
+
+def _replays(state: RailroadInkState, moves: list[str]) -> None:
+    """The moves are a path through the game's children (ending rounds where needed)."""
+    for move in moves:
+        children = state.get_children()
+        found = [c for c in children if c.move == move]
+        while not found:
+            state = next(c for c in children if c.placement is None)
+            children = state.get_children()
+            found = [c for c in children if c.move == move]
+        state = found[0]
+
+
+def test_random_and_guided_play_specials_only_late_after_one_face() -> None:
+    for seed in range(10):
+        state = RailroadInk(seed).start()
+        p = Position.of(state)
+        record = np.zeros(64, dtype=np.int64)
+        *_, placed = playout(
+            p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, RANDOM,
+            NO_POLICY, seed_stream(seed), record,
+        )
+        board = Board.from_moves([str(placement_of(m)) for m in record[:placed]])
+        rounds = _rounds(state, board)
+        for index, rnd in zip(board.order, rounds, strict=True):
+            if board.tiles[index] in _SPECIAL_TURNS:
+                assert rnd >= 5
+
+
+def _rounds(state: RailroadInkState, board: Board) -> list[int]:
+    found = []
+    for square in board.order:
+        move = f"{square // 7}{square % 7}{board.tiles[square]}"
+        children = state.get_children()
+        nxt = [c for c in children if c.move == move]
+        while not nxt:
+            state = next(c for c in children if c.placement is None)
+            children = state.get_children()
+            nxt = [c for c in children if c.move == move]
+        found.append(state.round)
+        state = nxt[0]
+    return found
+
+
+def test_step_answers_no_move_at_a_round_end_and_end_where_the_rules_offer_it() -> None:
+    board = Board.from_moves(["01D_D_"])
+    tiles, slots = board_arrays(board)
+    moves = np.zeros(4096, dtype=np.int64)
+    counts = np.zeros(9, dtype=np.int64)  # every face placed
+    stream = seed_stream(3)
+    for policy in (RANDOM, GUIDED):
+        assert step(tiles, slots, 3, counts, 4, 0, False, policy, NO_POLICY, stream, moves) == (
+            NO_MOVE
+        )
+    seen = {
+        step(tiles, slots, 3, counts, 4, 0, False, UNIFORM, NO_POLICY, stream, moves)
+        for _ in range(400)
+    }
+    assert END in seen and len(seen) > 2  # the end, or one of the specials' placements
+
+
+def test_the_same_stream_gives_the_same_playout() -> None:
+    state = RailroadInk(4, "revealed").start()
+    state = state.rolled(state.game.rolls[0])
+    results = []
+    for _ in range(2):
+        p = Position.of(state)
+        record = np.zeros(64, dtype=np.int64)
+        out = playout(
+            p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, RANDOM,
+            NO_POLICY, seed_stream(9), record,
+        )
+        results.append((out, list(record)))
+    assert results[0] == results[1]
+    assert state.random_playout(random.Random(5)) == state.random_playout(random.Random(5))
+
+
+def test_a_revealed_position_knows_no_later_roll() -> None:
+    state = RailroadInk(4, "revealed").start()
+    state = state.rolled(state.game.rolls[0])
+    p = Position.of(state)
+    assert (p.rolls == -1).all()
+    assert p.counts.sum() == 4 and p.round == 1
+    known = Position.of(RailroadInk(4).start())
+    assert (known.rolls >= 0).all()
+
+
+def test_the_engine_refuses_free_play_and_foreign_tiles() -> None:
+    with pytest.raises(InvalidArgumentError, match="free play"):
+        Position.of(RailroadInk(dice="free").start())
+    odd = Board.from_moves(["01D___"], strict=False)
+    with pytest.raises(InvalidArgumentError, match="D___"):
+        board_arrays(odd)
+
+
+def _digest() -> str:
+    """A fingerprint of the engine's answers on fixed boards and play-outs."""
+    out = []
+    moves = np.zeros(4096, dtype=np.int64)
+    for board in random_boards(60, seed=7):
+        tiles, slots = board_arrays(board)
+        for piece in range(15):
+            n = add_moves(tiles, slots, piece, piece % 2 == 0, moves, 0)
+            out.append([int(m) for m in moves[:n]])
+        out.append(list(engine_score(board)))
+    weights = np.arange(np.prod(NO_POLICY.shape), dtype=np.float64).reshape(NO_POLICY.shape)
+    for seed in range(4):
+        for policy in (UNIFORM, RANDOM, GUIDED):
+            p = Position.of(RailroadInk(seed).start())
+            record = np.zeros(64, dtype=np.int64)
+            shaped, total, first, placed = playout(
+                p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, policy,
+                weights, seed_stream(seed), record,
+            )
+            out.append([float(shaped), int(total), int(first), [int(m) for m in record[:placed]]])
+    return hashlib.sha256(json.dumps(out).encode()).hexdigest()
+
+
+def test_plain_python_gives_the_same_answers_as_the_compiled_engine() -> None:
+    code = (
+        "from tests.games.railroad_ink.test_engine import _digest\n"
+        "from games.railroad_ink.engine.compile import ENGINE\n"
+        "print(ENGINE, _digest())\n"
+    )
+    env = {**os.environ, "TREESEARCH_ENGINE": "python"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+        timeout=600, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    engine, digest = done.stdout.split()
+    assert engine == "python"
+    assert digest == _digest()
+
+
+def test_the_engine_in_use_is_reported() -> None:
+    assert compiled.ENGINE in ("numba", "python")
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        assert compiled.ENGINE == "python"
+    else:
+        expected = "python" if os.environ.get("TREESEARCH_ENGINE") else "numba"
+        assert expected == compiled.ENGINE
+
+
+def test_piece_numbers_cover_faces_then_specials() -> None:
+    assert [PIECE_OF[p] for p in PIECES] == list(range(15))
+    assert OT_SIDES.shape[1] == 4
