@@ -32,6 +32,7 @@ from treesearch import (
     BeamSearch,
     Budget,
     Dijkstra,
+    FlatMonteCarlo,
     GreedyBestFirst,
     RandomWalk,
     Status,
@@ -136,6 +137,7 @@ def test_optimal_costs_agree() -> None:
         lambda: AlphaBeta(depth=3, value=lambda s: 0.0),
         lambda: MCTS(iterations=300, rng=0),
         lambda: MCTS(iterations=300, rng=0, reuse=True),
+        lambda: FlatMonteCarlo(playouts=300, rng=0),
     ],
 )
 @pytest.mark.parametrize("game", [TicTacToe().play(4), Gamble()])

@@ -41,6 +41,7 @@ from treesearch.events import (
     Visited,
     VisitKind,
 )
+from treesearch.flat_mc import FlatMonteCarlo
 from treesearch.iddfs import IDDFS
 from treesearch.mcts import MCTS, Node
 from treesearch.mcts_policies import uct
@@ -72,6 +73,7 @@ __all__ = [
     "Evaluated",
     "Event",
     "Expanded",
+    "FlatMonteCarlo",
     "GamePlugin",
     "GreedyBestFirst",
     "InvalidArgumentError",
