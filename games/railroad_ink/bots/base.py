@@ -22,6 +22,8 @@ class Bot:
     """
 
     name = "bot"
+    engine = ""
+    """The play-out engine the bot runs on ("numba" or "python"), "" when it uses none."""
 
     def __init__(self, seconds: float | None = None) -> None:
         self.seconds = seconds

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from games.railroad_ink.bots.registry import check_bot_name, make_bot
+from games.railroad_ink.bots.registry import check_bot_name, check_seconds, make_bot
 from games.railroad_ink.rules.board import Board
 from games.railroad_ink.rules.game import RailroadInk, RailroadInkState
 from games.railroad_ink.rules.score import Score
@@ -36,7 +36,8 @@ class GameRecord:
     ``moves`` are the placements in order, specials included, in notation:
     ``Board.from_moves(record.moves, strict=True)`` rebuilds ``board``; ``rounds`` the round
     (1..7) each was placed in, and ``replay(record)`` the game's states. ``seconds`` is the
-    bot's thinking time (the driver's and the observers' time excluded).
+    bot's thinking time (the driver's and the observers' time excluded); ``engine`` which
+    engine played the bot's play-outs ("numba", "python"), or "" for a bot without one.
     """
 
     seed: int
@@ -48,6 +49,7 @@ class GameRecord:
     score: Score
     seconds: float
     board: Board
+    engine: str = ""
 
 
 def _check(seed: object, dice: object, seconds: object) -> None:
@@ -55,10 +57,7 @@ def _check(seed: object, dice: object, seconds: object) -> None:
         raise InvalidArgumentError(f"seed must be an int >= 0, got {seed!r}")
     if dice not in PLAY_DICE:
         raise InvalidArgumentError(f"dice must be one of {PLAY_DICE!r}, got {dice!r}")
-    if seconds is not None and (
-        isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
-    ):
-        raise InvalidArgumentError(f"seconds must be a number > 0 or None, got {seconds!r}")
+    check_seconds(seconds)
 
 
 def play(
@@ -119,6 +118,7 @@ def play(
         score=score,
         seconds=player.thinking,
         board=board,
+        engine=player.engine,
     )
 
 

@@ -30,6 +30,7 @@ no run finished).
 from __future__ import annotations
 
 import difflib
+import math
 
 from games.railroad_ink.bots.base import Bot
 from games.railroad_ink.bots.lookahead import (
@@ -41,6 +42,7 @@ from games.railroad_ink.bots.lookahead import (
     LookaheadBot,
 )
 from games.railroad_ink.bots.mcts import MCTS_ITERATIONS, MctsBot
+from games.railroad_ink.bots.montecarlo import MonteCarloBot
 from games.railroad_ink.bots.planning import RoundView
 from games.railroad_ink.bots.simple import BEAM_WIDTH, BeamBot, RandomBot
 from treesearch.errors import InvalidArgumentError
@@ -48,13 +50,14 @@ from treesearch.errors import InvalidArgumentError
 __all__ = [
     "BEAM_WIDTH", "BEST", "BOTS", "LOOKAHEAD_ENDS", "LOOKAHEAD_PILOT", "LOOKAHEAD_ROLLS",
     "LOOKAHEAD_ROUNDS", "LOOKAHEAD_WIDTH", "MCTS_ITERATIONS", "BeamBot", "Bot",
-    "LookaheadBot", "MctsBot", "RandomBot", "RoundView", "check_bot_name", "make_bot",
+    "LookaheadBot", "MctsBot", "MonteCarloBot", "RandomBot", "RoundView", "check_bot_name",
+    "check_seconds", "make_bot",
 ]  # fmt: skip
 
-BOTS = ("random", "greedy", "beam", "mcts", "lookahead", "best")
+BOTS = ("random", "greedy", "beam", "mcts", "lookahead", "montecarlo", "best")
 """The bots ``make_bot`` knows, weakest first."""
 
-BEST = {"known": "lookahead", "revealed": "lookahead"}
+BEST = {"known": "montecarlo", "revealed": "montecarlo"}
 """The bot ``best`` plays per dice mode (measured: ``benchmarks/bench_railroad_ink.py``)."""
 
 
@@ -71,6 +74,23 @@ def check_bot_name(name: object) -> str:
     raise InvalidArgumentError(f"bot must be one of {BOTS!r}, got {name!r}{hint}")
 
 
+def check_seconds(seconds: object) -> None:
+    """Refuse a thinking time that is not a finite number > 0 (None: the bot's own budget).
+
+    Raises:
+        InvalidArgumentError: naming the bad value.
+    """
+    if seconds is not None and (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, (int, float))
+        or not 0 < seconds < math.inf
+    ):
+        raise InvalidArgumentError(
+            f"seconds must be a finite number > 0 (a game's thinking time) or None, "
+            f"got {seconds!r}"
+        )
+
+
 def make_bot(name: str, dice: str = "revealed", seconds: float | None = None, seed: int = 0) -> Bot:
     """The bot called ``name`` (one of ``BOTS``) for a game with ``dice`` ("known"/"revealed").
 
@@ -78,10 +98,7 @@ def make_bot(name: str, dice: str = "revealed", seconds: float | None = None, se
         InvalidArgumentError: an unknown name (with a near miss), or a bad ``seconds``.
     """
     check_bot_name(name)
-    if seconds is not None and (
-        isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
-    ):
-        raise InvalidArgumentError(f"seconds must be a number > 0 or None, got {seconds!r}")
+    check_seconds(seconds)
     if name == "best":
         name = BEST.get(dice, "beam")
     if name == "random":
@@ -92,4 +109,6 @@ def make_bot(name: str, dice: str = "revealed", seconds: float | None = None, se
         return BeamBot(BEAM_WIDTH, seconds=seconds)
     if name == "lookahead":
         return LookaheadBot(seconds=seconds, seed=seed)
+    if name == "montecarlo":
+        return MonteCarloBot(seconds=seconds, seed=seed)
     return MctsBot(seconds=seconds, seed=seed)

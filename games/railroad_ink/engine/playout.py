@@ -248,23 +248,29 @@ def step(
 def playout(
     tiles: np.ndarray, slots: np.ndarray, rnd: int, counts: np.ndarray, placed: int, used: int,
     now: bool, rolls: np.ndarray, policy: int, weights: np.ndarray, stream: np.ndarray,
-    record: np.ndarray,
+    record: np.ndarray, first: int,
 ) -> tuple[float, int, int, int]:
     """Play the game to its end from the given position; the arrays are changed in place.
 
-    Returns ``(shaped, total, first, placed)``: the anchor's play-out score (exits, longest
-    routes and centre of the final board, less the unfixable errors at the end of the first
-    round, plus half the exit points still reachable then), the final total score, and how
-    many placements the first round and the whole play-out made; ``record`` (49 long) gets
-    every placement in order. ``rolls[r]`` is round ``r + 1``'s roll, -1 entries are drawn
-    from ``stream``.
+    ``first`` is the round of the decision the play-out serves (``rnd``, or the round before
+    when the position has just ended it). A round with no face counted and none placed is
+    still to be rolled (a chance state): its roll comes first. Returns ``(shaped, total,
+    recorded, placed)``: the anchor's play-out score (exits, longest routes and centre of the
+    final board, less the unfixable errors at the end of round ``first``, plus half the exit
+    points still reachable then), the final total score, how many placements of round
+    ``first`` and of the whole play-out were made; ``record`` (49 long) gets every placement
+    in order. ``rolls[r]`` is round ``r + 1``'s roll, -1 entries are drawn from ``stream``.
     """
     moves = np.zeros(_MOVES, dtype=np.int64)
-    first = rnd
     recorded = 0
     in_first = 0
     unfixable = 0
     reachable = 0
+    if rnd > first:
+        unfixable = unfixable_errors(tiles)
+        reachable = open_exit_points(tiles)
+    if rnd <= 7 and placed == 0 and counts.sum() == 0:
+        _load_round(rolls, rnd, counts, stream)
     while rnd <= 7:
         move = step(tiles, slots, rnd, counts, placed, used, now, policy, weights, stream, moves)
         if move >= 0:
@@ -288,16 +294,22 @@ def playout(
         rnd += 1
         if rnd > 7:
             break
-        if rolls[rnd - 1, 0] < 0:
-            roll(stream, rolls[rnd - 1])
-        counts[:] = 0
-        for k in range(4):
-            counts[rolls[rnd - 1, k]] += 1
+        _load_round(rolls, rnd, counts, stream)
         placed = 0
         now = False
     exits, highway, railway, centre, errors, _ = score_parts(tiles)
     shaped = exits + highway + railway + centre - unfixable + reachable / 2.0
     return shaped, exits + highway + railway + centre - errors, in_first, recorded
+
+
+@jit
+def _load_round(rolls: np.ndarray, rnd: int, counts: np.ndarray, stream: np.ndarray) -> None:
+    """Round ``rnd``'s faces into ``counts``, rolling them first when they are not known."""
+    if rolls[rnd - 1, 0] < 0:
+        roll(stream, rolls[rnd - 1])
+    counts[:] = 0
+    for k in range(4):
+        counts[rolls[rnd - 1, k]] += 1
 
 
 @jit

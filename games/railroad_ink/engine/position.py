@@ -23,7 +23,7 @@ from typing import Protocol
 import numpy as np
 
 from games.railroad_ink.engine.moves import add_moves, empty_board, place
-from games.railroad_ink.engine.playout import UNIFORM, playout, roll, seed_stream
+from games.railroad_ink.engine.playout import UNIFORM, playout, seed_stream
 from games.railroad_ink.engine.scoring import score_parts
 from games.railroad_ink.engine.tables import MOVE_BASE, ORIENTED, OT_ID, PIECES
 from games.railroad_ink.rules.board import Board, Placement
@@ -160,13 +160,9 @@ def random_total(state: GameState, rng: random.Random) -> int:
     """
     p = Position.of(state)
     stream = seed_stream(rng.getrandbits(32))
-    if state.faces is None and p.round <= ROUNDS:  # a chance state: roll this round first
-        roll(stream, p.rolls[p.round - 1])
-        for piece in p.rolls[p.round - 1]:
-            p.counts[piece] += 1
     record = np.zeros(64, dtype=np.int64)
     _, total, _, _ = playout(
         p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, UNIFORM,
-        NO_POLICY, stream, record,
+        NO_POLICY, stream, record, p.round,
     )
     return int(total)

@@ -23,6 +23,7 @@ from games.railroad_ink.bots.registry import (
     Bot,
     LookaheadBot,
     MctsBot,
+    MonteCarloBot,
     RandomBot,
     RoundView,
     check_bot_name,
@@ -92,8 +93,10 @@ def first_round_moves(bot: Bot, seed: int, roll_from: int) -> list[str]:
         lambda: BeamBot(8),
         lambda: MctsBot(iterations=40, seed=3),
         lambda: LookaheadBot(width=4, ends=3, rolls=2, seed=3),
+        lambda: MonteCarloBot(playouts=100, seed=3),
+        lambda: MonteCarloBot(playouts=100, seed=3, futures=8),
     ],
-    ids=["beam", "mcts", "lookahead"],
+    ids=["beam", "mcts", "lookahead", "montecarlo", "montecarlo-crn"],
 )
 def test_revealed_bots_do_not_look_at_future_rolls(make: object) -> None:
     # games 0 and 11 differ after round 1; both are given game 0's first roll

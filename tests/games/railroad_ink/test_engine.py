@@ -177,7 +177,7 @@ def test_playouts_are_legal_games_scored_exactly(policy: int, dice: str) -> None
         record = np.zeros(64, dtype=np.int64)
         shaped, total, first, placed = playout(
             p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, policy,
-            weights, seed_stream(seed), record,
+            weights, seed_stream(seed), record, p.round,
         )
         moves = [str(placement_of(m)) for m in record[:placed]]
         board = Board.from_moves(moves, strict=True)
@@ -213,7 +213,7 @@ def test_random_and_guided_play_specials_only_late_after_one_face() -> None:
         record = np.zeros(64, dtype=np.int64)
         *_, placed = playout(
             p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, RANDOM,
-            NO_POLICY, seed_stream(seed), record,
+            NO_POLICY, seed_stream(seed), record, p.round,
         )
         board = Board.from_moves([str(placement_of(m)) for m in record[:placed]])
         rounds = _rounds(state, board)
@@ -263,7 +263,7 @@ def test_the_same_stream_gives_the_same_playout() -> None:
         record = np.zeros(64, dtype=np.int64)
         out = playout(
             p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, RANDOM,
-            NO_POLICY, seed_stream(9), record,
+            NO_POLICY, seed_stream(9), record, p.round,
         )
         results.append((out, list(record)))
     assert results[0] == results[1]
@@ -305,7 +305,7 @@ def _digest() -> str:
             record = np.zeros(64, dtype=np.int64)
             shaped, total, first, placed = playout(
                 p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, policy,
-                weights, seed_stream(seed), record,
+                weights, seed_stream(seed), record, p.round,
             )
             out.append([float(shaped), int(total), int(first), [int(m) for m in record[:placed]]])
     return hashlib.sha256(json.dumps(out).encode()).hexdigest()

@@ -1,0 +1,132 @@
+"""Railroad Ink: the ``montecarlo`` bot's variants (the anchor's scheme, then each idea) on seeds.
+
+Each variant is ``MonteCarloBot`` with some knobs changed (``VARIANTS``); every variant plays
+the same seeded games (the seed fixes the dice), so differences are paired. Printed per
+variant: games, mean, standard deviation, a 95% interval of the mean, the mean paired
+difference to the first variant listed with its 95% interval, and thinking seconds per game
+(mean and worst). Every game is replayed with ``Board.from_moves(moves, strict=True)`` and
+must reach the score it reported.
+
+    python benchmarks/bench_railroad_bots.py --variants anchor,guided --dice revealed \\
+        --first 100 --games 100 --jobs 2 [--out results.jsonl]
+
+With ``--out`` each game is appended as a JSON line (variant, dice, seed, score, seconds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from games.railroad_ink import Board, RailroadInk
+from games.railroad_ink.bots.montecarlo import MonteCarloBot
+from games.railroad_ink.bots.policy import load_policy
+from games.railroad_ink.engine.playout import GUIDED
+from treesearch import CHANCE
+
+
+def _guided() -> dict[str, Any]:
+    return {"policy": GUIDED, "weights": load_policy()}
+
+
+VARIANTS: dict[str, Any] = {
+    "anchor": dict,  # 10 play-outs each, 4000 greedy, uniform play-outs
+    "guided": _guided,
+    "x4": lambda: {"playouts": 16000},
+    "guided-x4": lambda: {**_guided(), "playouts": 16000},
+    "crn": lambda: {"futures": 64},
+    "ucb": lambda: {"allocation": "ucb"},
+    "halving": lambda: {"allocation": "halving"},
+    "first30": lambda: {"first": 30},
+    "guided-x4-keep": lambda: {**_guided(), "playouts": 16000, "keep_best": True},
+    "guided-x4-ucb": lambda: {**_guided(), "playouts": 16000, "allocation": "ucb"},
+    "guided-x4-halving": lambda: {**_guided(), "playouts": 16000, "allocation": "halving"},
+    "guided-x4-crn": lambda: {**_guided(), "playouts": 16000, "futures": 64},
+}
+"""Variant name -> a function giving ``MonteCarloBot`` keyword arguments."""
+
+
+def one_game(args: tuple[str, str, int, float | None]) -> dict[str, Any]:
+    """Play game ``seed`` with variant ``name``; the record as a dict."""
+    name, dice, seed, seconds = args
+    knobs = VARIANTS[name]()
+    bot = MonteCarloBot(seed=seed, seconds=seconds, **knobs)
+    game = RailroadInk(seed, dice)
+    state = game.start()
+    moves = []
+    t0 = time.perf_counter()
+    while not state.is_terminal():
+        if state.player() == CHANCE:
+            state = state.rolled(game.rolls[state.round - 1])
+            continue
+        state = bot.choose(state)
+        if state.placement is not None:
+            moves.append(str(state.placement))
+    wall = time.perf_counter() - t0
+    score = state.board.score().total
+    assert Board.from_moves(moves, strict=True).score().total == score
+    return {
+        "variant": name, "dice": dice, "seed": seed, "score": score,
+        "seconds": round(bot.thinking, 2), "wall": round(wall, 2), "engine": bot.engine,
+    }  # fmt: skip
+
+
+def summary(rows: list[dict[str, Any]], base: dict[int, int] | None) -> str:
+    """One line: games, mean, sd, 95% interval, paired difference, seconds a game."""
+    scores = [r["score"] for r in rows]
+    n = len(scores)
+    mean = statistics.fmean(scores)
+    sd = statistics.stdev(scores) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+    line = f"{n:4d} games  mean {mean:5.2f}  sd {sd:4.1f}  95% [{mean - half:5.2f}, {mean + half:5.2f}]"
+    if base is not None:
+        diffs = [r["score"] - base[r["seed"]] for r in rows if r["seed"] in base]
+        if len(diffs) > 1:
+            d = statistics.fmean(diffs)
+            dh = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+            line += f"  vs first {d:+5.2f} [{d - dh:+.2f}, {d + dh:+.2f}]"
+    secs = [r["seconds"] for r in rows]
+    return line + f"  {statistics.fmean(secs):5.1f} s/game (max {max(secs):.1f})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--variants", default="anchor")
+    parser.add_argument("--dice", default="revealed", choices=("known", "revealed"))
+    parser.add_argument("--first", type=int, default=100)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=None, help="per game")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    names = args.variants.split(",")
+    for name in names:
+        if name not in VARIANTS:
+            parser.error(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}")
+    jobs = [
+        (name, args.dice, seed, args.seconds)
+        for seed in range(args.first, args.first + args.games)
+        for name in names
+    ]
+    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for row in pool.map(one_game, jobs):
+            rows[row["variant"]].append(row)
+            if args.out is not None:
+                with args.out.open("a") as f:
+                    f.write(json.dumps(row) + "\n")
+    base = {r["seed"]: r["score"] for r in rows[names[0]]}
+    print(f"dice {args.dice}, seeds {args.first}..{args.first + args.games - 1}, "
+          f"engine {rows[names[0]][0]['engine']}")  # fmt: skip
+    for name in names:
+        print(f"{name:12s} {summary(rows[name], base if name != names[0] else None)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,136 @@
+"""Railroad Ink engine speed: whole play-outs per second and scoring, against the public API.
+
+Measured in one run on one core:
+
+- the reference: a uniformly random whole game through ``RailroadInkState`` (known dice,
+  children picked at random) and its ``board.score()``;
+- the engine: whole games from the start with their score, per policy (``UNIFORM``,
+  ``RANDOM``, ``GUIDED``), games per second and the ratio to the reference;
+- ``score()`` of full boards: ``Board.score()`` against the engine's ``score_parts``;
+- compiling: a fresh process with an empty numba cache (import and first play-out), then a
+  second process loading the cache.
+
+    python benchmarks/bench_railroad_engine.py [--games 3000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from games.railroad_ink import RailroadInk
+from games.railroad_ink.bots.policy import load_policy
+from games.railroad_ink.engine.compile import ENGINE
+from games.railroad_ink.engine.playout import GUIDED, RANDOM, UNIFORM, playout, seed_stream
+from games.railroad_ink.engine.position import NO_POLICY, Position, board_arrays
+from games.railroad_ink.engine.scoring import score_parts
+
+ROOT = Path(__file__).resolve().parent.parent
+_FIRST_CALL = (
+    "import time; t0 = time.perf_counter()\n"
+    "import random\n"
+    "from games.railroad_ink import RailroadInk\n"
+    "RailroadInk(1).start().random_playout(random.Random(1))\n"
+    "print(time.perf_counter() - t0)\n"
+)
+
+
+def reference(games: int) -> float:
+    """Seconds per random whole game with its score through the public API."""
+    rng = random.Random(0)
+    t0 = time.perf_counter()
+    for seed in range(games):
+        state = RailroadInk(seed).start()
+        while not state.is_terminal():
+            children = state.get_children()
+            state = children[int(rng.random() * len(children))]
+        state.board.score()
+    return (time.perf_counter() - t0) / games
+
+
+def engine(games: int, policy: int, weights: np.ndarray) -> float:
+    """Seconds per whole engine game with its score, from the start (known dice)."""
+    starts = [Position.of(RailroadInk(seed).start()) for seed in range(50)]
+    record = np.zeros(64, dtype=np.int64)
+    stream = seed_stream(1)
+    t0 = time.perf_counter()
+    for g in range(games):
+        p = starts[g % 50]
+        playout(
+            p.tiles.copy(), p.slots.copy(), 1, p.counts.copy(), 0, 0, False, p.rolls.copy(),
+            policy, weights, stream, record, 1,
+        )
+    return (time.perf_counter() - t0) / games
+
+
+def scoring(games: int) -> tuple[float, float]:
+    """Microseconds per score of a full board: ``Board.score()`` and the engine's."""
+    boards = []
+    rng = random.Random(3)
+    for seed in range(games):
+        state = RailroadInk(seed).start()
+        while not state.is_terminal():
+            children = state.get_children()
+            state = children[int(rng.random() * len(children))]
+        boards.append(state.board)
+    arrays = [board_arrays(b)[0] for b in boards]
+    score_parts(arrays[0])  # the first call loads the compiled function
+    t0 = time.perf_counter()
+    for b in boards:
+        b.score()
+    api = (time.perf_counter() - t0) / len(boards)
+    t0 = time.perf_counter()
+    for tiles in arrays:
+        score_parts(tiles)
+    fast = (time.perf_counter() - t0) / len(arrays)
+    return api * 1e6, fast * 1e6
+
+
+def compile_seconds() -> tuple[float, float]:
+    """Seconds to the first play-out in a process with an empty cache, then with the cache."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        times = []
+        for _ in range(2):
+            done = subprocess.run(
+                [sys.executable, "-c", _FIRST_CALL], cwd=ROOT, env=env, capture_output=True,
+                text=True, check=True,
+            )
+            times.append(float(done.stdout.strip()))
+    return times[0], times[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=3000)
+    args = parser.parse_args()
+    print(f"engine: {ENGINE}")
+    if ENGINE == "numba":
+        cold, warm = compile_seconds()
+        print(f"first play-out in a new process: {cold:.1f} s compiling, {warm:.1f} s cached")
+    ref = reference(max(50, args.games // 30))
+    print(f"reference (public API, random game + score): {ref * 1e6:8.0f} us  "
+          f"{1 / ref:8.0f} games/s")  # fmt: skip
+    for name, policy, weights in (
+        ("UNIFORM", UNIFORM, NO_POLICY), ("RANDOM", RANDOM, NO_POLICY),
+        ("GUIDED", GUIDED, load_policy()),
+    ):  # fmt: skip
+        engine(20, policy, weights)  # warm
+        t = engine(args.games, policy, weights)
+        print(f"engine {name:8s} game + score:               {t * 1e6:8.1f} us  "
+              f"{1 / t:8.0f} games/s  x{ref / t:.0f}")  # fmt: skip
+    api, fast = scoring(200)
+    print(f"score of a full board: Board.score() {api:.0f} us, engine {fast:.1f} us "
+          f"(x{api / fast:.0f})")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,284 @@
+"""The ``montecarlo`` bot: the anchor's flat Monte Carlo scheme, built from framework parts.
+
+How the strongest public bot plays (RAILROAD-INK-ANCHOR.md), here as compositions:
+
+- each decision of rounds 1-6 is a ``FlatMonteCarlo`` run over the *meaningful* placements
+  (``candidates``), each valued by play-outs on the compiled engine (``EnginePlayouts``): the
+  round finished and the later rounds played by the engine's policy, scored by the anchor's
+  shaped score (final exits, routes and centre, less the unfixable errors at the end of this
+  round, plus half the exit points still reachable then);
+- a play-out credits every placement of this round it made, so the orders of a round share
+  their statistics, and the play-outs through the placement played seed the next decision
+  (``reuse``);
+- specials wait for rounds 5 and 6, right after the round's first face;
+- the last round is solved by ``BeamSearch`` over meaningful placements with transpositions
+  (``graph=True``), exact while a level holds at most ``LAST_ROUND_WIDTH`` states (the cap
+  keeps open boards from blowing up), each finished board scored exactly.
+
+With dice revealed the play-outs draw later rolls themselves (the engine never sees them);
+with dice known they play the game's own rolls. ``seconds`` is spread over the decisions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import numpy as np
+
+from games.railroad_ink.bots.base import Bot
+from games.railroad_ink.engine.compile import ENGINE
+from games.railroad_ink.engine.moves import add_moves
+from games.railroad_ink.engine.playout import GUIDED, RANDOM, playout, roll, seed_stream
+from games.railroad_ink.engine.position import NO_POLICY, Position
+from games.railroad_ink.engine.scoring import total
+from games.railroad_ink.engine.tables import FACES, MOVE_BASE, OT_ID
+from games.railroad_ink.rules.dice import ROUNDS
+from games.railroad_ink.rules.game import RailroadInkState
+from games.railroad_ink.rules.rounds import MAX_SPECIALS
+from treesearch.beam import BeamSearch
+from treesearch.budget import Budget
+from treesearch.core import TreeIterator
+from treesearch.flat_mc import Candidate, FlatMonteCarlo
+
+__all__ = [
+    "FIRST_PLAYOUTS", "LAST_ROUND_WIDTH", "PLAYOUTS", "EnginePlayouts", "LastRound",
+    "MonteCarloBot", "candidates", "move_code",
+]  # fmt: skip
+
+PLAYOUTS = 4000
+"""Play-outs a decision gets after the first ones, without a time budget (the anchor's)."""
+FIRST_PLAYOUTS = 10
+"""Play-outs every candidate gets first."""
+LAST_ROUND_WIDTH = 4000
+"""States kept per level of the last round's search (exact below it)."""
+SPECIAL_ROUNDS = 5
+"""From this round on, a special is placed right after the round's first face."""
+
+
+def move_code(state: RailroadInkState) -> int:
+    """The engine's code of the placement that made ``state`` (-1 for no placement)."""
+    p = state.placement
+    return -1 if p is None else p.index * MOVE_BASE + OT_ID[p.tile]
+
+
+def _special_phase(state: RailroadInkState, last: bool) -> bool:
+    faces = state.faces or ()
+    allowed = not state.special_now and state.used.bit_count() < MAX_SPECIALS
+    return allowed and len(faces) == 3 and state.round >= (ROUNDS if last else SPECIAL_ROUNDS)
+
+
+def candidates(state: RailroadInkState, last: bool = False) -> list[RailroadInkState]:
+    """The children worth a look: meaningful placements, specials only in their rounds.
+
+    Rounds 5 and 6: right after the round's first face, the specials' placements only (if
+    one fits). Last round (``last``): a special may also go right after the first face. When
+    no face fits, the round ends (no special is placed then).
+    """
+    children = state.get_children()
+    if state.faces is None or not children:
+        return children
+    p = Position.of(state)
+    out = np.zeros(4096, dtype=np.int64)
+    n = 0
+    special = _special_phase(state, last)
+    if special and not last:  # the specials, or the faces if none fits
+        n = _specials(p, out)
+    if n == 0:
+        for face in range(FACES):
+            if p.counts[face]:
+                n = add_moves(p.tiles, p.slots, face, True, out, n)
+        if special and last:
+            n = _specials(p, out, n)
+    codes = set(out[:n].tolist())
+    if not codes:  # no face fits: end the round
+        return [c for c in children if c.placement is None] or children
+    return [c for c in children if move_code(c) in codes]
+
+
+def _specials(p: Position, out: np.ndarray, n: int = 0) -> int:
+    for i in range(6):
+        if not p.used >> i & 1:
+            n = add_moves(p.tiles, p.slots, FACES + i, True, out, n)
+    return n
+
+
+class EnginePlayouts:
+    """``FlatMonteCarlo``'s play-out: the engine plays a candidate's game to its end.
+
+    Returns the shaped score and the codes of this round's placements the play-out made
+    (the candidates it also stands for). Positions are converted once per candidate.
+
+    Args:
+        policy: the engine's ``RANDOM`` or ``GUIDED`` policy.
+        weights: the policy table for ``GUIDED``.
+        futures: with dice revealed, the number of roll sequences drawn per decision and
+            shared by every candidate (common random numbers: the n-th play-out of each
+            candidate meets the same later rolls); 0 to let each play-out draw its own.
+    """
+
+    def __init__(
+        self, policy: int = RANDOM, weights: np.ndarray = NO_POLICY, futures: int = 0
+    ) -> None:
+        self.policy, self.weights, self.futures = policy, weights, futures
+        self._positions: dict[int, list[Any]] = {}
+        self._record = np.zeros(64, dtype=np.int64)
+        self._rolls: np.ndarray | None = None
+        self._round = 0
+        self.best_total = -1
+        """Dice known: the final score of the best game a play-out found so far."""
+        self.best_game: list[int] = []
+        """Its placements from the decision's state on (the candidate's first)."""
+
+    def start(self, state: RailroadInkState, rng: random.Random) -> None:
+        """Forget the positions of the last decision (``state`` is the new one)."""
+        self._positions.clear()
+        self._round = state.round
+        self._rolls = None
+        if self.futures and state.game.dice != "known":
+            stream = seed_stream(rng.getrandbits(32))
+            self._rolls = np.full((self.futures, ROUNDS, 4), -1, dtype=np.int64)
+            for k in range(self.futures):
+                for r in range(state.round, ROUNDS):
+                    roll(stream, self._rolls[k, r])
+
+    def __call__(self, candidate: RailroadInkState, rng: random.Random) -> tuple[float, list[int]]:
+        """Play ``candidate``'s game out; ``(shaped score, this round's placement codes)``."""
+        key = id(candidate)
+        found = self._positions.get(key)
+        if found is None:
+            found = self._positions[key] = [Position.of(candidate), 0]
+        p: Position = found[0]
+        rolls = p.rolls.copy()
+        if self._rolls is not None:  # the next shared future (the rounds after this one)
+            shared = self._rolls[found[1] % self.futures]
+            found[1] += 1
+            rolls[self._round :] = shared[self._round :]
+        record = self._record
+        shaped, total, made, placed = playout(
+            p.tiles.copy(), p.slots.copy(), p.round, p.counts.copy(), p.placed, p.used, p.now,
+            rolls, self.policy, self.weights, seed_stream(rng.getrandbits(32)), record,
+            self._round,
+        )
+        if total > self.best_total and self._rolls is None:
+            self.best_total = int(total)
+            self.best_game = [move_code(candidate), *record[:placed].tolist()]
+        return float(shaped), record[:made].tolist()
+
+    def played(self, state: RailroadInkState) -> None:
+        """``state`` was reached: keep the best game only if it goes through ``state``."""
+        code = move_code(state)
+        if code < 0:
+            return  # the end of a round: the game's next placement is in the next round
+        if self.best_game and self.best_game[0] == code:
+            self.best_game = self.best_game[1:]
+        else:
+            self.best_game, self.best_total = [], -1
+
+
+class LastRound(TreeIterator):
+    """A state of the last round whose children are its ``candidates(last=True)``."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: RailroadInkState) -> None:
+        self.state = state
+
+    def get_children(self) -> list[LastRound]:
+        """The candidate children, each in a view."""
+        return [LastRound(c) for c in candidates(self.state, last=True)]
+
+    def key(self) -> Hashable:
+        """The state's key: orders of the same placements meet."""
+        return self.state.key()
+
+
+def _exact(view: LastRound) -> float:
+    """The board's total score by the engine (exact at the end, a guide before it)."""
+    tiles = np.array([OT_ID.get(t, -1) if t is not None else -1 for t in view.state.board.tiles])
+    return float(total(tiles))
+
+
+class MonteCarloBot(Bot):
+    """Flat Monte Carlo decisions on the compiled engine, the last round solved (module doc).
+
+    Args:
+        playouts: play-outs per decision after the first ones, without a time budget.
+        first: play-outs each candidate gets first.
+        policy: the engine's play-out policy (``RANDOM`` or ``GUIDED``).
+        weights: the ``GUIDED`` policy's table.
+        futures: shared roll sequences per decision (``EnginePlayouts``), 0 for none.
+        keep_best: dice known, play the best whole game any play-out found (its score is
+            then a floor of the bot's), not the candidate with the best mean.
+        allocation: ``FlatMonteCarlo``'s allocation.
+        last_width: the last round's beam width.
+        seconds: per game; None for the fixed ``playouts``.
+        seed: the bot's random stream.
+    """
+
+    name = "montecarlo"
+
+    def __init__(
+        self,
+        playouts: int = PLAYOUTS,
+        first: int = FIRST_PLAYOUTS,
+        policy: int = RANDOM,
+        weights: np.ndarray = NO_POLICY,
+        allocation: Any = "greedy",
+        last_width: int = LAST_ROUND_WIDTH,
+        seconds: float | None = None,
+        seed: int = 0,
+        futures: int = 0,
+        keep_best: bool = False,
+    ) -> None:
+        super().__init__(seconds)
+        self.engine = ENGINE
+        self.playouts = EnginePlayouts(policy, weights, futures)
+        self._rng = random.Random(seed)
+        self.search = FlatMonteCarlo(
+            playout=self.playouts, candidates=candidates, label=move_code, first=first,
+            playouts=playouts, allocation=allocation, reuse=True,
+            rng=np.random.default_rng(seed),
+        )  # fmt: skip
+        self.last_width = last_width
+        self.keep_best = keep_best
+        self.last_decision: Sequence[Candidate] = ()
+        """The candidates of the last ``choose`` with their play-out counts and means, best
+        first; () when it searched nothing (one candidate, or the last round's plan)."""
+        self._plan: list[RailroadInkState] = []
+
+    def _choose(self, state: RailroadInkState) -> RailroadInkState:
+        self.last_decision = ()
+        chosen = self._decide(state)
+        self.playouts.played(chosen)
+        return chosen
+
+    def _decide(self, state: RailroadInkState) -> RailroadInkState:
+        if self._plan and self._plan[0] in state.get_children():
+            return self._plan.pop(0)
+        self._plan = []
+        left = self._left()
+        if state.round >= ROUNDS:
+            budget = None if left is None else Budget(seconds=left * 0.8)
+            result = BeamSearch(
+                width=self.last_width, value=_exact, graph=True, budget=budget
+            ).run(LastRound(state))
+            path = [view.state for view in result.path[1:]]
+            if path:
+                self._plan = path[1:]
+                return path[0]
+        decisions = 4 * max(ROUNDS - state.round, 0) + len(state.faces or ()) + 1
+        self.search.budget = Budget.coerce(
+            None if left is None else Budget(seconds=left * 0.6 / decisions)
+        )
+        self.playouts.start(state, self._rng)
+        result = self.search.run(state)
+        self.last_decision = result.info.get("candidates", ())
+        best: RailroadInkState | None = result.best
+        if self.keep_best and state.game.dice == "known" and self.playouts.best_game:
+            follow = self.playouts.best_game[0]
+            kept = [c.state for c in self.last_decision if c.label == follow]
+            if kept:
+                best = kept[0]
+        return best if best is not None else state.get_children()[0]

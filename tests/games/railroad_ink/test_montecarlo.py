@@ -1,0 +1,126 @@
+"""The ``montecarlo`` bot: its candidates, its play-outs, the last round, its decisions."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from games.railroad_ink import SPECIALS, RailroadInk, RailroadInkState, play
+from games.railroad_ink.bots.montecarlo import (
+    EnginePlayouts,
+    LastRound,
+    MonteCarloBot,
+    candidates,
+    move_code,
+)
+from games.railroad_ink.bots.play import replay
+from games.railroad_ink.engine.compile import ENGINE
+from games.railroad_ink.rules.game import END_OF_ROUND
+from treesearch import CHANCE
+
+SPECIAL_TURNS = {o for s in SPECIALS for o in s.orientations()}
+
+
+def walk_to(seed: int, rnd: int, placed: int, dice: str = "known") -> RailroadInkState:
+    """A seeded random game's state in round ``rnd`` once ``placed`` faces are down, no special."""
+    rng = random.Random(seed)
+    game = RailroadInk(seed, dice)
+    state = game.start()
+    while not (state.round == rnd and state.faces is not None and 4 - len(state.faces) == placed):
+        if state.player() == CHANCE:
+            state = state.rolled(game.rolls[state.round - 1])
+            continue
+        faces = [c for c in state.get_children() if c.used == state.used]
+        state = rng.choice(faces)
+    return state
+
+
+def test_candidates_are_meaningful_children_of_faces_only_early() -> None:
+    state = RailroadInk(3).start()
+    found = candidates(state)
+    children = state.get_children()
+    assert found and set(found) < set(children)
+    assert not any(c.special_now for c in found)  # no special in round 1
+    codes = [move_code(c) for c in found]
+    assert len(set(codes)) == len(codes) and all(code >= 0 for code in codes)
+
+
+def test_specials_come_right_after_the_first_face_of_rounds_five_and_six() -> None:
+    state = walk_to(5, 5, 1)
+    found = candidates(state)
+    assert found and all(c.special_now for c in found)
+    before = walk_to(5, 4, 1)
+    assert not any(c.special_now for c in candidates(before))
+    last = walk_to(5, 7, 1)  # the last round may take one, or a face
+    kinds = {c.special_now for c in candidates(last, last=True)}
+    assert kinds == {True, False}
+
+
+def test_a_round_where_no_face_fits_ends() -> None:
+    state = walk_to(9, 5, 4)  # all four faces placed: specials would fit, the bot ends
+    assert state.faces == ()
+    found = candidates(state)
+    assert [c.move for c in found] == [END_OF_ROUND]
+
+
+def test_playouts_credit_their_round_and_a_revealed_one_draws_later_rolls() -> None:
+    state = walk_to(2, 2, 1, dice="revealed")
+    playouts = EnginePlayouts(futures=4)
+    playouts.start(state, random.Random(1))
+    child = candidates(state)[0]
+    value, codes = playouts(child, random.Random(2))
+    assert np.isfinite(value)
+    assert codes and codes[0] >= 0
+    assert all(c // 64 != move_code(child) // 64 for c in codes)  # later squares of the round
+    shared = playouts._rolls  # drawn once per decision, the same for every candidate
+    assert shared is not None and shared.shape == (4, 7, 4)
+    assert (shared[:, :2] == -1).all() and (shared[:, 2:] >= 0).all()  # rounds 3..7 only
+
+
+def test_the_last_round_is_searched_to_its_best_board() -> None:
+    state = walk_to(4, 7, 2)
+    bot = MonteCarloBot(seed=0)
+    end = state
+    while not end.is_terminal():
+        end = bot.choose(end)
+    finals = [v.state.board.score().total for v in _leaves(LastRound(state))]
+    assert len(finals) > 10
+    assert end.board.score().total == max(finals)
+
+
+def _leaves(view: LastRound) -> list[LastRound]:
+    seen, todo, leaves = set(), [view], []
+    while todo:
+        v = todo.pop()
+        if v.key() in seen:
+            continue
+        seen.add(v.key())
+        children = v.get_children()
+        if not children:
+            leaves.append(v)
+        todo.extend(children)
+    return leaves
+
+
+def test_decisions_are_explained_and_seeded() -> None:
+    bot = MonteCarloBot(playouts=200, seed=4)
+    state = RailroadInk(7).start()
+    child = bot.choose(state)
+    decision = bot.last_decision
+    assert decision[0].state == child
+    assert [d.mean for d in decision] == sorted((d.mean for d in decision), reverse=True)
+    assert sum(d.count for d in decision) >= 200 + 10 * len(decision)
+    again = MonteCarloBot(playouts=200, seed=4).choose(state)
+    assert again == child
+
+
+@pytest.mark.parametrize("dice", ["known", "revealed"])
+def test_a_whole_game_replays_and_names_its_engine(dice: str) -> None:
+    record = play(11, dice, "montecarlo", seconds=2.0)
+    assert record.engine == ENGINE
+    states = replay(record)
+    assert states[-1].board.score() == record.score
+    specials = [m for m in record.moves if m[2:] in {str(o) for o in SPECIAL_TURNS}]
+    assert len(specials) <= 3
