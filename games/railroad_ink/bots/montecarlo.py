@@ -30,7 +30,7 @@ import numpy as np
 from games.railroad_ink.bots.base import Bot
 from games.railroad_ink.engine.compile import ENGINE
 from games.railroad_ink.engine.moves import add_moves
-from games.railroad_ink.engine.playout import GUIDED, RANDOM, playout, roll, seed_stream
+from games.railroad_ink.engine.playout import RANDOM, playout, roll, seed_stream
 from games.railroad_ink.engine.position import NO_POLICY, Position
 from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.engine.tables import FACES, MOVE_BASE, OT_ID
@@ -264,7 +264,7 @@ class MonteCarloBot(Bot):
             result = BeamSearch(
                 width=self.last_width, value=_exact, graph=True, budget=budget
             ).run(LastRound(state))
-            path = [view.state for view in result.path[1:]]
+            path: list[RailroadInkState] = [view.state for view in result.path[1:]]
             if path:
                 self._plan = path[1:]
                 return path[0]
