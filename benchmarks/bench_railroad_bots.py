@@ -7,7 +7,7 @@ difference to the first variant listed with its 95% interval, and thinking secon
 (mean and worst). Every game is replayed with ``Board.from_moves(moves, strict=True)`` and
 must reach the score it reported.
 
-    python benchmarks/bench_railroad_bots.py --variants anchor,guided --dice revealed \\
+    python benchmarks/bench_railroad_bots.py --variants anchor,guided --dice revealed
         --first 100 --games 100 --jobs 2 [--out results.jsonl]
 
 With ``--out`` each game is appended as a JSON line (variant, dice, seed, score, seconds).
@@ -84,7 +84,8 @@ def summary(rows: list[dict[str, Any]], base: dict[int, int] | None) -> str:
     mean = statistics.fmean(scores)
     sd = statistics.stdev(scores) if n > 1 else 0.0
     half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
-    line = f"{n:4d} games  mean {mean:5.2f}  sd {sd:4.1f}  95% [{mean - half:5.2f}, {mean + half:5.2f}]"
+    line = f"{n:4d} games  mean {mean:5.2f}  sd {sd:4.1f}"
+    line += f"  95% [{mean - half:5.2f}, {mean + half:5.2f}]"
     if base is not None:
         diffs = [r["score"] - base[r["seed"]] for r in rows if r["seed"] in base]
         if len(diffs) > 1:
