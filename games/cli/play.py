@@ -2,7 +2,9 @@
 
 Duels (``--bots A,B``) alternate sides game by game; Railroad Ink (``--bot``) plays one
 seeded game per ``--games``, seeds ``--seed``, ``--seed + 1``... A video films game 1:
-Tron with its own match video, Railroad Ink and tic-tac-toe through ``Playthrough``.
+Tron with its own match video, tic-tac-toe through ``Playthrough``, Railroad Ink from its
+record once played (``games.railroad_ink.film``), with the candidates a bot that weighs its
+moves (``montecarlo``, ``best``) compared before each placement.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from games.cli.commands import EXIT_INTERRUPTED, Work, budget_of, names_of
 from games.cli.outputs import check_video_path
 from games.cli.players import Player, duel_match, player
 from games.match import GameRecord
-from games.railroad_ink import PLAY_DICE, RailroadInkTiles
+from games.railroad_ink import PLAY_DICE, film
 from games.railroad_ink import play as play_ink
 from games.tictactoe_render import TicTacToeTiles
 from observers import VideoObserver
@@ -126,12 +128,9 @@ def _score_games(game: GameEntry, args: argparse.Namespace) -> Work:
         scores: list[int] = []
         for g in range(args.games):
             seed = args.seed + g
-            observers: list[Any] = []
+            record = play_ink(seed, args.dice, who.name, args.bot_seconds)
             if g == 0 and args.video is not None:
-                title = f"{who.name} bot"
-                observers.append(VideoObserver(args.video, RailroadInkTiles(40), fps=4,
-                                               final_frames=8, title=title))  # fmt: skip
-            record = play_ink(seed, args.dice, who.name, args.bot_seconds, observers=observers)
+                film(record, args.video, title=f"{who.name} bot")
             scores.append(record.score.total)
             print(f"game {g + 1} (seed {seed}, dice {args.dice}): {who.name} scores "
                   f"{record.score.total} with {len(record.moves)} placements in "

@@ -16,14 +16,18 @@ below, not even lazily), and the subpackages' ``__init__`` files import nothing:
   ``board`` (``Board``, legality, ``Placement``), ``dice`` (seeded rolls, one round's
   outcomes), ``rounds`` (the rules of a round), ``game`` (``RailroadInk`` and its states);
 - ``render``: ``pictures`` (a tile in pillow), ``networks`` (the scored board's marks),
-  ``column`` (the column beside the board), ``renderer`` (``RailroadInkTiles``);
+  ``column`` (the column beside the board), ``decision`` (a bot's candidates before a
+  placement, on the board and in a column), ``ids`` (the fixed tile ids), ``renderer``
+  (``RailroadInkTiles``);
 - ``bots``: ``features`` and ``value`` (value functions of partial boards), ``planning``
   (round views, play-outs and pilots), ``base`` (the ``Bot`` interface), ``simple``
   (random, greedy and beam), ``mcts``, ``lookahead``, ``registry`` (``BOTS``,
-  ``make_bot``) and ``play`` (``play(seed, dice, bot) -> GameRecord``).
+  ``make_bot``), ``play`` (``play(seed, dice, bot) -> GameRecord``) and ``film`` (a video
+  of a record, with the bot's candidates at each placement: ``film(record, "game.mp4")``).
 """
 
 from games.railroad_ink.bots.features import Features, features
+from games.railroad_ink.bots.film import film
 from games.railroad_ink.bots.play import PLAY_DICE, GameRecord, play
 from games.railroad_ink.bots.registry import BOTS, LookaheadBot, make_bot
 from games.railroad_ink.bots.value import HEURISTIC, Heuristic, Weights, dead_sides, score_value
@@ -80,6 +84,7 @@ __all__ = [
     "dead_sides",
     "exit_points",
     "features",
+    "film",
     "make_bot",
     "play",
     "roll_sequence",

@@ -64,6 +64,20 @@ def test_play_railroad_ink(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert "game 1 (seed 0, dice known): greedy scores" in capsys.readouterr().out
 
 
+def test_play_railroad_ink_films_the_montecarlo_bots_decisions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "ink.mp4"
+    argv = ["play", "railroad-ink", "--bot", "montecarlo", "--games", "1", "--bot-seconds", "2",
+            "--video", str(out)]  # fmt: skip
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "game 1 (seed 0, dice revealed): montecarlo scores" in printed
+    assert f"video of game 1 -> {out}" in printed
+    frames = read_video(out)
+    assert len(frames) > 40 and frames.shape[2] == 16 * 40  # board, side and decision columns
+
+
 def test_play_tictactoe_films_through_a_playthrough(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -5,15 +5,20 @@ The driver owns the dice: in "revealed" mode it answers each chance state with t
 fixes the dice whichever bot plays. Observers see the game through a
 ``treesearch.Playthrough``: every state in order (rolls included), so
 ``VideoObserver(path, RailroadInkTiles())`` films a game; they are closed at the end, also
-when the game is interrupted.
+when the game is interrupted. A bot that tells what it weighed (``last_decision``: play-out
+statistics per candidate, best first, as the ``montecarlo`` bot keeps them) has its best
+candidates kept in the record, placement by placement (``GameRecord.decisions``), so a film of
+the game (``bots.film``) can show why each tile went where it did.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from games.railroad_ink.bots.registry import check_bot_name, check_seconds, make_bot
+from games.railroad_ink.render.decision import TOP, Choice
 from games.railroad_ink.rules.board import Board
 from games.railroad_ink.rules.game import RailroadInk, RailroadInkState
 from games.railroad_ink.rules.score import Score
@@ -21,7 +26,7 @@ from treesearch.errors import InvalidArgumentError
 from treesearch.playthrough import ObserverLike, Playthrough
 from treesearch.values import CHANCE
 
-__all__ = ["PLAY_DICE", "GameRecord", "play", "replay"]
+__all__ = ["PLAY_DICE", "GameRecord", "choices", "play", "replay"]
 
 PLAY_DICE = ("known", "revealed")
 """The dice modes a whole game can be played in (free play has no rolls)."""
@@ -38,6 +43,10 @@ class GameRecord:
     (1..7) each was placed in, and ``replay(record)`` the game's states. ``seconds`` is the
     bot's thinking time (the driver's and the observers' time excluded); ``engine`` which
     engine played the bot's play-outs ("numba", "python"), or "" for a bot without one.
+    ``decisions`` has one entry per move: the best candidates (at most ``TOP``, best first)
+    the bot weighed before it, each a ``Choice`` (move, mean score of its play-outs, their
+    count); () for a move the bot searched nothing for, and for every move of a bot that says
+    nothing of its choices (a record made without them has ``decisions`` ()).
     """
 
     seed: int
@@ -50,6 +59,7 @@ class GameRecord:
     seconds: float
     board: Board
     engine: str = ""
+    decisions: tuple[tuple[Choice, ...], ...] = ()
 
 
 def _check(seed: object, dice: object, seconds: object) -> None:
@@ -58,6 +68,22 @@ def _check(seed: object, dice: object, seconds: object) -> None:
     if dice not in PLAY_DICE:
         raise InvalidArgumentError(f"dice must be one of {PLAY_DICE!r}, got {dice!r}")
     check_seconds(seconds)
+
+
+def choices(candidates: Any) -> tuple[Choice, ...]:
+    """The best ``TOP`` placements of a bot's ``last_decision`` that had play-outs, as ``Choice``s.
+
+    ``candidates`` are ``treesearch.flat_mc.Candidate``-like (``state``, ``count``, ``mean``),
+    best first; a candidate that places nothing (a round's end) or had no play-out is left out.
+    """
+    found: list[Choice] = []
+    for candidate in candidates or ():
+        placement = getattr(candidate.state, "placement", None)
+        if placement is not None and candidate.count > 0:
+            found.append(Choice(str(placement), float(candidate.mean), int(candidate.count)))
+            if len(found) == TOP:
+                break
+    return tuple(found)
 
 
 def play(
@@ -94,6 +120,7 @@ def play(
     state: RailroadInkState = game.start()
     moves: list[str] = []
     rounds: list[int] = []
+    decisions: list[tuple[Choice, ...]] = []
     with Playthrough(state, observers, name=f"{name} bot, dice {dice}") as show:
         while not state.is_terminal():
             if state.player() == CHANCE:
@@ -104,6 +131,7 @@ def play(
                 if state.placement is not None:  # not the end of a round
                     moves.append(str(state.placement))
                     rounds.append(rnd)
+                    decisions.append(choices(getattr(player, "last_decision", ())))
             show.advance(state)
         board = state.board
         score = board.score()
@@ -119,6 +147,7 @@ def play(
         seconds=player.thinking,
         board=board,
         engine=player.engine,
+        decisions=tuple(decisions),
     )
 
 

@@ -13,37 +13,57 @@ play may place any), so ids mean the same picture in every run. Each is drawn fr
 alone: highways as dark grey roads with a dashed white centre line, railways as black rails on
 brown sleepers, a station (highway meets railway) as a red square, the overpass as the highway
 bridging the railway. Centre squares are tinted; open squares (where a placement can connect)
-carry a green ring.
+carry a green ring. The fixed ids are laid out in ``ids``.
 
 What exists only in some states gets ids on first use, numbered from ``tile_count`` in the order
 met, by a dict from what the picture shows to its id: the side column's rows (``column``), and the
 squares and exits of a scored board (``networks``: each scoring network in its colour, the longest
 trails' yellow lines, red dots on errors), drawn on the final state of a game, or on every state
-with ``scoring="always"``.
+with ``scoring="always"``; and, given a bot's ``decisions`` (``decision``), the candidates it
+weighed before each placement, on the board and in a column of their own.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 import numpy as np
 from PIL import Image
 
 from games.railroad_ink.render.column import draw_row, side_rows
+from games.railroad_ink.render.decision import (
+    WIDTH,
+    Decision,
+    check_decisions,
+    decision_rows,
+    draw_decision_row,
+    draw_ghost,
+)
+from games.railroad_ink.render.ids import (
+    BORDER,
+    BORDER_IDS,
+    COUNT,
+    EMPTY,
+    EXIT,
+    EXIT_CELLS,
+    GRID,
+    INDEX,
+    IS_CENTRE,
+    OPEN,
+    ORIENTED_TILES,
+    TILES,
+)
 from games.railroad_ink.render.networks import NETWORK_COLOURS, Marks, board_marks, draw_scored
 from games.railroad_ink.render.pictures import CENTRE_TINT, FRAME, draw_exit, draw_square
 from games.railroad_ink.rules.board import Board
-from games.railroad_ink.rules.geometry import CENTRE, EXITS, SIZE, STEPS
+from games.railroad_ink.rules.geometry import SIZE
 from games.railroad_ink.rules.score import Score
 from games.railroad_ink.rules.tiles import (
-    DIE_FACES,
     HIGHWAY,
     HIGHWAY_STRAIGHT,
     OVERPASS,
     RAILWAY_STRAIGHT,
-    SPECIALS,
     STRAIGHT_STATION,
     S,
     Tile,
@@ -55,59 +75,6 @@ __all__ = ["ORIENTED_TILES", "SCORING", "RailroadInkTiles"]
 
 SCORING = ("end", "always", "never")
 """When ``RailroadInkTiles`` draws a board scored: at the end of a game, always, never."""
-
-
-def _catalogue() -> tuple[Tile, ...]:
-    """The dice faces' and specials' orientations, then every other valid tile, each once."""
-    seen: dict[Tile, None] = {}
-    for face in DIE_FACES + SPECIALS:
-        for tile in face.orientations():
-            seen.setdefault(tile, None)
-    for n, e, s, w in itertools.product(range(3), repeat=4):
-        seen.setdefault(Tile((n, e, s, w)), None)
-        if n == s != 0 and e == w != 0:
-            seen.setdefault(Tile((n, e, s, w), overpass=True), None)
-    return tuple(seen)
-
-
-ORIENTED_TILES: tuple[Tile, ...] = _catalogue()
-"""Every valid tile in a fixed order: the 50 oriented dice faces and specials first (the
-tiles of a legal game), then the 35 other tiles free play may place. ``ORIENTED_TILES[k]``
-is drawn by tile ids ``13 + 2 * k`` (plain square) and ``14 + 2 * k`` (centre square)."""
-
-_INDEX = {tile: k for k, tile in enumerate(ORIENTED_TILES)}
-
-# Tile ids: the border ring, the empty squares, then each oriented tile on a plain or centre square.
-_BORDER = 0
-_EXIT = 1  # 1 + 2 * side + (type - 1): the stub on ``side`` of the board square, 8 ids
-_EMPTY, _EMPTY_CENTRE, _OPEN, _OPEN_CENTRE = 9, 10, 11, 12
-_TILES = 13
-_COUNT = _TILES + 2 * len(ORIENTED_TILES)
-_GRID = SIZE + 2
-_IS_CENTRE = tuple(i in CENTRE for i in range(SIZE * SIZE))
-
-
-def _border_ids() -> np.ndarray:
-    """The 9x9 id grid of an empty board's border: plain cells and the 12 exit stubs."""
-    ids = np.full((_GRID, _GRID), _BORDER, dtype=np.int64)
-    for (row, col, side), kind in EXITS.items():
-        dr, dc = STEPS[side]
-        ids[row + 1 + dr, col + 1 + dc] = _EXIT + 2 * side + kind - 1
-    return ids
-
-
-_BORDER_IDS = _border_ids()
-
-
-def _exit_cells() -> dict[tuple[int, int, int], tuple[int, int, int]]:
-    """Each exit's key -> its border cell (row, col in the 9x9 frame) and its fixed id."""
-    return {
-        (row, col, side): (row + 1 + STEPS[side][0], col + 1 + STEPS[side][1], kind)
-        for (row, col, side), kind in EXITS.items()
-    }
-
-
-_EXIT_CELLS = _exit_cells()
 
 
 class RailroadInkTiles:
@@ -127,6 +94,10 @@ class RailroadInkTiles:
             them the grid is the 9x9 board and frame.
         scoring: when to draw the board scored (networks coloured, longest trails, errors)
             and the score in the side column: "end" (a terminal state), "always" or "never".
+        decisions: what a bot weighed before its placements: ``Decision``s keyed by the
+            ``key()`` of the state each was taken in. Given any, the grid gains ``WIDTH``
+            columns on the right that list a decision's candidates, whose squares are marked
+            on the board (ids given on use); None or empty draws as without.
 
     Examples:
         >>> tiles = RailroadInkTiles(tile_size=20, side=False)
@@ -141,10 +112,17 @@ class RailroadInkTiles:
         (9, 11)
     """
 
-    tile_count = _COUNT
+    tile_count = COUNT
     """How many fixed tile ids there are (``range(tile_count)``); more are given on use."""
 
-    def __init__(self, tile_size: int = 100, *, side: bool = True, scoring: str = "end") -> None:
+    def __init__(
+        self,
+        tile_size: int = 100,
+        *,
+        side: bool = True,
+        scoring: str = "end",
+        decisions: Mapping[Hashable, Decision] | None = None,
+    ) -> None:
         if isinstance(tile_size, bool) or not isinstance(tile_size, int) or tile_size < 12:
             raise InvalidArgumentError(f"tile_size must be an int >= 12, got {tile_size!r}")
         if not isinstance(side, bool):
@@ -154,7 +132,10 @@ class RailroadInkTiles:
         self.tile_size = tile_size
         self.side = side
         self.scoring = scoring
-        self.grid_shape = (_GRID, _GRID + 2 * side)
+        self.decisions = check_decisions(decisions)
+        weighed = sum(bool(d.choices) for d in self.decisions.values())
+        self._weighed = f"{weighed} of {len(self.decisions)} moves"
+        self.grid_shape = (GRID, GRID + 2 * side + (WIDTH if self.decisions else 0))
         self._ids: dict[Hashable, int] = {}
         self._keys: list[tuple[Any, ...]] = []
         self._scores: dict[tuple[Tile | None, ...], Score] = {}
@@ -177,17 +158,17 @@ class RailroadInkTiles:
             InvalidArgumentError: ``tile`` is neither a Tile nor None.
         """
         if tile is None:
-            return (_OPEN if open_square else _EMPTY) + centre
-        k = _INDEX.get(tile) if isinstance(tile, Tile) else None
+            return (OPEN if open_square else EMPTY) + centre
+        k = INDEX.get(tile) if isinstance(tile, Tile) else None
         if k is None:
             raise InvalidArgumentError(f"tile must be a Tile or None, got {tile!r}")
-        return _TILES + 2 * k + centre
+        return TILES + 2 * k + centre
 
     def _id(self, key: tuple[Any, ...]) -> int:
         """The id of the picture ``key`` describes, given on first use."""
         found = self._ids.get(key)
         if found is None:
-            found = self._ids[key] = _COUNT + len(self._keys)
+            found = self._ids[key] = COUNT + len(self._keys)
             self._keys.append(key)
         return found
 
@@ -203,15 +184,15 @@ class RailroadInkTiles:
                 f"expected a railroad_ink Board or a state with a .board Board, got {state!r}"
             )
         ids: np.ndarray = np.empty(self.grid_shape, dtype=np.int64)
-        ids[:, :_GRID] = _BORDER_IDS
+        ids[:, :GRID] = BORDER_IDS
         inner = [0] * (SIZE * SIZE)
-        index = _INDEX
+        index = INDEX
         for i, tile in enumerate(board.tiles):
-            centre = _IS_CENTRE[i]
-            inner[i] = _EMPTY + centre if tile is None else _TILES + 2 * index[tile] + centre
+            centre = IS_CENTRE[i]
+            inner[i] = EMPTY + centre if tile is None else TILES + 2 * index[tile] + centre
         for row, col in board.open_squares():
-            inner[row * SIZE + col] += _OPEN - _EMPTY
-        ids[1:-1, 1 : _GRID - 1] = np.reshape(inner, (SIZE, SIZE))
+            inner[row * SIZE + col] += OPEN - EMPTY
+        ids[1:-1, 1 : GRID - 1] = np.reshape(inner, (SIZE, SIZE))
         ending = getattr(state, "is_terminal", None)
         terminal = bool(ending()) if callable(ending) else False
         scored = self.scoring == "always" or (self.scoring == "end" and terminal)
@@ -220,17 +201,31 @@ class RailroadInkTiles:
             marks, exits = board_marks(score, board.tiles)
             for i, mark in marks.items():
                 ids[i // SIZE + 1, i % SIZE + 1] = self._id(
-                    ("square", board.tiles[i], _IS_CENTRE[i], mark)
+                    ("square", board.tiles[i], IS_CENTRE[i], mark)
                 )
             for key, colour in exits.items():
-                row, col, kind = _EXIT_CELLS[key]
+                row, col, kind = EXIT_CELLS[key]
                 ids[row, col] = self._id(("exit", key[2], kind, colour))
         if score is not None and self.side:
             rows = side_rows(state, board, score, scored=scored, terminal=terminal)
             for row, what in enumerate(rows):
-                ids[row, _GRID] = self._id(("side", what, 0))
-                ids[row, _GRID + 1] = self._id(("side", what, 1))
+                ids[row, GRID] = self._id(("side", what, 0))
+                ids[row, GRID + 1] = self._id(("side", what, 1))
+        if self.decisions:
+            self._decision(ids, state)
         return ids
+
+    def _decision(self, ids: np.ndarray, state: Any) -> None:
+        """Mark the candidates of the decision taken at ``state``, if any, and list them."""
+        key = getattr(state, "key", None)
+        decision = self.decisions.get(key()) if callable(key) else None
+        if decision is not None:
+            for i, (tile, ranks) in decision.squares().items():
+                ids[i // SIZE + 1, i % SIZE + 1] = self._id(("ghost", tile, IS_CENTRE[i], ranks))
+        left = self.grid_shape[1] - WIDTH
+        for row, what in enumerate(decision_rows(decision, state, self._weighed)):
+            for k in range(WIDTH):
+                ids[row, left + k] = self._id(("why", what, k))
 
     def tile_image(self, tile_id: int) -> Frame:
         """The picture of ``tile_id``: ``(tile_size, tile_size, 3)`` uint8.
@@ -238,7 +233,7 @@ class RailroadInkTiles:
         Raises:
             InvalidArgumentError: ``tile_id`` is neither fixed nor given by ``tile_ids``.
         """
-        count = _COUNT + len(self._keys)
+        count = COUNT + len(self._keys)
         if (
             isinstance(tile_id, bool)
             or not isinstance(tile_id, (int, np.integer))
@@ -249,18 +244,18 @@ class RailroadInkTiles:
                 f"tile_ids), got {tile_id!r}"
             )
         tile_id, size = int(tile_id), self.tile_size * 2
-        if tile_id == _BORDER:
+        if tile_id == BORDER:
             image = Image.new("RGBA", (size, size), FRAME)
-        elif tile_id < _EMPTY:
-            side, kind = divmod(tile_id - _EXIT, 2)
+        elif tile_id < EMPTY:
+            side, kind = divmod(tile_id - EXIT, 2)
             image = draw_exit(size, side, kind + 1)
-        elif tile_id < _TILES:
-            image = draw_square(size, None, bool((tile_id - _EMPTY) % 2), tile_id >= _OPEN)
-        elif tile_id < _COUNT:
-            k, centre = divmod(tile_id - _TILES, 2)
+        elif tile_id < TILES:
+            image = draw_square(size, None, bool((tile_id - EMPTY) % 2), tile_id >= OPEN)
+        elif tile_id < COUNT:
+            k, centre = divmod(tile_id - TILES, 2)
             image = draw_square(size, ORIENTED_TILES[k], bool(centre), False)
         else:
-            return self._given(self._keys[tile_id - _COUNT])
+            return self._given(self._keys[tile_id - COUNT])
         return self._small(image)
 
     def _small(self, image: Image.Image) -> Frame:
@@ -269,14 +264,16 @@ class RailroadInkTiles:
         return np.asarray(small, dtype=np.uint8)
 
     def _given(self, key: tuple[Any, ...]) -> Frame:
-        """The picture of an id given on use: a side row's half, a scored square or exit."""
-        size = self.tile_size * 2
+        """The picture of an id given on use: a row's part, a scored square or exit, a ghost."""
+        size, n = self.tile_size * 2, self.tile_size
         if key[0] == "square":
             return self._small(draw_scored(size, key[1], key[2], key[3]))
         if key[0] == "exit":
             return self._small(draw_exit(size, key[1], key[2], NETWORK_COLOURS[key[3]]))
-        n = self.tile_size
-        row = draw_row(key[1], size).convert("RGB").resize((2 * n, n), Image.Resampling.BOX)
+        if key[0] == "ghost":
+            return self._small(draw_ghost(size, key[1], key[2], key[3]))
+        wide = draw_row(key[1], size) if key[0] == "side" else draw_decision_row(key[1], size)
+        row = wide.convert("RGB").resize((wide.width // 2, n), Image.Resampling.BOX)
         return np.asarray(row, dtype=np.uint8)[:, key[2] * n : (key[2] + 1) * n]
 
     def legend(self) -> list[LegendEntry]:
@@ -284,15 +281,20 @@ class RailroadInkTiles:
         size = self.tile_size * 2
         trail = Marks((-1,), 0b0101, False, 0)
         error = Marks((-1,), 0, False, 0b0100)
-        return [
+        entries: list[LegendEntry] = [
             (self.tile_image(self.square_id(HIGHWAY_STRAIGHT)), "highway"),
             (self.tile_image(self.square_id(RAILWAY_STRAIGHT)), "railway"),
             (self.tile_image(self.square_id(STRAIGHT_STATION)), "station (highway meets railway)"),
             (self.tile_image(self.square_id(OVERPASS)), "overpass (no junction)"),
-            (self.tile_image(_EXIT + 2 * S + HIGHWAY - 1), "exit"),
-            (self.tile_image(_OPEN), "open square (a tile here can connect)"),
+            (self.tile_image(EXIT + 2 * S + HIGHWAY - 1), "exit"),
+            (self.tile_image(OPEN), "open square (a tile here can connect)"),
             (CENTRE_TINT, "centre square"),
             (NETWORK_COLOURS, "end: a network joining 2+ exits, one colour each"),
             (self._small(draw_scored(size, HIGHWAY_STRAIGHT, False, trail)), "longest routes"),
             (self._small(draw_scored(size, HIGHWAY_STRAIGHT, False, error)), "error: open end"),
         ]
+        if self.decisions:
+            ghost = self._small(draw_ghost(size, HIGHWAY_STRAIGHT, False, (1,)))
+            text = "a move the bot weighed, ranked by the mean score of random games from it"
+            entries.insert(0, (ghost, text))
+        return entries

@@ -12,9 +12,10 @@ LAYERS = [
     "engine.compile", "engine.tables", "engine.moves", "engine.scoring", "engine.playout",
     "engine.position",
     "rules.game",
-    "render.pictures", "render.networks", "render.column", "render.renderer",
+    "render.pictures", "render.networks", "render.column", "render.decision",
+    "render.ids", "render.renderer",
     "bots.features", "bots.value", "bots.planning", "bots.base", "bots.simple", "bots.mcts",
-    "bots.lookahead", "bots.registry", "bots.play",
+    "bots.lookahead", "bots.policy", "bots.montecarlo", "bots.registry", "bots.play", "bots.film",
 ]  # fmt: skip
 
 PUBLIC = {
@@ -27,7 +28,7 @@ PUBLIC = {
     "ORIENTED_TILES", "RailroadInkTiles",
     # whole games
     "BOTS", "HEURISTIC", "PLAY_DICE", "GameRecord", "Heuristic", "Weights", "dead_sides",
-    "make_bot", "play", "score_value", "Features", "LookaheadBot", "features",
+    "make_bot", "play", "score_value", "Features", "LookaheadBot", "features", "film",
 }  # fmt: skip
 
 
