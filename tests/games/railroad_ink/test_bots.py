@@ -163,13 +163,13 @@ def test_make_bot_and_choose_check_their_arguments() -> None:
         make_bot("bem")
     with pytest.raises(InvalidArgumentError, match=r"bot must be one of .*got 3"):
         check_bot_name(3)
-    with pytest.raises(InvalidArgumentError, match=r"seconds must be a number > 0.*got 0"):
+    with pytest.raises(InvalidArgumentError, match=r"seconds must be a finite number > 0.*got 0"):
         make_bot("beam", seconds=0)
     chance = RailroadInk(1, "revealed").start()
     with pytest.raises(InvalidArgumentError, match=r"player 0 moves, got <RailroadInkState"):
         make_bot("greedy").choose(chance)
-    assert isinstance(make_bot("best", "known"), LookaheadBot)
-    assert isinstance(make_bot("best", "revealed"), LookaheadBot)
+    assert isinstance(make_bot("best", "known"), MonteCarloBot)
+    assert isinstance(make_bot("best", "revealed"), MonteCarloBot)
     with pytest.raises(InvalidArgumentError, match=r"rolls must be an int >= 1, got 0"):
         LookaheadBot(rolls=0)
     with pytest.raises(InvalidArgumentError, match=r"pilot must be an int >= 1, got 1.5"):

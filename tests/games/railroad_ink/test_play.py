@@ -85,8 +85,9 @@ def test_observers_are_closed_when_the_game_is_interrupted() -> None:
         ({"seed": 1, "dice": "free"}, r"dice must be one of \('known', 'revealed'\), got 'free'"),
         ({"seed": 1, "bot": "gredy"}, r"got 'gredy' \(did you mean 'greedy'\?\)"),
         ({"seed": 1, "bot": "chess"}, r"bot must be one of .*got 'chess'$"),
-        ({"seed": 1, "seconds": -2}, r"seconds must be a number > 0 or None, got -2"),
-        ({"seed": 1, "seconds": "10"}, r"seconds must be a number > 0 or None, got '10'"),
+        ({"seed": 1, "seconds": -2}, r"seconds must be a finite number > 0 .* or None, got -2"),
+        ({"seed": 1, "seconds": "10"}, r"seconds must be a finite number > 0 .*, got '10'"),
+        ({"seed": 1, "seconds": float("inf")}, r"seconds must be a finite number > 0 .*got inf"),
     ],
 )
 def test_bad_arguments_are_named(kwargs: dict[str, Any], message: str) -> None:
