@@ -48,6 +48,11 @@ VARIANTS: dict[str, Any] = {
     "guided-x4-ucb": lambda: {**_guided(), "playouts": 16000, "allocation": "ucb"},
     "guided-x4-halving": lambda: {**_guided(), "playouts": 16000, "allocation": "halving"},
     "guided-x4-crn": lambda: {**_guided(), "playouts": 16000, "futures": 64},
+    "guided-x8-keep": lambda: {**_guided(), "playouts": 32000, "keep_best": True},
+    "guided-x4-keep-total": lambda: {
+        **_guided(), "playouts": 16000, "keep_best": True, "shaped": False
+    },
+    "guided-x8": lambda: {**_guided(), "playouts": 32000},
 }
 """Variant name -> a function giving ``MonteCarloBot`` keyword arguments."""
 

@@ -116,12 +116,15 @@ class EnginePlayouts:
         futures: with dice revealed, the number of roll sequences drawn per decision and
             shared by every candidate (common random numbers: the n-th play-out of each
             candidate meets the same later rolls); 0 to let each play-out draw its own.
+        shaped: value a play-out by the anchor's shaped score; False for the final score.
     """
 
     def __init__(
-        self, policy: int = RANDOM, weights: np.ndarray = NO_POLICY, futures: int = 0
+        self, policy: int = RANDOM, weights: np.ndarray = NO_POLICY, futures: int = 0,
+        shaped: bool = True,
     ) -> None:
         self.policy, self.weights, self.futures = policy, weights, futures
+        self.shaped = shaped
         self._positions: dict[int, list[Any]] = {}
         self._record = np.zeros(64, dtype=np.int64)
         self._rolls: np.ndarray | None = None
@@ -164,7 +167,7 @@ class EnginePlayouts:
         if total > self.best_total and self._rolls is None:
             self.best_total = int(total)
             self.best_game = [move_code(candidate), *record[:placed].tolist()]
-        return float(shaped), record[:made].tolist()
+        return float(shaped if self.shaped else total), record[:made].tolist()
 
     def played(self, state: RailroadInkState) -> None:
         """``state`` was reached: keep the best game only if it goes through ``state``."""
@@ -211,6 +214,7 @@ class MonteCarloBot(Bot):
         futures: shared roll sequences per decision (``EnginePlayouts``), 0 for none.
         keep_best: dice known, play the best whole game any play-out found (its score is
             then a floor of the bot's), not the candidate with the best mean.
+        shaped: value play-outs by the anchor's shaped score (False: the final score).
         allocation: ``FlatMonteCarlo``'s allocation.
         last_width: the last round's beam width.
         seconds: per game; None for the fixed ``playouts``.
@@ -231,10 +235,11 @@ class MonteCarloBot(Bot):
         seed: int = 0,
         futures: int = 0,
         keep_best: bool = False,
+        shaped: bool = True,
     ) -> None:
         super().__init__(seconds)
         self.engine = ENGINE
-        self.playouts = EnginePlayouts(policy, weights, futures)
+        self.playouts = EnginePlayouts(policy, weights, futures, shaped)
         self._rng = random.Random(seed)
         self.search = FlatMonteCarlo(
             playout=self.playouts, candidates=candidates, label=move_code, first=first,
