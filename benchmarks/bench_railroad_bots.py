@@ -27,8 +27,12 @@ from typing import Any
 from games.railroad_ink import Board, RailroadInk
 from games.railroad_ink.bots.montecarlo import MonteCarloBot
 from games.railroad_ink.bots.policy import load_policy
-from games.railroad_ink.engine.playout import GUIDED
+from games.railroad_ink.engine.playout import GUIDED, RANDOM
 from treesearch import CHANCE
+
+
+def _anchor() -> dict[str, Any]:
+    return {"policy": RANDOM, "playouts": 4000, "keep_best": False}
 
 
 def _guided() -> dict[str, Any]:
@@ -36,14 +40,15 @@ def _guided() -> dict[str, Any]:
 
 
 VARIANTS: dict[str, Any] = {
-    "anchor": dict,  # 10 play-outs each, 4000 greedy, uniform play-outs
-    "guided": _guided,
-    "x4": lambda: {"playouts": 16000},
-    "guided-x4": lambda: {**_guided(), "playouts": 16000},
-    "crn": lambda: {"futures": 64},
-    "ucb": lambda: {"allocation": "ucb"},
-    "halving": lambda: {"allocation": "halving"},
-    "first30": lambda: {"first": 30},
+    "default": dict,  # what make_bot("montecarlo") and "best" play
+    "anchor": _anchor,  # 10 play-outs each, 4000 greedy, uniform play-outs
+    "guided": lambda: {**_anchor(), **_guided()},
+    "x4": lambda: {**_anchor(), "playouts": 16000},
+    "guided-x4": lambda: {**_anchor(), **_guided(), "playouts": 16000},
+    "crn": lambda: {**_anchor(), "futures": 64},
+    "ucb": lambda: {**_anchor(), "allocation": "ucb"},
+    "halving": lambda: {**_anchor(), "allocation": "halving"},
+    "first30": lambda: {**_anchor(), "first": 30},
     "guided-x4-keep": lambda: {**_guided(), "playouts": 16000, "keep_best": True},
     "guided-x4-ucb": lambda: {**_guided(), "playouts": 16000, "allocation": "ucb"},
     "guided-x4-halving": lambda: {**_guided(), "playouts": 16000, "allocation": "halving"},

@@ -28,9 +28,10 @@ from typing import Any
 import numpy as np
 
 from games.railroad_ink.bots.base import Bot
+from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.compile import ENGINE
 from games.railroad_ink.engine.moves import add_moves
-from games.railroad_ink.engine.playout import RANDOM, playout, roll, seed_stream
+from games.railroad_ink.engine.playout import GUIDED, RANDOM, playout, roll, seed_stream
 from games.railroad_ink.engine.position import NO_POLICY, Position
 from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.engine.tables import FACES, MOVE_BASE, OT_ID
@@ -43,12 +44,16 @@ from treesearch.core import TreeIterator
 from treesearch.flat_mc import Candidate, FlatMonteCarlo
 
 __all__ = [
-    "FIRST_PLAYOUTS", "LAST_ROUND_WIDTH", "PLAYOUTS", "EnginePlayouts", "LastRound",
-    "MonteCarloBot", "candidates", "move_code",
+    "FIRST_PLAYOUTS", "LAST_ROUND_WIDTH", "PLAYOUTS", "PYTHON_SECONDS", "EnginePlayouts",
+    "LastRound", "MonteCarloBot", "candidates", "move_code",
 ]  # fmt: skip
 
-PLAYOUTS = 4000
-"""Play-outs a decision gets after the first ones, without a time budget (the anchor's)."""
+PLAYOUTS = 32000
+"""Play-outs a decision gets after the first ones, without a time budget (the anchor's 4000,
+times eight: measured stronger, and a game stays under a minute compiled)."""
+PYTHON_SECONDS = 45.0
+"""A game's thinking time when the engine runs as plain Python and no budget is given (the
+fixed play-outs would take the better part of an hour there)."""
 FIRST_PLAYOUTS = 10
 """Play-outs every candidate gets first."""
 LAST_ROUND_WIDTH = 4000
@@ -206,18 +211,24 @@ def _exact(view: LastRound) -> float:
 class MonteCarloBot(Bot):
     """Flat Monte Carlo decisions on the compiled engine, the last round solved (module doc).
 
+    The defaults are the strongest measured (``benchmarks/RESULTS.md``): guided play-outs,
+    ``PLAYOUTS`` per decision, and with dice known the best game found is kept. The anchor's
+    own scheme is ``MonteCarloBot(playouts=4000, policy=RANDOM, keep_best=False)``.
+
     Args:
         playouts: play-outs per decision after the first ones, without a time budget.
         first: play-outs each candidate gets first.
-        policy: the engine's play-out policy (``RANDOM`` or ``GUIDED``).
-        weights: the ``GUIDED`` policy's table.
+        policy: the engine's play-out policy (``GUIDED`` or ``RANDOM``).
+        weights: the ``GUIDED`` policy's table; None for the shipped one (``load_policy``).
         futures: shared roll sequences per decision (``EnginePlayouts``), 0 for none.
         keep_best: dice known, play the best whole game any play-out found (its score is
-            then a floor of the bot's), not the candidate with the best mean.
+            then a floor of the bot's), not the candidate with the best mean; None: when the
+            dice are known.
         shaped: value play-outs by the anchor's shaped score (False: the final score).
         allocation: ``FlatMonteCarlo``'s allocation.
         last_width: the last round's beam width.
-        seconds: per game; None for the fixed ``playouts``.
+        seconds: per game; None for the fixed ``playouts`` (``PYTHON_SECONDS`` when the
+            engine is not compiled).
         seed: the bot's random stream.
     """
 
@@ -227,18 +238,22 @@ class MonteCarloBot(Bot):
         self,
         playouts: int = PLAYOUTS,
         first: int = FIRST_PLAYOUTS,
-        policy: int = RANDOM,
-        weights: np.ndarray = NO_POLICY,
+        policy: int = GUIDED,
+        weights: np.ndarray | None = None,
         allocation: Any = "greedy",
         last_width: int = LAST_ROUND_WIDTH,
         seconds: float | None = None,
         seed: int = 0,
         futures: int = 0,
-        keep_best: bool = False,
+        keep_best: bool | None = None,
         shaped: bool = True,
     ) -> None:
+        if seconds is None and ENGINE == "python":
+            seconds = PYTHON_SECONDS
         super().__init__(seconds)
         self.engine = ENGINE
+        if weights is None:
+            weights = load_policy() if policy == GUIDED else NO_POLICY
         self.playouts = EnginePlayouts(policy, weights, futures, shaped)
         self._rng = random.Random(seed)
         self.search = FlatMonteCarlo(
@@ -281,7 +296,8 @@ class MonteCarloBot(Bot):
         result = self.search.run(state)
         self.last_decision = result.info.get("candidates", ())
         best: RailroadInkState | None = result.best
-        if self.keep_best and state.game.dice == "known" and self.playouts.best_game:
+        keep = state.game.dice == "known" and self.keep_best is not False
+        if keep and self.playouts.best_game:
             follow = self.playouts.best_game[0]
             kept = [c.state for c in self.last_decision if c.label == follow]
             if kept:

@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from games.railroad_ink import SPECIALS, RailroadInk, RailroadInkState, play
+from games.railroad_ink import SPECIALS, Board, RailroadInk, RailroadInkState, play
 from games.railroad_ink.bots.montecarlo import (
     EnginePlayouts,
     LastRound,
@@ -17,6 +17,7 @@ from games.railroad_ink.bots.montecarlo import (
 )
 from games.railroad_ink.bots.play import replay
 from games.railroad_ink.engine.compile import ENGINE
+from games.railroad_ink.engine.position import placement_of
 from games.railroad_ink.rules.game import END_OF_ROUND
 from treesearch import CHANCE
 
@@ -105,15 +106,25 @@ def _leaves(view: LastRound) -> list[LastRound]:
 
 
 def test_decisions_are_explained_and_seeded() -> None:
-    bot = MonteCarloBot(playouts=200, seed=4)
+    bot = MonteCarloBot(playouts=200, seed=4, keep_best=False)
     state = RailroadInk(7).start()
     child = bot.choose(state)
     decision = bot.last_decision
     assert decision[0].state == child
     assert [d.mean for d in decision] == sorted((d.mean for d in decision), reverse=True)
     assert sum(d.count for d in decision) >= 200 + 10 * len(decision)
-    again = MonteCarloBot(playouts=200, seed=4).choose(state)
+    again = MonteCarloBot(playouts=200, seed=4, keep_best=False).choose(state)
     assert again == child
+
+
+def test_with_dice_known_the_bot_follows_the_best_game_found() -> None:
+    bot = MonteCarloBot(playouts=200, seed=4)
+    state = RailroadInk(7, "known").start()
+    child = bot.choose(state)
+    rest = [str(placement_of(m)) for m in bot.playouts.best_game]
+    assert len(rest) > 20
+    board = Board.from_moves([str(child.placement), *rest], strict=True)
+    assert board.score().total == bot.playouts.best_total
 
 
 @pytest.mark.parametrize("dice", ["known", "revealed"])
