@@ -19,11 +19,16 @@ below, not even lazily), and the subpackages' ``__init__`` files import nothing:
   ``column`` (the column beside the board), ``decision`` (a bot's candidates before a
   placement, on the board and in a column), ``ids`` (the fixed tile ids), ``renderer``
   (``RailroadInkTiles``);
+- ``engine``: the board as arrays, compiled by numba when installed (``compile``, ``tables``,
+  ``moves``, ``scoring``, ``playout``, ``position``): legal and meaningful placements, exact
+  scores and whole play-outs some fifty times faster than ``Board``;
 - ``bots``: ``features`` and ``value`` (value functions of partial boards), ``planning``
   (round views, play-outs and pilots), ``base`` (the ``Bot`` interface), ``simple``
-  (random, greedy and beam), ``mcts``, ``lookahead``, ``registry`` (``BOTS``,
-  ``make_bot``), ``play`` (``play(seed, dice, bot) -> GameRecord``) and ``film`` (a video
-  of a record, with the bot's candidates at each placement: ``film(record, "game.mp4")``).
+  (random, greedy and beam), ``mcts``, ``lookahead``, ``policy`` (the guided play-outs'
+  learned table), ``montecarlo`` (the anchor's flat Monte Carlo on the engine: ``best``),
+  ``registry`` (``BOTS``, ``make_bot``), ``play`` (``play(seed, dice, bot) -> GameRecord``)
+  and ``film`` (a video of a record, with the bot's candidates at each placement:
+  ``film(record, "game.mp4")``).
 """
 
 from games.railroad_ink.bots.features import Features, features

@@ -81,7 +81,8 @@ _INK_HELP = {
     "beam": "a beam over the game (dice known) or the round (revealed)",
     "mcts": "MCTS with the heuristic as leaf value",
     "lookahead": "a round beam whose ends are played out (sampled rolls, or the known ones)",
-    "best": "the strongest measured for the dice mode",
+    "montecarlo": "flat Monte Carlo over meaningful placements, play-outs on the engine",
+    "best": "the strongest measured for the dice mode (montecarlo, ~40 s a game)",
 }
 
 BOTS: Registry[BotEntry] = Registry("bot", "treesearch.bots", (

@@ -14,6 +14,7 @@ Bots (``BOTS``):
 - ``lookahead``: a round beam whose best ends are compared by playing the rest of the game
   from each: with dice revealed greedily on sampled rolls, with dice known by a narrower
   whole-game beam on the known rolls, keeping the best finished game found (``LookaheadBot``).
+- ``montecarlo``: the anchor's flat Monte Carlo on the compiled engine (``MonteCarloBot``).
 - ``best``: the strongest measured per dice mode (``BEST``).
 
 Horizon. With dice *known* the beam plans the whole game at once and the bot follows the plan.
@@ -58,7 +59,7 @@ BOTS = ("random", "greedy", "beam", "mcts", "lookahead", "montecarlo", "best")
 """The bots ``make_bot`` knows, weakest first."""
 
 BEST = {"known": "montecarlo", "revealed": "montecarlo"}
-"""The bot ``best`` plays per dice mode (measured: ``benchmarks/bench_railroad_ink.py``)."""
+"""The bot ``best`` plays per dice mode (measured: ``benchmarks/bench_railroad_bots.py``)."""
 
 
 def check_bot_name(name: object) -> str:

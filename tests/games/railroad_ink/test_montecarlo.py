@@ -135,3 +135,16 @@ def test_a_whole_game_replays_and_names_its_engine(dice: str) -> None:
     assert states[-1].board.score() == record.score
     specials = [m for m in record.moves if m[2:] in {str(o) for o in SPECIAL_TURNS}]
     assert len(specials) <= 3
+
+
+def test_without_the_compiled_engine_the_bot_plays_on_a_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from games.railroad_ink.bots import montecarlo
+
+    monkeypatch.setattr(montecarlo, "ENGINE", "python")
+    bot = montecarlo.MonteCarloBot()
+    assert bot.seconds == montecarlo.PYTHON_SECONDS and bot.engine == "python"
+    assert montecarlo.MonteCarloBot(seconds=3.0).seconds == 3.0
+    monkeypatch.setattr(montecarlo, "ENGINE", "numba")
+    assert montecarlo.MonteCarloBot().seconds is None
