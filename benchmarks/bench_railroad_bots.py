@@ -58,6 +58,9 @@ VARIANTS: dict[str, Any] = {
         **_guided(), "playouts": 16000, "keep_best": True, "shaped": False
     },
     "guided-x8": lambda: {**_guided(), "playouts": 32000},
+    "keep-ucb": lambda: {"allocation": "ucb"},  # the defaults (guided x8, keep best) and ...
+    "keep-first30": lambda: {"first": 30},
+    "keep-total": lambda: {"shaped": False},
 }
 """Variant name -> a function giving ``MonteCarloBot`` keyword arguments."""
 
