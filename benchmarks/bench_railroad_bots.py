@@ -60,6 +60,7 @@ VARIANTS: dict[str, Any] = {
     "guided-x8": lambda: {**_guided(), "playouts": 32000},
     "keep-ucb": lambda: {"allocation": "ucb"},  # the defaults (guided x8, keep best) and ...
     "keep-first30": lambda: {"first": 30},
+    "keep-first100": lambda: {"first": 100},
     "keep-total": lambda: {"shaped": False},
 }
 """Variant name -> a function giving ``MonteCarloBot`` keyword arguments."""

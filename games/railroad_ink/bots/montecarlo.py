@@ -44,8 +44,8 @@ from treesearch.core import TreeIterator
 from treesearch.flat_mc import Candidate, FlatMonteCarlo
 
 __all__ = [
-    "FIRST_PLAYOUTS", "LAST_ROUND_WIDTH", "PLAYOUTS", "PYTHON_SECONDS", "EnginePlayouts",
-    "LastRound", "MonteCarloBot", "candidates", "move_code",
+    "FIRST_KNOWN", "FIRST_PLAYOUTS", "LAST_ROUND_WIDTH", "PLAYOUTS", "PYTHON_SECONDS",
+    "EnginePlayouts", "LastRound", "MonteCarloBot", "candidates", "move_code",
 ]  # fmt: skip
 
 PLAYOUTS = 32000
@@ -55,7 +55,10 @@ PYTHON_SECONDS = 45.0
 """A game's thinking time when the engine runs as plain Python and no budget is given (the
 fixed play-outs would take the better part of an hour there)."""
 FIRST_PLAYOUTS = 10
-"""Play-outs every candidate gets first."""
+"""Play-outs every candidate gets first (the anchor's), with dice revealed."""
+FIRST_KNOWN = 30
+"""The same with dice known: the bot plays the best game found, and spreading the first
+play-outs wider finds better ones (measured)."""
 LAST_ROUND_WIDTH = 4000
 """States kept per level of the last round's search (exact below it)."""
 SPECIAL_ROUNDS = 5
@@ -212,12 +215,14 @@ class MonteCarloBot(Bot):
     """Flat Monte Carlo decisions on the compiled engine, the last round solved (module doc).
 
     The defaults are the strongest measured (``benchmarks/RESULTS.md``): guided play-outs,
-    ``PLAYOUTS`` per decision, and with dice known the best game found is kept. The anchor's
+    ``PLAYOUTS`` per decision, and with dice known the best game found is kept and every
+    candidate gets ``FIRST_KNOWN`` play-outs first. The anchor's
     own scheme is ``MonteCarloBot(playouts=4000, policy=RANDOM, keep_best=False)``.
 
     Args:
         playouts: play-outs per decision after the first ones, without a time budget.
-        first: play-outs each candidate gets first.
+        first: play-outs each candidate gets first; None: ``FIRST_PLAYOUTS`` with dice
+            revealed, ``FIRST_KNOWN`` with dice known.
         policy: the engine's play-out policy (``GUIDED`` or ``RANDOM``).
         weights: the ``GUIDED`` policy's table; None for the shipped one (``load_policy``).
         futures: shared roll sequences per decision (``EnginePlayouts``), 0 for none.
@@ -237,7 +242,7 @@ class MonteCarloBot(Bot):
     def __init__(
         self,
         playouts: int = PLAYOUTS,
-        first: int = FIRST_PLAYOUTS,
+        first: int | None = None,
         policy: int = GUIDED,
         weights: np.ndarray | None = None,
         allocation: Any = "greedy",
@@ -257,12 +262,14 @@ class MonteCarloBot(Bot):
         self.playouts = EnginePlayouts(policy, weights, futures, shaped)
         self._rng = random.Random(seed)
         self.search = FlatMonteCarlo(
-            playout=self.playouts, candidates=candidates, label=move_code, first=first,
+            playout=self.playouts, candidates=candidates, label=move_code,
+            first=FIRST_PLAYOUTS if first is None else first,
             playouts=playouts, allocation=allocation, reuse=True,
             rng=np.random.default_rng(seed),
         )  # fmt: skip
         self.last_width = last_width
         self.keep_best = keep_best
+        self.first = first
         self.last_decision: Sequence[Candidate] = ()
         """The candidates of the last ``choose`` with their play-out counts and means, best
         first; () when it searched nothing (one candidate, or the last round's plan)."""
@@ -292,6 +299,8 @@ class MonteCarloBot(Bot):
         self.search.budget = Budget.coerce(
             None if left is None else Budget(seconds=left * 0.6 / decisions)
         )
+        if self.first is None:
+            self.search.first = FIRST_KNOWN if state.game.dice == "known" else FIRST_PLAYOUTS
         self.playouts.start(state, self._rng)
         result = self.search.run(state)
         self.last_decision = result.info.get("candidates", ())

@@ -148,3 +148,20 @@ def test_without_the_compiled_engine_the_bot_plays_on_a_clock(
     assert montecarlo.MonteCarloBot(seconds=3.0).seconds == 3.0
     monkeypatch.setattr(montecarlo, "ENGINE", "numba")
     assert montecarlo.MonteCarloBot().seconds is None
+
+
+@pytest.mark.parametrize("dice", ["known", "revealed"])
+def test_first_playouts_follow_the_dice_unless_given(dice: str) -> None:
+    from games.railroad_ink.bots import montecarlo
+
+    state = RailroadInk(2, dice).start()
+    if dice == "revealed":
+        state = state.rolled(state.game.rolls[0])
+    bot = MonteCarloBot(playouts=20, seed=1)
+    bot.choose(state)
+    expected = montecarlo.FIRST_KNOWN if dice == "known" else montecarlo.FIRST_PLAYOUTS
+    assert bot.search.first == expected
+    assert min(c.count for c in bot.last_decision) >= expected
+    given = MonteCarloBot(playouts=20, seed=1, first=3)
+    given.choose(state)
+    assert given.search.first == 3
