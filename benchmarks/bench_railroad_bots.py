@@ -11,6 +11,15 @@ must reach the score it reported.
         --first 100 --games 100 --jobs 2 [--out results.jsonl]
 
 With ``--out`` each game is appended as a JSON line (variant, dice, seed, score, seconds).
+
+On the anchor's own games: ``--anchor-dice anchor_dice.json`` plays, for seed ``k``, the dice
+of the public anchor's evaluation game ``final-k`` (made by ``benchmarks/anchor_dice.js``);
+``--anchor-results results.txt`` (its ``src/data/results.txt``, from a checkout of
+github ``davidxmoody/railroad-ink-ai``) adds the anchor's own score on the same games as a
+first row, so the differences are paired game by game::
+
+    python benchmarks/bench_railroad_bots.py --variants default --dice revealed --first 0
+        --games 100 --anchor-dice anchor_dice.json --anchor-results results.txt
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -66,12 +76,12 @@ VARIANTS: dict[str, Any] = {
 """Variant name -> a function giving ``MonteCarloBot`` keyword arguments."""
 
 
-def one_game(args: tuple[str, str, int, float | None]) -> dict[str, Any]:
-    """Play game ``seed`` with variant ``name``; the record as a dict."""
-    name, dice, seed, seconds = args
+def one_game(args: tuple[str, str, int, float | None, Any]) -> dict[str, Any]:
+    """Play game ``seed`` with variant ``name`` (on ``rolls`` if given); the record as a dict."""
+    name, dice, seed, seconds, rolls = args
     knobs = VARIANTS[name]()
     bot = MonteCarloBot(seed=seed, seconds=seconds, **knobs)
-    game = RailroadInk(seed, dice)
+    game = RailroadInk(seed, dice, rolls)
     state = game.start()
     moves = []
     t0 = time.perf_counter()
@@ -106,7 +116,9 @@ def summary(rows: list[dict[str, Any]], base: dict[int, int] | None) -> str:
             d = statistics.fmean(diffs)
             dh = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
             line += f"  vs first {d:+5.2f} [{d - dh:+.2f}, {d + dh:+.2f}]"
-    secs = [r["seconds"] for r in rows]
+    secs = [r["seconds"] for r in rows if not math.isnan(r["seconds"])]
+    if not secs:  # the anchor's own scores: no time recorded
+        return line
     return line + f"  {statistics.fmean(secs):5.1f} s/game (max {max(secs):.1f})"
 
 
@@ -119,17 +131,31 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=None, help="per game")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--anchor-dice", type=Path, default=None, help="anchor_dice.js output")
+    parser.add_argument("--anchor-results", type=Path, default=None, help="its results.txt")
     args = parser.parse_args()
     names = args.variants.split(",")
     for name in names:
         if name not in VARIANTS:
             parser.error(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}")
+    seeds = range(args.first, args.first + args.games)
+    dice = json.loads(args.anchor_dice.read_text()) if args.anchor_dice else None
     jobs = [
-        (name, args.dice, seed, args.seconds)
-        for seed in range(args.first, args.first + args.games)
+        (name, args.dice, seed, args.seconds, dice[f"final-{seed}"] if dice else None)
+        for seed in seeds
         for name in names
     ]
     rows: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
+    if args.anchor_results is not None:
+        if dice is None:
+            parser.error("--anchor-results needs --anchor-dice (the same games)")
+        found = re.findall(r"Score: (-?\d+), seed: final-(\d+)", args.anchor_results.read_text())
+        scores = {int(k): int(score) for score, k in found}
+        names.insert(0, "anchor's own")
+        rows[names[0]] = [
+            {"seed": k, "score": scores[k], "seconds": math.nan, "engine": "its own"}
+            for k in seeds
+        ]
     with ProcessPoolExecutor(args.jobs) as pool:
         for row in pool.map(one_game, jobs):
             rows[row["variant"]].append(row)
@@ -137,8 +163,9 @@ def main() -> None:
                 with args.out.open("a") as f:
                     f.write(json.dumps(row) + "\n")
     base = {r["seed"]: r["score"] for r in rows[names[0]]}
-    print(f"dice {args.dice}, seeds {args.first}..{args.first + args.games - 1}, "
-          f"engine {rows[names[0]][0]['engine']}")  # fmt: skip
+    games = "the anchor's games final-" if dice else "seeds "
+    print(f"dice {args.dice}, {games}{args.first}..{args.first + args.games - 1}, "
+          f"engine {rows[names[-1]][0]['engine']}")  # fmt: skip
     for name in names:
         print(f"{name:12s} {summary(rows[name], base if name != names[0] else None)}")
 

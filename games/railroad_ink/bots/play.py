@@ -13,7 +13,7 @@ the game (``bots.film``) can show why each tile went where it did.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +22,7 @@ from games.railroad_ink.render.decision import TOP, Choice
 from games.railroad_ink.rules.board import Board
 from games.railroad_ink.rules.game import RailroadInk, RailroadInkState
 from games.railroad_ink.rules.score import Score
+from games.railroad_ink.rules.tiles import Tile
 from treesearch.errors import InvalidArgumentError
 from treesearch.playthrough import ObserverLike, Playthrough
 from treesearch.values import CHANCE
@@ -93,6 +94,7 @@ def play(
     seconds: float | None = None,
     *,
     observers: ObserverLike | Iterable[ObserverLike] | None = (),
+    rolls: Sequence[Sequence[Tile | str]] | None = None,
 ) -> GameRecord:
     """Play game ``seed`` of Railroad Ink with ``dice`` ("revealed" or "known") by ``bot``.
 
@@ -102,9 +104,11 @@ def play(
         bot: one of ``bots.BOTS``.
         seconds: the bot's thinking time for the game (> 0), or None for its fixed budget.
         observers: ``treesearch.Observer``s (or callables) that see every state of the game.
+        rolls: the seven rounds' faces to play instead of the seed's (``check_rolls``).
 
     Raises:
-        InvalidArgumentError: a bad seed, dice mode, bot name or ``seconds``, naming it.
+        InvalidArgumentError: a bad seed, dice mode, bot name, ``seconds`` or ``rolls``,
+            naming it.
 
     Examples:
         >>> record = play(2, dice="known", bot="greedy")
@@ -115,8 +119,8 @@ def play(
     """
     _check(seed, dice, seconds)
     name = check_bot_name(bot)
+    game = RailroadInk(seed, dice, rolls)
     player = make_bot(name, dice, seconds, seed)
-    game = RailroadInk(seed, dice)
     state: RailroadInkState = game.start()
     moves: list[str] = []
     rounds: list[int] = []
@@ -158,7 +162,7 @@ def replay(record: GameRecord) -> list[RailroadInkState]:
         InvalidArgumentError: a move is not a legal child in its round (the record was not
             played by these rules), naming it.
     """
-    game = RailroadInk(record.seed, record.dice)
+    game = RailroadInk(record.seed, record.dice, record.rolls)
     state: RailroadInkState = game.start()
     states = [state]
     for number, (move, rnd) in enumerate(zip(record.moves, record.rounds, strict=True), 1):

@@ -20,7 +20,7 @@ import numpy as np
 from games.railroad_ink.rules.tiles import JUNCTION_DIE, ROUTE_DIE, Tile
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["ROUNDS", "Roll", "canonical", "roll_sequence", "round_outcomes"]
+__all__ = ["ROUNDS", "Roll", "canonical", "check_rolls", "roll_sequence", "round_outcomes"]
 
 ROUNDS = 7
 """Rounds in a game; each rolls four faces."""
@@ -62,6 +62,59 @@ def roll_sequence(seed: int) -> tuple[Roll, ...]:
         (ROUTE_DIE[a], ROUTE_DIE[b], ROUTE_DIE[c], JUNCTION_DIE[j])
         for (a, b, c), j in zip(route.tolist(), junction.tolist(), strict=True)
     )
+
+
+def _die_face(face: object, where: str) -> Tile:
+    """The die face ``face`` shows (a ``Tile`` or its notation, in any orientation)."""
+    try:
+        tile = face if isinstance(face, Tile) else Tile.parse(face)  # type: ignore[arg-type]
+    except (InvalidArgumentError, TypeError, ValueError, AttributeError) as error:
+        raise InvalidArgumentError(f"{where}: {face!r} is not a tile ({error})") from None
+    turns = set(tile.orientations())
+    for die in (ROUTE_DIE, JUNCTION_DIE):
+        for candidate in die:
+            if candidate in turns or tile in candidate.orientations():
+                return candidate
+    raise InvalidArgumentError(f"{where}: {face!r} is not a face of either die")
+
+
+def check_rolls(rolls: object) -> tuple[Roll, ...]:
+    """Seven rounds' faces given by hand (dice rolled at a table, another program's games).
+
+    Each round is four faces, ``Tile``s or notation in any orientation (``"_D_L"`` is the
+    straight station): three of the route die and one of the junction die, in any order. They
+    come back as ``roll_sequence`` gives them: the route faces in their order, then the
+    junction face, each in its base orientation.
+
+    Examples:
+        >>> rolls = check_rolls([["_D_D", "_LL_", "_DDD", "__DL"]] * 7)
+        >>> [str(t) for t in rolls[0]]
+        ['D_D_', 'LL__', 'DDD_', 'DL__']
+
+    Raises:
+        InvalidArgumentError: not seven rounds of four faces, a face of neither die, or a
+            round without exactly one junction face, naming the round and the face.
+    """
+    if isinstance(rolls, str | bytes) or not isinstance(rolls, Iterable):
+        raise InvalidArgumentError(f"rolls must be {ROUNDS} rounds of 4 faces, got {rolls!r}")
+    rounds = list(rolls)
+    if len(rounds) != ROUNDS:
+        raise InvalidArgumentError(f"rolls must have {ROUNDS} rounds, got {len(rounds)}")
+    out = []
+    for number, faces in enumerate(rounds, 1):
+        where = f"round {number} of rolls"
+        if isinstance(faces, str | bytes) or not isinstance(faces, Iterable):
+            raise InvalidArgumentError(f"{where} must be 4 faces, got {faces!r}")
+        tiles = [_die_face(face, where) for face in faces]
+        route = [t for t in tiles if t in ROUTE_DIE]
+        junction = [t for t in tiles if t not in ROUTE_DIE]
+        if len(route) != 3 or len(junction) != 1:
+            raise InvalidArgumentError(
+                f"{where} must be 3 route faces and 1 junction face, got "
+                f"{[str(t) for t in tiles]!r}"
+            )
+        out.append((route[0], route[1], route[2], junction[0]))
+    return tuple(out)
 
 
 def round_outcomes() -> tuple[tuple[tuple[Tile, ...], float], ...]:

@@ -33,7 +33,14 @@ from collections.abc import Hashable, Sequence
 
 from games.railroad_ink.engine.position import random_total
 from games.railroad_ink.rules.board import Board, Placement
-from games.railroad_ink.rules.dice import ROUNDS, Roll, canonical, roll_sequence, round_outcomes
+from games.railroad_ink.rules.dice import (
+    ROUNDS,
+    Roll,
+    canonical,
+    check_rolls,
+    roll_sequence,
+    round_outcomes,
+)
 from games.railroad_ink.rules.geometry import SIZE
 from games.railroad_ink.rules.rounds import (
     FacePlacements,
@@ -69,17 +76,25 @@ class RailroadInk:
         seed: an int >= 0 fixing the whole dice sequence (``roll_sequence(seed)``); in
             "revealed" mode a driver follows these rolls with ``rolled``, in "free" mode unused.
         dice: "known", "revealed" or "free" (module docstring).
+        rolls: the seven rounds' faces instead of the seeded ones (``check_rolls``: dice
+            rolled at a table, or another program's games); the seed still seeds the bots.
 
     Raises:
-        InvalidArgumentError: a bad seed or mode, naming it.
+        InvalidArgumentError: a bad seed, mode or rolls, naming it.
     """
 
-    __slots__ = ("dice", "rolls", "seed")
+    __slots__ = ("dice", "given", "rolls", "seed")
 
-    def __init__(self, seed: int = 0, dice: str = "known") -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        dice: str = "known",
+        rolls: Sequence[Sequence[Tile | str]] | None = None,
+    ) -> None:
         if dice not in DICE_MODES:
             raise InvalidArgumentError(f"dice must be one of {DICE_MODES!r}, got {dice!r}")
-        self.rolls = roll_sequence(seed)
+        self.given = rolls is not None
+        self.rolls = roll_sequence(seed) if rolls is None else check_rolls(rolls)
         self.seed = int(seed)
         self.dice = dice
 
@@ -91,7 +106,8 @@ class RailroadInk:
         return _make(self, Board(), None, 1, faces, 0, False, 0)
 
     def __repr__(self) -> str:
-        return f"RailroadInk(seed={self.seed!r}, dice={self.dice!r})"
+        given = ", rolls=..." if self.given else ""
+        return f"RailroadInk(seed={self.seed!r}, dice={self.dice!r}{given})"
 
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import numpy as np
 import pytest
 
 from games.railroad_ink import JUNCTION_DIE, ROUNDS, ROUTE_DIE, Tile, roll_sequence, round_outcomes
-from games.railroad_ink.rules.dice import canonical
+from games.railroad_ink.rules.dice import canonical, check_rolls
 from treesearch.errors import InvalidArgumentError
 
 
@@ -94,3 +95,40 @@ def test_round_outcome_probabilities_worked_out_by_hand() -> None:
 def test_every_seeded_roll_is_one_of_the_outcomes() -> None:
     known = {faces for faces, _ in round_outcomes()}
     assert all(canonical(roll) in known for seed in range(10) for roll in roll_sequence(seed))
+
+
+# The public anchor's game "training-5" (its rolls in its notation; each round's faces as its
+# recorded moves used them): any orientation, junction face anywhere in the round.
+ANCHOR_ROLLS = [
+    ["_LL_", "_LLL", "_LL_", "__DL"], ["_LL_", "_DDD", "_LL_", "_D_L"],
+    ["_DDD", "_L_L", "_DDD", "DLDLo"], ["_L_L", "_D_D", "_L_L", "__DL"],
+    ["_DD_", "_D_D", "_DD_", "__DL"], ["_LLL", "_DDD", "_LLL", "_D_L"],
+    ["__DL", "_D_D", "_LLL", "_DD_"],
+]
+
+
+def test_rolls_given_by_hand_become_die_faces_in_the_seeded_form() -> None:
+    rolls = check_rolls(ANCHOR_ROLLS)
+    assert len(rolls) == 7
+    for given, roll in zip(ANCHOR_ROLLS, rolls, strict=True):
+        assert all(t in ROUTE_DIE for t in roll[:3]) and roll[3] in JUNCTION_DIE
+        tiles = [Tile.parse(face) for face in given]
+        assert all(any(t in f.orientations() for t in tiles) for f in roll)
+    assert [str(t) for t in rolls[6]] == ["D_D_", "LLL_", "DD__", "DL__"]
+    assert check_rolls(rolls) == rolls  # tiles in, the same out
+
+
+@pytest.mark.parametrize(
+    ("rolls", "named"),
+    [
+        ("D_D_", "7 rounds of 4 faces"),
+        (ANCHOR_ROLLS[:6], "must have 7 rounds, got 6"),
+        ([*ANCHOR_ROLLS[:6], ["_D_D", "_D_D", "DLDLo", "__DL"]], "7 of rolls must be 3 route"),
+        ([*ANCHOR_ROLLS[:6], ["_D_D", "_D_D", "DDLD", "__DL"]], "'DDLD' is not a face of either"),
+        ([*ANCHOR_ROLLS[:6], ["_D_D", "_D_D", "XX", "__DL"]], "7 of rolls: 'XX' is not a tile"),
+        ([*ANCHOR_ROLLS[:6], 5], "round 7 of rolls must be 4 faces, got 5"),
+    ],
+)
+def test_bad_rolls_are_named(rolls: object, named: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=re.escape(named)):
+        check_rolls(rolls)

@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from games.railroad_ink import Board, RailroadInk
-from games.railroad_ink.bots.play import GameRecord, play
+from games.railroad_ink import SPECIALS, Board, RailroadInk, Tile
+from games.railroad_ink.bots.play import GameRecord, play, replay
+from games.railroad_ink.rules.dice import check_rolls
 from games.railroad_ink.rules.game import END_OF_ROUND
 from treesearch import Observer, StopSearch
 from treesearch.errors import InvalidArgumentError
@@ -106,3 +107,19 @@ def test_records_and_boards_pickle() -> None:
     assert again.board.legal_placements(record.board.tiles[record.board.order[0]]) == (
         record.board.legal_placements(record.board.tiles[record.board.order[0]])
     )
+
+
+def test_a_game_plays_rolls_given_by_hand_and_replays() -> None:
+    from tests.games.railroad_ink.test_dice import ANCHOR_ROLLS
+
+    special_turns = {o for s in SPECIALS for o in s.orientations()}
+    record = play(3, "revealed", "greedy", rolls=ANCHOR_ROLLS)
+    assert record.rolls == tuple(tuple(str(t) for t in r) for r in check_rolls(ANCHOR_ROLLS))
+    assert record.rolls != play(3, "revealed", "greedy").rolls
+    states = replay(record)
+    assert states[-1].board.score() == record.score
+    for move, rnd in zip(record.moves, record.rounds, strict=True):
+        tile = Tile.parse(move[2:])
+        faces = [Tile.parse(f) for f in record.rolls[rnd - 1]]
+        assert any(tile in f.orientations() for f in faces) or tile in special_turns
+    assert "rolls=..." in repr(RailroadInk(3, "known", ANCHOR_ROLLS))
