@@ -216,8 +216,8 @@ class MonteCarloBot(Bot):
 
     The defaults are the strongest measured (``benchmarks/RESULTS.md``): guided play-outs,
     ``PLAYOUTS`` per decision, and with dice known the best game found is kept and every
-    candidate gets ``FIRST_KNOWN`` play-outs first. The anchor's
-    own scheme is ``MonteCarloBot(playouts=4000, policy=RANDOM, keep_best=False)``.
+    candidate gets ``FIRST_KNOWN`` play-outs first. The anchor's own scheme is
+    ``MonteCarloBot(playouts=4000, first=10, policy=RANDOM, keep_best=False)``.
 
     Args:
         playouts: play-outs per decision after the first ones, without a time budget.
