@@ -82,7 +82,7 @@ _INK_HELP = {
     "mcts": "MCTS with the heuristic as leaf value",
     "lookahead": "a round beam whose ends are played out (sampled rolls, or the known ones)",
     "montecarlo": "flat Monte Carlo over meaningful placements, play-outs on the engine",
-    "best": "the strongest measured for the dice mode (montecarlo, ~40 s a game)",
+    "best": "the strongest measured for the dice mode (montecarlo, ~35 s a game)",
 }
 
 BOTS: Registry[BotEntry] = Registry("bot", "treesearch.bots", (
