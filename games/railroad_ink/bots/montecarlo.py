@@ -32,7 +32,7 @@ from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.compile import ENGINE
 from games.railroad_ink.engine.moves import add_moves
 from games.railroad_ink.engine.playout import GUIDED, RANDOM, playout, roll, seed_stream
-from games.railroad_ink.engine.position import NO_POLICY, Position
+from games.railroad_ink.engine.position import NO_POLICY, Position, tiles_of
 from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.engine.tables import FACES, MOVE_BASE, OT_ID
 from games.railroad_ink.rules.dice import ROUNDS
@@ -207,8 +207,7 @@ class LastRound(TreeIterator):
 
 def _exact(view: LastRound) -> float:
     """The board's total score by the engine (exact at the end, a guide before it)."""
-    tiles = np.array([OT_ID.get(t, -1) if t is not None else -1 for t in view.state.board.tiles])
-    return float(total(tiles))
+    return float(total(tiles_of(view.state.board)))
 
 
 class MonteCarloBot(Bot):

@@ -34,7 +34,7 @@ from treesearch.errors import InvalidArgumentError
 
 __all__ = [
     "NO_POLICY", "PIECE_OF", "GameState", "Position", "board_arrays", "engine_placements",
-    "engine_score", "placement_of", "random_total",
+    "engine_score", "placement_of", "random_total", "tiles_of",
 ]  # fmt: skip
 
 PIECE_OF: dict[Tile, int] = {piece: p for p, piece in enumerate(PIECES)}
@@ -68,6 +68,29 @@ class GameState(Protocol):
     def game(self) -> _Game: ...  # noqa: D102
 
 
+def _oriented(board: Board, square: int) -> int:
+    """The engine's id of the tile on ``square`` (a placed square)."""
+    tile = board.tiles[square]
+    ot = OT_ID.get(tile) if tile is not None else None
+    if ot is None:
+        raise InvalidArgumentError(
+            f"the engine knows the dice faces and specials only, not {tile} on square {square}"
+        )
+    return ot
+
+
+def tiles_of(board: Board) -> np.ndarray:
+    """The engine's ``tiles`` of ``board`` alone (-1 where empty): enough to score it.
+
+    Raises:
+        InvalidArgumentError: the board holds a tile that is no die face or special.
+    """
+    tiles = np.full(49, -1, dtype=np.int64)
+    for square in board.order:
+        tiles[square] = _oriented(board, square)
+    return tiles
+
+
 def board_arrays(board: Board) -> tuple[np.ndarray, np.ndarray]:
     """``(tiles, slots)`` of ``board``, placed in its order.
 
@@ -76,14 +99,7 @@ def board_arrays(board: Board) -> tuple[np.ndarray, np.ndarray]:
     """
     tiles, slots = empty_board()
     for square in board.order:
-        tile = board.tiles[square]
-        ot = OT_ID.get(tile) if tile is not None else None
-        if ot is None:
-            raise InvalidArgumentError(
-                f"the engine knows the dice faces and specials only, not {tile} on square "
-                f"{square}"
-            )
-        place(tiles, slots, square, ot)
+        place(tiles, slots, square, _oriented(board, square))
     return tiles, slots
 
 
@@ -103,7 +119,7 @@ def engine_placements(board: Board, tile: Tile) -> list[Placement]:
 
 def engine_score(board: Board) -> tuple[int, int, int, int, int]:
     """``(exits, highway, railway, centre, errors)`` of ``board``, by the engine."""
-    exits, highway, railway, centre, errors, _ = score_parts(board_arrays(board)[0])
+    exits, highway, railway, centre, errors, _ = score_parts(tiles_of(board))
     return int(exits), int(highway), int(railway), int(centre), int(errors)
 
 

@@ -30,15 +30,21 @@ from games.railroad_ink.rules.score import Score
 from games.railroad_ink.rules.tiles import SPECIALS, Tile
 from observers.colors import Colour
 
-__all__ = ["ROWS", "SIDE", "Chips", "Die", "Pair", "Row", "Text", "draw_row", "side_rows"]
+__all__ = [
+    "MUTED", "ROWS", "SIDE", "TEXT", "TITLE", "Chips", "Die", "Pair", "Row", "Text", "draw_row",
+    "side_rows", "text_font",
+]  # fmt: skip
 
 ROWS = SIZE + 2
 """Rows of the column: as many as the board's frame."""
 SIDE: Colour = (44, 46, 56)
 """The column's background (dark, like the video panel above it)."""
-_TITLE: Colour = (255, 214, 102)
-_TEXT: Colour = (236, 236, 236)
-_MUTED: Colour = (170, 172, 182)
+TITLE: Colour = (255, 214, 102)
+"""Headlines in the column (and the decision column)."""
+TEXT: Colour = (236, 236, 236)
+"""Values."""
+MUTED: Colour = (170, 172, 182)
+"""Labels and notes."""
 _GOLD: Colour = (214, 170, 60)
 
 
@@ -162,16 +168,18 @@ def _over(rnd: Any) -> str:
 
 
 @functools.lru_cache(maxsize=16)
-def _font(size: int) -> Any:
+@functools.cache
+def text_font(size: int) -> Any:
+    """The default font at ``size`` pixels (at least 6), loaded once per size."""
     return ImageFont.load_default(size=max(6, size))
 
 
 def _fitted(text: str, size: int, width: float) -> Any:
     """The default font at ``size`` pixels, smaller if ``text`` would be wider than ``width``."""
-    font = _font(size)
+    font = text_font(size)
     while size > 6 and font.getlength(text) > width:
         size -= 1
-        font = _font(size)
+        font = text_font(size)
     return font
 
 
@@ -187,18 +195,18 @@ def draw_row(row: Row, size: int) -> Image.Image:
     elif isinstance(row, Chips):
         if not row.chips:
             font = _fitted("no network joins 2 exits", round(size * 0.18), 2 * size - 2 * pad)
-            draw.text((pad, size * 0.4), "no network joins 2 exits", font=font, fill=_MUTED)
+            draw.text((pad, size * 0.4), "no network joins 2 exits", font=font, fill=MUTED)
         w, h = (2 * size - 2 * pad) / 3, size * 0.4
         for k, (colour, points) in enumerate(row.chips):
             x, y = pad + (k % 3) * w, size * 0.07 + (k // 3) * (h + size * 0.06)
             box = (x + 2, y, x + w - 4, y + h)
             draw.rounded_rectangle(box, radius=size * 0.08, fill=NETWORK_COLOURS[colour])
-            font = _font(round(size * 0.26))
+            font = text_font(round(size * 0.26))
             draw.text(((box[0] + box[2]) / 2, y + h / 2), f"+{points}", font=font,
                       fill="white", anchor="mm")  # fmt: skip
     else:
         label_font = _fitted(row.label, round(size * 0.2), 2 * size - 2 * pad)
-        draw.text((pad, pad), row.label, font=label_font, fill=_MUTED)
+        draw.text((pad, pad), row.label, font=label_font, fill=MUTED)
         x = pad
         if row.mark is not None:
             r = size * 0.1
@@ -209,7 +217,7 @@ def draw_row(row: Row, size: int) -> Image.Image:
             row.value, round(size * (0.42 if row.headline else 0.36)), 2 * size - x - pad
         )
         draw.text((x, size * 0.55), row.value, font=font, anchor="lm",
-                  fill=_TITLE if row.headline else _TEXT)  # fmt: skip
+                  fill=TITLE if row.headline else TEXT)  # fmt: skip
     return image
 
 
@@ -220,9 +228,9 @@ def _die(size: int, die: Die) -> Image.Image:
     inset, radius, width = size * 0.1, size * 0.12, max(2, size // 25)
     box = (inset, inset, size - inset, size - inset)
     if die.look in ("placed", "roll"):
-        draw.rounded_rectangle(box, radius=radius, outline=_MUTED, width=width)
+        draw.rounded_rectangle(box, radius=radius, outline=MUTED, width=width)
         if die.look == "roll":
-            draw.text((size / 2, size / 2), "?", font=_font(round(size * 0.45)), fill=_MUTED,
+            draw.text((size / 2, size / 2), "?", font=text_font(round(size * 0.45)), fill=MUTED,
                       anchor="mm")  # fmt: skip
         return image
     edge = _GOLD if die.look in ("special", "idle", "used") else (255, 255, 255)

@@ -25,9 +25,9 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from games.railroad_ink.render.column import ROWS, SIDE
+from games.railroad_ink.render.column import MUTED, ROWS, SIDE, TEXT, TITLE, text_font
 from games.railroad_ink.render.pictures import PAPER, draw_square, draw_tile
 from games.railroad_ink.rules.board import Placement
 from games.railroad_ink.rules.tiles import SPECIALS, Tile
@@ -49,9 +49,6 @@ RANK_COLOURS: tuple[Colour, ...] = (
 """The ring and badge of ranks 1..5, on the board and in the column."""
 UNRANKED: Colour = (30, 30, 36)
 """The ring of a move played that is not among the ranked candidates (rank 0)."""
-_TITLE: Colour = (255, 214, 102)
-_TEXT: Colour = (236, 236, 236)
-_MUTED: Colour = (170, 172, 182)
 _PLAYED: Colour = (70, 76, 96)
 _INK: Colour = (25, 25, 30)
 _SPECIAL_TILES = frozenset(t for s in SPECIALS for t in s.orientations())
@@ -211,10 +208,6 @@ def _between(state: Any, weighed: str) -> Heading:
 
 
 @functools.lru_cache(maxsize=16)
-def _font(size: int) -> Any:
-    return ImageFont.load_default(size=max(6, size))
-
-
 def _ring(rank: int) -> Colour:
     return RANK_COLOURS[rank - 1] if rank else UNRANKED
 
@@ -223,7 +216,7 @@ def _badge(draw: ImageDraw.ImageDraw, x: float, y: float, d: float, rank: int) -
     """A disc of diameter ``d`` at ``(x, y)`` (top left) in ``rank``'s colour, numbered."""
     draw.ellipse((x, y, x + d, y + d), fill=RANK_COLOURS[rank - 1], outline=_INK,
                  width=max(1, round(d / 14)))  # fmt: skip
-    draw.text((x + d / 2, y + d / 2), str(rank), font=_font(round(d * 0.7)), fill=_INK,
+    draw.text((x + d / 2, y + d / 2), str(rank), font=text_font(round(d * 0.7)), fill=_INK,
               anchor="mm")  # fmt: skip
 
 
@@ -266,16 +259,16 @@ def draw_decision_row(row: Row, size: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     pad = size * 0.12
     if isinstance(row, Heading):
-        draw.text((pad, size * 0.06), row.title, font=_font(round(size * 0.42)), fill=_TITLE)
-        draw.text((pad, size * 0.58), row.note, font=_font(round(size * 0.26)), fill=_MUTED)
+        draw.text((pad, size * 0.06), row.title, font=text_font(round(size * 0.42)), fill=TITLE)
+        draw.text((pad, size * 0.58), row.note, font=text_font(round(size * 0.26)), fill=MUTED)
     elif isinstance(row, Line):
-        draw.text((pad, size * 0.5), row.text, font=_font(round(size * 0.3)), anchor="lm",
-                  fill=_TEXT if row.strong else _MUTED)  # fmt: skip
+        draw.text((pad, size * 0.5), row.text, font=text_font(round(size * 0.3)), anchor="lm",
+                  fill=TEXT if row.strong else MUTED)  # fmt: skip
     elif row.rank == 0:
-        font = _font(round(size * 0.26))
+        font = text_font(round(size * 0.26))
         for x, text in ((pad, "#"), (size * 0.9, "tile"), (size * 3.0, "mean pts"),
                         (size * 4.85, "play-outs")):  # fmt: skip
-            draw.text((x, size * 0.7), text, font=font, fill=_MUTED,
+            draw.text((x, size * 0.7), text, font=font, fill=MUTED,
                       anchor="lm" if x < size else "rm")  # fmt: skip
     else:
         if row.played:
@@ -285,8 +278,9 @@ def draw_decision_row(row: Row, size: int) -> Image.Image:
         if row.tile is not None:
             image.alpha_composite(_tile(round(size * 0.8), row.tile),
                                   (round(size * 0.95), round(size * 0.1)))  # fmt: skip
-        draw.text((size * 3.0, size * 0.5), f"{row.mean:.2f}", font=_font(round(size * 0.44)),
-                  fill=_TEXT, anchor="rm")  # fmt: skip
-        draw.text((size * 4.85, size * 0.5), f"{row.playouts:,}", font=_font(round(size * 0.36)),
-                  fill=_TEXT, anchor="rm")  # fmt: skip
+        draw.text((size * 3.0, size * 0.5), f"{row.mean:.2f}", font=text_font(round(size * 0.44)),
+                  fill=TEXT, anchor="rm")  # fmt: skip
+        count = text_font(round(size * 0.36))
+        draw.text((size * 4.85, size * 0.5), f"{row.playouts:,}", font=count, fill=TEXT,
+                  anchor="rm")  # fmt: skip
     return image
