@@ -3,8 +3,8 @@
 Strength (the default): a match of ``--games`` games, colours alternating, both sides at
 ``--simulations`` simulations per move with one random rollout each, on the games' [-1, 1]
 rewards. OpenSpiel's bot keeps its defaults (MCTS-Solver on, ``uct_c=2``; ``treesearch.uct``
-is the same formula, so ``exploration=2`` would be the same constant); ours uses ``OURS``
-below (exploration 1.0, measured stronger) plus any ``--mcts KNOB=VALUE``. Prints our score
+is the same formula, so ``exploration=1.0``, in widths of [-1, 1], would be the same
+constant); ours keeps its defaults too, plus any ``--mcts KNOB=VALUE``. Prints our score
 with its 95% interval, wins/draws/losses and seconds per move of each side.
 
 Speed (``--speed``): simulations per second of both searches on the same pyspiel game (same
@@ -35,9 +35,9 @@ from games.match import GameRecord, OpenSpielMCTSAgent, SearchAgent, play_match
 from games.openspiel import OpenSpielState, import_pyspiel
 from treesearch import MCTS
 
-OURS: dict[str, Any] = {"exploration": 1.0, "reuse": True, "solver": True}
-"""Our best known knobs (connect four, 200 games at 1000 simulations: exploration 1.0 scored
-0.570, 2.0 scored 0.510; see benchmarks/RESULTS.md)."""
+OURS: dict[str, Any] = {}
+"""Knobs on top of ``MCTS()``'s defaults: none (the defaults are the tuned ones,
+``benchmarks/tune_mcts.py``)."""
 
 
 def make_ours(knobs: dict[str, Any], simulations: int, seed: int) -> MCTS:

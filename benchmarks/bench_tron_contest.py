@@ -47,7 +47,8 @@ from typing import Any
 import numpy as np
 
 from games.match.record import wilson_interval
-from games.tron.bots import best_bot
+from games.tron import bots as tron_bots
+from games.tron.bots import TronBot, best_bot
 from games.tron.contest import to_contest_agent
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,12 +89,20 @@ def _start(game: Any, simulator: ModuleType, seed: int) -> dict[str, Any]:
     return observation
 
 
-def one_game(args: tuple[str, int, int, float]) -> dict[str, Any]:
+def make_bot(spec: str, seconds: float) -> TronBot:
+    """``best`` or a call of a ``games.tron.bots`` maker, e.g. ``alphabeta_bot(0.2, draw=0.1)``."""
+    if spec == "best":
+        return best_bot(seconds)
+    bot: TronBot = eval(spec, dict(vars(tron_bots)))  # a benchmark's own command line
+    return bot
+
+
+def one_game(args: tuple[str, int, int, float, str]) -> dict[str, Any]:
     """Game ``seed`` against ``opponent``, ours first (``side`` 0) or second; a result row."""
-    opponent, seed, side, seconds = args
+    opponent, seed, side, seconds, spec = args
     simulator = _load(SIMULATOR, "contest_game")
     theirs = _load(OPPONENTS[opponent], f"contest_{opponent}").generate_move
-    ours = to_contest_agent(best_bot(seconds))
+    ours = to_contest_agent(make_bot(spec, seconds))
     agents = [ours, theirs] if side == 0 else [theirs, ours]
     random.seed(seed * 2 + side)
     game = simulator.Hexatron(13)
@@ -150,6 +159,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="per opponent (even)")
     parser.add_argument("--first", type=int, default=0, help="first start seed")
     parser.add_argument("--seconds", type=float, default=0.2, help="our bot's time a move")
+    parser.add_argument("--bot", default="best",
+                        help="best, or a games.tron.bots call: 'alphabeta_bot(0.2, draw=0.1)'")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
@@ -159,7 +170,7 @@ def main() -> None:
         print(f"missing {', '.join(map(str, missing))}; get the contest's code with:{HOW}")
         sys.exit(2)
     jobs = [
-        (name, args.first + k // 2, k % 2, args.seconds)
+        (name, args.first + k // 2, k % 2, args.seconds, args.bot)
         for name in names
         for k in range(args.games)
     ]
@@ -170,7 +181,8 @@ def main() -> None:
             out.writelines(json.dumps(r) + "\n" for r in rows)
     for name in names:
         mine = [r for r in rows if r["opponent"] == name]
-        print(f"best_bot({args.seconds}s) vs {name}: {summary(mine)}")
+        label = f"best_bot({args.seconds}s)" if args.bot == "best" else args.bot
+        print(f"{label} vs {name}: {summary(mine)}")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from treesearch import (
     SolutionImproved,
     Visited,
 )
+from treesearch.values import TERMINAL
 
 
 class Boom(Observer):
@@ -43,3 +44,40 @@ def transcript(rec: RecordingObserver) -> list[tuple[str, str, Any]]:
         elif isinstance(e, SolutionImproved):
             out.append(("solved", e.state.name, e.value))
     return out
+
+
+class Simul:
+    """One simultaneous turn: player 0 picks ``a``, player 1 picks ``b``, payoff[a][b] to 0.
+
+    ``simultaneous()`` marks the pending state; ``hook=False`` hides the method's answer.
+    """
+
+    def __init__(
+        self,
+        payoff: list[list[float]],
+        a: int | None = None,
+        b: int | None = None,
+        hook: bool = True,
+    ) -> None:
+        self.payoff, self.a, self.b, self.hook = payoff, a, b, hook
+
+    def get_children(self) -> list[Simul]:
+        if self.a is None:
+            return [Simul(self.payoff, a, None, self.hook) for a in range(len(self.payoff))]
+        if self.b is None:
+            return [Simul(self.payoff, self.a, b, self.hook) for b in range(len(self.payoff[0]))]
+        return []
+
+    def player(self) -> int:
+        return 0 if self.a is None else 1 if self.b is None else TERMINAL
+
+    def simultaneous(self) -> bool:
+        return self.hook and self.a is not None and self.b is None
+
+    def returns(self) -> tuple[float, float]:
+        assert self.a is not None and self.b is not None
+        v = self.payoff[self.a][self.b]
+        return v, -v
+
+    def __repr__(self) -> str:
+        return f"Simul(a={self.a}, b={self.b})"

@@ -14,17 +14,22 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Literal
 
+from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import BudgetReached, ObserverLike, RunContext, has_keys
 from treesearch.alphabeta_run import FULL_DEPTH, Ordering, Run, explain, not_two_players
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, StopSearch
+from treesearch.matrix_game import solve_matrix_game
 from treesearch.result import Status
 from treesearch.search import TreeSearch
 from treesearch.values import CHANCE, TERMINAL, player_of, player_out_of_range, returns_of
 
-__all__ = ["AlphaBeta"]
+__all__ = ["SIMULTANEOUS", "AlphaBeta"]
+
+SIMULTANEOUS: tuple[str, ...] = ("sequential", "matrix")
+"""The values of ``AlphaBeta(simultaneous=...)``."""
 
 
 class AlphaBeta(TreeSearch):
@@ -49,6 +54,19 @@ class AlphaBeta(TreeSearch):
             states have keys).
         pruning: True or False; False gives plain minimax (same answer, more nodes), for
             comparison.
+        simultaneous: how a start where both players move at once is played (a start of
+            player 0 whose children all answer ``simultaneous() -> True``, as Tron's turns).
+            "sequential" (the alternating approximation): player 1 is searched as if it saw
+            player 0's pick, which overrates its replies (it can "meet" any pick head-on).
+            "matrix": every joint move of the turn is searched (rows: player 0's picks,
+            columns: player 1's replies, in their order), the matrix game is solved exactly
+            (``treesearch.matrix_game``) and the pick is drawn from player 0's optimal mix;
+            ``value`` is the game's value, ``info["matrix"]`` the values and
+            ``info["mix"]`` the solution. The turns below the start stay alternating. It
+            costs about one ply of depth (no pruning across the start's joint moves).
+            Other starts are searched as with "sequential".
+        rng: seed or ``numpy.random.Generator``: draws the pick from a mixed strategy
+            ("matrix" only; nothing else in alpha-beta is random).
         budget: ``seconds`` or ``max_nodes`` end iterative deepening (the move of the last
             completed depth is returned); ``max_iterations`` caps the deepening rounds;
             ``max_depth`` caps the depth like ``depth=`` (status ``BUDGET_REACHED``, reason
@@ -75,6 +93,8 @@ class AlphaBeta(TreeSearch):
         ordering: Ordering | None = None,
         transposition: bool | None = None,
         pruning: bool = True,
+        simultaneous: Literal["sequential", "matrix"] = "sequential",
+        rng: RNGLike = None,
         budget: Budget | None = None,
     ) -> None:
         super().__init__(observers, budget=budget)
@@ -103,6 +123,14 @@ class AlphaBeta(TreeSearch):
             raise InvalidArgumentError(f"pruning must be True or False, got {pruning!r}")
         self.depth, self.value, self.perspective = depth, value, int(perspective)
         self.ordering, self.transposition, self.pruning = ordering, transposition, pruning
+        if simultaneous not in SIMULTANEOUS:
+            raise InvalidArgumentError(
+                f"simultaneous must be one of {', '.join(map(repr, SIMULTANEOUS))}, "
+                f"got {simultaneous!r}"
+            )
+        self.simultaneous = simultaneous
+        self.rng = check_rng(rng)
+        self._random = python_random(self.rng)
 
     def _search(self, start: Any, ctx: RunContext) -> None:
         root_player = player_of(start)
@@ -135,13 +163,19 @@ class AlphaBeta(TreeSearch):
         sign = 1.0 if root_player == 0 else -1.0
         best_first: Any = None
         rounds = ctx.max_iterations
+        joint = self.simultaneous == "matrix" and root_player == 0 and _simultaneous(children)
         try:
             for limit in limits:
                 if rounds is not None and ctx.iterations >= rounds:
                     ctx.status, ctx.stop_reason = Status.BUDGET_REACHED, "max_iterations"
                     break
                 ctx.iterations += 1
-                best, best_value = run.root(start, children, limit, best_first)
+                grid = run.joint(start, children, max(limit, 2)) if joint else None
+                if grid is not None:
+                    best, best_value = self._play_matrix(grid, children, ctx)
+                else:
+                    joint = False
+                    best, best_value = run.root(start, children, limit, best_first)
                 best_first = best
                 ctx.best, ctx.value = best, sign * best_value
                 ctx.path = run.principal_variation(start, best)
@@ -173,6 +207,15 @@ class AlphaBeta(TreeSearch):
             ctx.expanded, ctx.visited = run.expanded, run.visited
             ctx.max_depth_seen = run.deepest
 
+    def _play_matrix(
+        self, grid: list[list[float]], children: list[Any], ctx: RunContext
+    ) -> tuple[Any, float]:
+        """Solve the turn's matrix game and draw a pick from its optimal mix; the game's value."""
+        solution = solve_matrix_game(grid)
+        ctx.info["matrix"], ctx.info["mix"] = grid, solution
+        i = self._random.choices(range(len(grid)), weights=solution.rows)[0]
+        return children[i], solution.value
+
     def _limits(self, cap: int | None, ctx: RunContext) -> Iterable[int]:
         """The depth of each round: one full round without ``value``, else deepening."""
         if self.value is None:  # only full-depth rounds are possible
@@ -184,6 +227,15 @@ class AlphaBeta(TreeSearch):
         ):
             return _count_from(1)
         return (FULL_DEPTH,)
+
+
+def _simultaneous(children: list[Any]) -> bool:
+    """Whether every child is the second half of a simultaneous turn."""
+    for child in children:
+        method = getattr(child, "simultaneous", None)
+        if method is None or not method():
+            return False
+    return True
 
 
 def _partial_answer(ctx: RunContext, run: Run, start: Any, sign: float) -> None:

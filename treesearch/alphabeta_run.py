@@ -79,6 +79,31 @@ class Run:
                     beta = min(beta, v)
         return best, best_value
 
+    def joint(self, start: Any, children: list[Any], limit: int) -> list[list[float]] | None:
+        """Values (player 0's view) of every joint move of a simultaneous turn at the start.
+
+        Row ``i`` is the start's child ``i`` (player 0's pick), column ``j`` the ``j``-th reply
+        of player 1, each searched to ``limit`` with a full window. None when the replies
+        differ in number between picks (no matrix to solve).
+        """
+        self.cut_off = False
+        self.partial = None
+        self.visited += 1
+        emit = self.emit
+        if emit is not None:
+            emit(Visited(start, 0, VisitKind.ENTER))
+        grid: list[list[float]] = []
+        for pick in children:
+            self.visited += 1
+            self.expanded += 1
+            if emit is not None:
+                emit(Visited(pick, 1, VisitKind.ENTER, start))
+            replies = list(pick.get_children())
+            if not replies or (grid and len(replies) != len(grid[0])):
+                return None
+            grid.append([self.search(r, 2, limit, -math.inf, math.inf, pick) for r in replies])
+        return grid
+
     def search(self, state: Any, depth: int, limit: int, alpha: float, beta: float,
                parent: Any) -> float:
         """Minimax value of ``state`` from player 0's view, within (alpha, beta)."""

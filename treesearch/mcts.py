@@ -37,7 +37,11 @@ from treesearch.mcts_simulate import Simulator
 from treesearch.result import Status
 from treesearch.search import TreeSearch
 
-__all__ = ["MCTS", "REUSE_DEPTH", "SIMULTANEOUS", "Node"]
+__all__ = ["EXPLORATION", "MCTS", "REUSE_DEPTH", "SIMULTANEOUS", "Node"]
+
+EXPLORATION = 0.5
+"""The default UCT constant, in widths of ``reward_range`` (benchmarks/tune_mcts.py): the
+bonus is ``0.5 * (high - low) * sqrt(ln N / n)``, 1.0 on [-1, 1] and 0.5 on [0, 1]."""
 
 SIMULTANEOUS: tuple[str, ...] = ("sequential", "decoupled")
 """The values of ``MCTS(simultaneous=...)``."""
@@ -60,13 +64,12 @@ class MCTS(TreeSearch):
             path (the root as RESTART) and ``SimulationPhase`` events.
         iterations: simulations per run. ``seconds`` or a ``budget`` may replace or cap it.
         seconds: wall-clock seconds per run.
-        exploration: UCT constant c >= 0, in reward units: the bonus
-            ``c * sqrt(ln N / n)`` is added to mean rewards, so the same search on rewards
-            in [-1, 1] needs twice the c it needs on [0, 1] (Kocsis & Szepesvári's sqrt(2)
-            assumes [0, 1]; OpenSpiel's ``uct_c=2`` on [-1, 1] equals c=1 on [0, 1]). The
-            default sqrt(2) on tic-tac-toe's [-1, 1] is c=0.71 on [0, 1]. To carry a
-            constant tuned on one range to another, scale it by the ratio of the widths.
-        selection: ``fn(child, parent_visits, exploration) -> score``; the child with the
+        exploration: UCT constant >= 0, in widths of ``reward_range``: the bonus added to
+            mean rewards is ``c * sqrt(ln N / n)`` with ``c = exploration * (high - low)``,
+            so one value means the same on [0, 1] and on [-1, 1] (Kocsis & Szepesvári's
+            sqrt(2) is on [0, 1]; OpenSpiel's ``uct_c=2`` on [-1, 1] is exploration 1.0).
+            The default ``EXPLORATION`` is the strongest measured against OpenSpiel's bot.
+        selection: ``fn(child, parent_visits, c) -> score``; the child with the
             highest score is followed. Default: UCT on the mean (``uct``), or on the best
             reward with ``backup="max"``.
         rollout: ``fn(children, state, rng) -> child`` choosing each rollout move (``rng`` is
@@ -81,7 +84,7 @@ class MCTS(TreeSearch):
             matters).
         final: how the recommended child is chosen (``treesearch.mcts_final``):
             "visits" (robust child: most simulated), "value" (max child: highest mean),
-            "secure" (highest ``mean - exploration / sqrt(visits)``) or "robust-max" (a
+            "secure" (highest ``mean - c / sqrt(visits)``) or "robust-max" (a
             move both most visited and of highest mean, else the secure child). With the
             solver, proven wins come first and proven losses last.
         solver: MCTS-Solver (``treesearch.mcts_solver``, on by default: it costs about 1%
@@ -103,7 +106,10 @@ class MCTS(TreeSearch):
             state found within ``REUSE_DEPTH`` levels below the old root (the agent's move
             and the reply, chance levels included), search on from there, proofs and all.
             A state is found by ``key()``, or for games without keys by ``==`` (identity
-            unless the class defines equality).
+            unless the class defines equality). On by default (measured stronger in play,
+            ``benchmarks/tune_mcts.py``): running the same object twice from one state goes
+            on with the first run's tree; ``reset()`` or ``reuse=False`` for runs that
+            start afresh.
         perspective: the player (0 or 1) whose view a numeric ``evaluate`` takes.
         rollout_depth: moves a rollout may make (an int >= 1; None: to the end of the game).
             A rollout stopped above the end is scored by ``evaluate`` when given (so
@@ -140,7 +146,7 @@ class MCTS(TreeSearch):
         *,
         iterations: int | None = None,
         seconds: float | None = None,
-        exploration: float = math.sqrt(2),
+        exploration: float = EXPLORATION,
         selection: SelectionFn | None = None,
         rollout: RolloutPolicy | None = None,
         evaluate: Evaluator | None = None,
@@ -149,7 +155,7 @@ class MCTS(TreeSearch):
         final: FinalRule = "visits",
         solver: bool = True,
         reward_range: tuple[float, float] = (-1.0, 1.0),
-        reuse: bool = False,
+        reuse: bool = True,
         perspective: int = 0,
         rollout_depth: int | None = None,
         simultaneous: Literal["sequential", "decoupled"] = "sequential",
@@ -210,6 +216,7 @@ class MCTS(TreeSearch):
             )
         self.simultaneous = simultaneous
         self.iterations, self.exploration = iterations, float(exploration)
+        self.c = self.exploration * (self.reward_range[1] - self.reward_range[0])
         self.selection, self.rollout, self.evaluate = selection, rollout, evaluate
         self.score, self.backup, self.final, self.reuse = score, backup, final, reuse
         self.solver = solver
@@ -233,7 +240,7 @@ class MCTS(TreeSearch):
         ctx.info["reused_visits"] = root.visits
         make = DecoupledSimulator if self.simultaneous == "decoupled" else Simulator
         simulate = make(
-            ctx, players, python_random(self.rng), exploration=self.exploration,
+            ctx, players, python_random(self.rng), exploration=self.c,
             selection=self.selection, rollout=self.rollout, evaluate=self.evaluate,
             score=self.score, perspective=self.perspective, use_max=self.backup == "max",
             rollout_depth=self.rollout_depth, solver=self.solver,
@@ -297,7 +304,7 @@ class MCTS(TreeSearch):
         ctx.info["proven"] = root.proven
         use_max = self.backup == "max"
         best = choose_child(root, self.final, use_max=use_max, solver=self.solver,
-                            bounds=self.reward_range, secure=self.exploration)
+                            bounds=self.reward_range, secure=self.c)
         if best is None:
             return
         path, node = [root.state, best.state], best

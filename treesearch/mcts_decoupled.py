@@ -119,7 +119,7 @@ def shared_choice(stats: SharedStats, exploration: float, u: float) -> int:
 
     Args:
         stats: the turn's shared statistics.
-        exploration: the UCT constant (reward units, as ``MCTS(exploration=...)``).
+        exploration: the UCT constant in reward units (``MCTS.c``).
         u: a uniform draw in [0, 1) choosing among the untried or the tied moves.
     """
     visits, totals = stats.visits, stats.totals

@@ -6,7 +6,7 @@ named by ``MCTS(final=...)``:
 - ``"visits"``, the robust child: the most simulated move (ties: the higher value).
 - ``"value"``, the max child: the highest value (ties: more visits). Noisy on few visits.
 - ``"secure"``, the secure child: the highest lower bound ``value - A / sqrt(visits)``,
-  with ``A`` the search's ``exploration`` constant (so it is in reward units too).
+  with ``A`` the search's UCT constant in reward units (``MCTS.c``: exploration x width).
 - ``"robust-max"``: the move that is both most visited and of highest value; when no move
   is both (Chaslot's rule would search on; a fixed budget cannot), the secure child.
 

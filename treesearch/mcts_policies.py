@@ -35,7 +35,8 @@ CHECK_TIME_EVERY = 64
 Rewards = tuple[float, ...]
 
 SelectionFn = Callable[["Node", int, float], float]
-"""``fn(child, parent_visits, exploration) -> score``: the highest-scoring child is followed."""
+"""``fn(child, parent_visits, c) -> score`` with ``c`` the UCT constant in reward units
+(``MCTS.c``): the highest-scoring child is followed."""
 
 RolloutPolicy = Callable[[Sequence[Any], Any, random.Random], Any]
 """``fn(children, state, rng) -> child``: the next move of a rollout."""

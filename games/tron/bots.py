@@ -179,7 +179,11 @@ def _seconds(seconds: float | None) -> float | None:
 
 
 def alphabeta_bot(
-    seconds: float | None = 0.2, *, depth: int | None = None, draw: float = 0.0
+    seconds: float | None = 0.2,
+    *,
+    depth: int | None = None,
+    draw: float = 0.0,
+    simultaneous: Literal["sequential", "matrix"] = "sequential",
 ) -> TronBot:
     """``treesearch.AlphaBeta`` with the Voronoi ``evaluate``, deepening until time runs out.
 
@@ -189,6 +193,9 @@ def alphabeta_bot(
         depth: the deepest round in plies (two plies a turn); with ``seconds=None`` this
             makes the bot deterministic.
         draw: contempt: a drawn end scores ``-draw`` for the bot (``Contempt``), in [0, 1).
+        simultaneous: "sequential" (the alternating approximation: the opponent sees the
+            bot's pick) or "matrix" (the turn at hand as a matrix game, the pick drawn from
+            its optimal mix, seeded per game: ``AlphaBeta(simultaneous="matrix")``).
     """
     secs = _seconds(seconds)
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
@@ -199,11 +206,15 @@ def alphabeta_bot(
     budget = Budget(seconds=secs) if secs is not None else None
     value: Callable[[Any], float] = _contempt_value if draw else evaluate
 
+    AlphaBeta(simultaneous=simultaneous)  # validates it here, at the entry point
+
     def make(seed: int) -> AlphaBeta:
-        return AlphaBeta(value=value, budget=budget, depth=depth)
+        return AlphaBeta(value=value, budget=budget, depth=depth, simultaneous=simultaneous,
+                         rng=seed)
 
     label = f"alphabeta({secs}s)" if depth is None else f"alphabeta({secs}s, depth {depth})"
-    kind = f"alphabeta_bot({secs!r}, depth={depth!r}, draw={draw!r})"
+    kind = (f"alphabeta_bot({secs!r}, depth={depth!r}, draw={draw!r}, "
+            f"simultaneous={simultaneous!r})")
     return _SearchBot(kind, make, label, 0, float(draw))
 
 
@@ -216,7 +227,7 @@ def mcts_bot(
     seconds: float | None = 0.2,
     *,
     iterations: int | None = None,
-    exploration: float = 0.5,
+    exploration: float = 0.25,
     simultaneous: Literal["sequential", "decoupled"] = "sequential",
     playout: int | None = None,
     reuse: bool = True,
@@ -229,8 +240,8 @@ def mcts_bot(
     Args:
         seconds: wall-clock seconds per move, or None.
         iterations: simulations per move, or None (then ``seconds`` must be given).
-        exploration: UCT constant on rewards in [-1, 1] (territory values lie in
-            [-0.5, 0.5], so it is smaller than the textbook sqrt(2)).
+        exploration: ``MCTS(exploration=...)``, in widths of the reward range [-1, 1]
+            (territory values lie in [-0.5, 0.5], so it is below MCTS's default).
         simultaneous: "sequential" (the opponent sees the bot's pick in the tree) or
             "decoupled" (DUCT: it does not; ``treesearch.mcts_decoupled``).
         playout: random moves (plies) played from a new leaf before ``evaluate`` scores it
@@ -288,9 +299,11 @@ def mcts_bot(
 def best_bot(seconds: float = 0.2) -> TronBot:
     """The strongest bot here at ``seconds`` per move (see ``benchmarks/bench_tron.py``).
 
-    ``alphabeta_bot(seconds, draw=0.03)``: the Voronoi alpha-beta with a little contempt
-    for draws (head-on collisions), measured better than ``draw=0`` and ``draw=0.1``.
+    ``alphabeta_bot(seconds, draw=0.03, simultaneous="matrix")``: the Voronoi alpha-beta
+    with a little contempt for draws (head-on collisions; measured better than ``draw=0``
+    and ``draw=0.1``), the turn at hand searched as a matrix game, so it does not fear a
+    head-on the opponent cannot see coming (benchmarks/bench_tron_contest.py).
     """
-    bot = alphabeta_bot(seconds, draw=0.03)
+    bot = alphabeta_bot(seconds, draw=0.03, simultaneous="matrix")
     bot.name = f"best({seconds}s)"
     return bot

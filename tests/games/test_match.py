@@ -409,7 +409,7 @@ def test_our_mcts_against_openspiel_mcts_on_tic_tac_toe() -> None:
     from games.openspiel import OpenSpielState
 
     ours = SearchAgent(
-        lambda seed: MCTS(iterations=50, exploration=2.0, rng=seed, reuse=True), name="ours"
+        lambda seed: MCTS(iterations=50, exploration=1.0, rng=seed, reuse=True), name="ours"
     )
     result = play_match(ours, OpenSpielMCTSAgent(50), OpenSpielState.initial("tic_tac_toe"),
                         games=2, seed=0)

@@ -85,7 +85,7 @@ def test_statistics_add_up() -> None:
 
 
 def test_tree_reuse_after_the_opponent_replies() -> None:
-    search = MCTS(iterations=500, rng=0, reuse=True)
+    search = MCTS(iterations=500, rng=0, reuse=True, exploration=0.7)  # the reply unsolved
     first = search.run(TicTacToe())
     reply = first.best.get_children()[0]
     second = search.run(reply)
@@ -97,7 +97,7 @@ def test_tree_reuse_after_the_opponent_replies() -> None:
 
 
 def test_chance_nodes_are_sampled() -> None:
-    result = MCTS(iterations=3000, rng=0, exploration=0.5, solver=False).run(Gamble())
+    result = MCTS(iterations=3000, rng=0, exploration=0.25, solver=False).run(Gamble())
     stats = {s.stage: (n, v) for s, n, v in result.info["children"]}
     assert result.best.stage == "safe"
     assert stats["gamble"][1] == pytest.approx(0.3, abs=0.1)
@@ -139,8 +139,8 @@ PUZZLE = {"x": {"a": {}, "b": {}, "c": {}}, "y": {"d": {}, "e": {}}}
 def test_single_player_max_backup_finds_the_best_episode() -> None:
     score = lambda s: SCORES.get(s.name, 0.0)  # noqa: E731
     puzzle = DictTreeIterator("root", PUZZLE)
-    mean = MCTS(iterations=400, rng=0, score=score, exploration=0.3).run(puzzle)
-    best = MCTS(iterations=400, rng=0, score=score, backup="max", exploration=0.3).run(puzzle)
+    mean = MCTS(iterations=400, rng=0, score=score, exploration=0.15).run(puzzle)
+    best = MCTS(iterations=400, rng=0, score=score, backup="max", exploration=0.15).run(puzzle)
     assert mean.best.name == "y" and mean.value == pytest.approx(0.9, abs=0.01)
     assert best.best.name == "x" and best.value == 1.0
     assert best.path[-1].name == "a"

@@ -7,49 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import Simul
 from treesearch import MCTS
 from treesearch.errors import InvalidArgumentError, IteratorContractError
 from treesearch.mcts_node import Node, SharedStats
 from treesearch.result import Status
-from treesearch.values import TERMINAL
-
-
-class Simul:
-    """One simultaneous turn: player 0 picks ``a``, player 1 picks ``b``, payoff[a][b] to 0.
-
-    ``simultaneous()`` marks the pending state; ``hook=False`` hides the method's answer.
-    """
-
-    def __init__(
-        self,
-        payoff: list[list[float]],
-        a: int | None = None,
-        b: int | None = None,
-        hook: bool = True,
-    ) -> None:
-        self.payoff, self.a, self.b, self.hook = payoff, a, b, hook
-
-    def get_children(self) -> list[Simul]:
-        if self.a is None:
-            return [Simul(self.payoff, a, None, self.hook) for a in range(len(self.payoff))]
-        if self.b is None:
-            return [Simul(self.payoff, self.a, b, self.hook) for b in range(len(self.payoff[0]))]
-        return []
-
-    def player(self) -> int:
-        return 0 if self.a is None else 1 if self.b is None else TERMINAL
-
-    def simultaneous(self) -> bool:
-        return self.hook and self.a is not None and self.b is None
-
-    def returns(self) -> tuple[float, float]:
-        assert self.a is not None and self.b is not None
-        v = self.payoff[self.a][self.b]
-        return v, -v
-
-    def __repr__(self) -> str:
-        return f"Simul(a={self.a}, b={self.b})"
-
 
 PENNIES = [[1.0, -1.0], [-1.0, 1.0]]  # player 0 wins on a match
 
@@ -170,7 +132,7 @@ def test_siblings_listing_different_moves_are_refused() -> None:
 def test_solver_proves_a_pick_only_when_every_reply_agrees() -> None:
     # Move 0 is matching pennies; move 1 loses whatever player 1 does.
     game = Simul([[1.0, -1.0], [-1.0, -1.0]])
-    result = MCTS(iterations=2000, simultaneous="decoupled", rng=2).run(game)
+    result = MCTS(iterations=2000, simultaneous="decoupled", rng=2, exploration=0.7).run(game)
     root: Node = result.info["root"]
     pennies, lost = sorted(root.children, key=lambda c: c.state.a)
     assert lost.proven == (-1.0, 1.0)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import math
 from typing import Any
 
 import pytest
@@ -105,8 +104,8 @@ def test_same_seed_same_proof() -> None:
 def test_solver_on_and_off_play_the_same_winning_move(plies: int) -> None:
     moves, winning = WINS[plies]
     for seed in range(3):
-        on = MCTS(iterations=1000, rng=seed).run(position(*moves))
-        off = MCTS(iterations=1000, rng=seed, solver=False).run(position(*moves))
+        on = MCTS(iterations=1000, rng=seed, exploration=0.7).run(position(*moves))
+        off = MCTS(iterations=1000, rng=seed, exploration=0.7, solver=False).run(position(*moves))
         assert on.best.move == off.best.move == winning
         assert off.status is Status.EXHAUSTED and off.info["proven"] is None
         assert off.stats.iterations == 1000
@@ -320,12 +319,13 @@ def test_reuse_without_keys_compares_states() -> None:
     assert _kept(search, Nim(3, 1)) == 0
 
 
-def test_exploration_is_in_reward_units() -> None:
-    """The same game on [0, 1] with half the constant searches exactly as on [-1, 1]."""
+def test_exploration_is_in_widths_of_the_reward_range() -> None:
+    """The same game on [0, 1] with the same exploration searches exactly as on [-1, 1]."""
     moves = (4, 0)
-    plain = MCTS(iterations=300, rng=3, exploration=math.sqrt(2), solver=False)
-    half = MCTS(iterations=300, rng=3, exploration=math.sqrt(2) / 2, solver=False)
+    plain = MCTS(iterations=300, rng=3, exploration=0.7, solver=False)
+    unit = MCTS(iterations=300, rng=3, exploration=0.7, solver=False, reward_range=(0, 1))
+    assert (plain.c, unit.c) == (1.4, 0.7)
     a = plain.run(position(*moves)).info["root"].children
-    b = half.run(Scored(position(*moves).board)).info["root"].children
+    b = unit.run(Scored(position(*moves).board)).info["root"].children
     assert [(c.state.move, c.visits) for c in a] == [(c.state.move, c.visits) for c in b]
     assert [c.mean for c in a] == pytest.approx([2 * c.mean - 1 for c in b])

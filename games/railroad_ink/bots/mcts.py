@@ -39,7 +39,7 @@ class MctsBot(Bot):
         super().__init__(seconds)
         self.iterations, self.value = iterations, value
         self._search = MCTS(
-            iterations=iterations, evaluate=self._leaf, rng=seed, reuse=True, exploration=0.3
+            iterations=iterations, evaluate=self._leaf, rng=seed, reuse=True, exploration=0.15
         )
 
     def _leaf(self, state: Any) -> float:

@@ -21,12 +21,15 @@ from games.tron.bots import (
 )
 from games.tron.maps import parse_map
 from games.tron.state import TronState, hex_start, square_start
+from games.tron.value import evaluate
+from treesearch import AlphaBeta
 from treesearch.errors import InvalidArgumentError
 
 FAST: dict[str, Callable[[], TronBot]] = {
     "random": lambda: random_bot(1),
     "heuristic": heuristic_bot,
     "alphabeta": lambda: alphabeta_bot(None, depth=2),
+    "alphabeta-matrix": lambda: alphabeta_bot(None, depth=2, simultaneous="matrix"),
     "mcts": lambda: mcts_bot(None, iterations=60, seed=2),
 }
 
@@ -103,6 +106,7 @@ def test_search_bots_are_deterministic_without_a_clock() -> None:
     state = hex_start(6).play(0, 0)
     makers: list[Callable[[], TronBot]] = [
         lambda: alphabeta_bot(None, depth=3),
+        lambda: alphabeta_bot(None, depth=3, simultaneous="matrix"),
         lambda: mcts_bot(None, iterations=80),
     ]
     for make in makers:
@@ -136,6 +140,8 @@ def test_bad_arguments_and_calls_are_named() -> None:
         mcts_bot(None)
     with pytest.raises(InvalidArgumentError, match="depth must be"):
         alphabeta_bot(depth=0)
+    with pytest.raises(InvalidArgumentError, match="simultaneous must be one of"):
+        alphabeta_bot(simultaneous="decoupled")  # type: ignore[arg-type]
 
 
 def test_contempt_turns_away_from_a_head_on_draw() -> None:
@@ -153,3 +159,26 @@ def test_contempt_turns_away_from_a_head_on_draw() -> None:
     assert won.returns() == won.state.returns()
     with pytest.raises(InvalidArgumentError, match="draw must be"):
         alphabeta_bot(draw=1.0)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_joint_view_never_values_a_turn_below_the_alternating_one(seed: int) -> None:
+    # Both see the same joint moves to the same depth; only who knows whose pick differs.
+    state = hex_start(seed).play(0, 0).play(1, -1)
+    for depth in (2, 4):
+        sequential = AlphaBeta(value=evaluate, depth=depth).run(state)
+        joint = AlphaBeta(value=evaluate, depth=depth, simultaneous="matrix", rng=seed).run(state)
+        matrix = joint.info["matrix"]
+        assert len(matrix) == len(state.get_children())  # a row per pick
+        assert sequential.value == pytest.approx(max(min(row) for row in matrix))
+        assert joint.value >= sequential.value - 1e-12
+
+
+def test_the_joint_view_does_not_fear_a_head_on_the_opponent_cannot_see() -> None:
+    # Heads face each other across one free cell. Alternating, the opponent "sees" a step
+    # into the middle and meets it (a draw); in the joint view stepping in wins unless it
+    # guesses, so the middle is in the mix (and the turn is worth more than a draw).
+    state = square_start("box15").play(1, 3).play(1, 3).play(1, 3)
+    result = AlphaBeta(value=evaluate, depth=2, simultaneous="matrix", rng=0).run(state)
+    picks = [c.move for c in state.get_children()]
+    assert result.info["mix"].rows[picks.index(1)] > 0

@@ -26,7 +26,7 @@ def test_only_pending_states_are_simultaneous() -> None:
 @pytest.mark.parametrize("start", [hex_start(4), square_start("box15")])
 def test_decoupled_search_shares_player_1_statistics_at_every_turn(start: TronState) -> None:
     search = MCTS(
-        iterations=400, evaluate=evaluate, exploration=0.5, simultaneous="decoupled", rng=5
+        iterations=400, evaluate=evaluate, exploration=0.25, simultaneous="decoupled", rng=5
     )
     root: Node = search.run(start).info["root"]
     seen = 0

@@ -1,0 +1,102 @@
+"""Tune ``MCTS()``'s defaults against OpenSpiel's ``MCTSBot`` at its defaults, over several games.
+
+For every setting of the grid (``--exploration`` values, in widths of the reward range, times
+``--reuse`` values) and every game, a seeded match of ``--games`` games, colours alternating,
+both sides at ``--simulations`` simulations a move, OpenSpiel's bot at its defaults
+(``uct_c=2``, solver on, one random rollout). Prints one row per setting: the score on each
+game with its 95% Wilson interval and the mean score over the games. The same seed gives the
+same games (both bots are seeded per game by ``games.match``).
+
+``--seconds-match`` plays instead the "equal time" match: ours at ``MCTS(seconds=S)`` with S
+the time OpenSpiel's bot took a move at ``--simulations`` (measured in the same run), i.e.
+the figure a user who sets ``seconds=`` sees.
+
+    python benchmarks/tune_mcts.py --games 100 --exploration 0.35,0.5,0.7,1.0 --reuse 0,1
+    python benchmarks/tune_mcts.py --games 200 --exploration 0.5 --reuse 1 [--seconds-match]
+
+Issue 19's targets: at its defaults our MCTS scores at least 0.55 on each of connect four,
+hex 5x5 and breakthrough 6x6 at 1000 simulations (200 games each), 0.75 at equal time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import statistics
+import time
+from typing import Any
+
+from games.match import MatchResult, OpenSpielMCTSAgent, SearchAgent, play_match
+from games.openspiel import OpenSpielState
+from treesearch import MCTS
+
+GAMES = ("connect_four", "hex(board_size=5)", "breakthrough(rows=6,columns=6)")
+
+
+def make_ours(knobs: dict[str, Any], seed: int) -> MCTS:
+    """A fresh MCTS for one game (module level, so that it pickles for spawned workers)."""
+    return MCTS(rng=seed, **knobs)
+
+
+def match(game: str, knobs: dict[str, Any], args: argparse.Namespace) -> MatchResult:
+    """One seeded match of ours (``knobs``) against OpenSpiel's bot on ``game``."""
+    ours = SearchAgent(functools.partial(make_ours, knobs), name="ours")
+    theirs = OpenSpielMCTSAgent(args.simulations)
+    start = functools.partial(OpenSpielState.initial, game)
+    return play_match(ours, theirs, start, games=args.games, seed=args.seed, jobs=args.jobs)
+
+
+def cell(result: MatchResult) -> str:
+    lo, hi = result.interval
+    return f"{result.score:.3f} [{lo:.2f}, {hi:.2f}]"
+
+
+def grid(args: argparse.Namespace) -> None:
+    names = args.game.split(";")
+    print(f"{args.games} games per cell, {args.simulations} simulations a move, seed "
+          f"{args.seed}; OpenSpiel MCTSBot(uct_c=2, solve=True)")
+    print("| exploration | reuse | " + " | ".join(names) + " | mean |")
+    print("|---|---|" + "---|" * (len(names) + 1))
+    for exploration in args.exploration:
+        for reuse in args.reuse:
+            knobs = {"iterations": args.simulations, "exploration": exploration,
+                     "reuse": reuse}
+            results = [match(name, knobs, args) for name in names]
+            mean = statistics.fmean(r.score for r in results)
+            print(f"| {exploration} | {reuse} | " + " | ".join(map(cell, results))
+                  + f" | {mean:.3f} |", flush=True)
+
+
+def equal_time(args: argparse.Namespace) -> None:
+    print(f"{args.games} games per game; ours at MCTS() defaults with seconds= OpenSpiel's "
+          f"time a move at {args.simulations} simulations")
+    for name in args.game.split(";"):
+        reference = match(name, {"iterations": args.simulations}, args)
+        seconds = reference.seconds_per_move[1]
+        result = match(name, {"seconds": seconds}, args)
+        ours = result.seconds_per_move[0]
+        print(f"{name}: at {args.simulations} simulations {cell(reference)}; at "
+              f"{seconds * 1000:.1f} ms a move (ours took {ours * 1000:.1f}) {cell(result)}  "
+              f"W/D/L {result.wins}/{result.draws}/{result.losses}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default=";".join(GAMES), help="OpenSpiel games, ';'-separated")
+    parser.add_argument("--games", type=int, default=100, help="games per match")
+    parser.add_argument("--simulations", type=int, default=1000)
+    parser.add_argument("--exploration", type=lambda s: [float(x) for x in s.split(",")],
+                        default=[0.5])
+    parser.add_argument("--reuse", type=lambda s: [bool(int(x)) for x in s.split(",")],
+                        default=[True])
+    parser.add_argument("--seconds-match", action="store_true")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    t0 = time.perf_counter()
+    (equal_time if args.seconds_match else grid)(args)
+    print(f"wall {time.perf_counter() - t0:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
