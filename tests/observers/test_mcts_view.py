@@ -44,8 +44,9 @@ class Pile:
 
 def run(view: MCTSView, start: Any, tmp_path: Path, **kw: Any) -> tuple[Any, VideoObserver]:
     iterations = kw.pop("iterations", 300)
+    exploration = kw.pop("exploration", 0.5)
     video = VideoObserver(tmp_path / "v", view, fps=kw.pop("fps", 10), **kw)
-    result = MCTS(video, iterations=iterations, rng=3).run(start)
+    result = MCTS(video, iterations=iterations, exploration=exploration, rng=3).run(start)
     return result, video
 
 
@@ -108,7 +109,9 @@ def test_final_frame_shows_the_decision_not_a_playout(tmp_path: Path) -> None:
     view = MCTSView(tiles, frames=30)
     assert isinstance(view, AccumulatingRenderer)
     assert isinstance(view, PacedRenderer) and isinstance(view, LegendRenderer)
-    result, video = run(view, TicTacToe(), tmp_path, iterations=300, final_frames=3)
+    # The golden frame's search: UCT constant sqrt(2) on [-1, 1] (it chooses the centre)
+    result, video = run(view, TicTacToe(), tmp_path, iterations=300, final_frames=3,
+                        exploration=math.sqrt(2) / 2)
     assert tiles.move_label(result.best) == "X centre"
     texts = view.texts
     assert "simulation 300 of 300" in texts and "decision: X centre" in texts
