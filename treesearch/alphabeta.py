@@ -12,6 +12,7 @@ that names the depth and the fix (``depth=`` with a ``value=`` cut-off, or
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
@@ -130,7 +131,7 @@ class AlphaBeta(TreeSearch):
             )
         self.simultaneous = simultaneous
         self.rng = check_rng(rng)
-        self._random = python_random(self.rng)
+        self._random: random.Random | None = None  # made at the first mixed pick
 
     def _search(self, start: Any, ctx: RunContext) -> None:
         root_player = player_of(start)
@@ -213,6 +214,8 @@ class AlphaBeta(TreeSearch):
         """Solve the turn's matrix game and draw a pick from its optimal mix; the game's value."""
         solution = solve_matrix_game(grid)
         ctx.info["matrix"], ctx.info["mix"] = grid, solution
+        if self._random is None:
+            self._random = python_random(self.rng)
         i = self._random.choices(range(len(grid)), weights=solution.rows)[0]
         return children[i], solution.value
 
