@@ -302,7 +302,8 @@ def best_bot(seconds: float = 0.2) -> TronBot:
     ``alphabeta_bot(seconds, draw=0.03, simultaneous="matrix")``: the Voronoi alpha-beta
     with a little contempt for draws (head-on collisions; measured better than ``draw=0``
     and ``draw=0.1``), the turn at hand searched as a matrix game, so it does not fear a
-    head-on the opponent cannot see coming (benchmarks/bench_tron_contest.py).
+    head-on the opponent cannot see coming. Against the contest's 2018 winner the matrix view
+    gained on one set of starts and was level on another (benchmarks/RESULTS.md, issue 19).
     """
     bot = alphabeta_bot(seconds, draw=0.03, simultaneous="matrix")
     bot.name = f"best({seconds}s)"
