@@ -51,6 +51,20 @@ def cell(result: MatchResult) -> str:
     return f"{result.score:.3f} [{lo:.2f}, {hi:.2f}]"
 
 
+def by_side(result: MatchResult) -> str:
+    """Ours' points moving first and moving second, e.g. ``first 45/50, second 32/50``.
+
+    Hex is a first-player win: a bot that wins every first game and half its second ones
+    scores 0.75.
+    """
+    parts = []
+    for player, label in ((0, "first"), (1, "second")):
+        games = [r for r in result.records if r.a_player == player]
+        points = sum(r.score for r in games)
+        parts.append(f"{label} {points:g}/{len(games)}")
+    return ", ".join(parts)
+
+
 def grid(args: argparse.Namespace) -> None:
     names = args.game.split(";")
     print(f"{args.games} games per cell, {args.simulations} simulations a move, seed "
@@ -77,7 +91,8 @@ def equal_time(args: argparse.Namespace) -> None:
         ours = result.seconds_per_move[0]
         print(f"{name}: at {args.simulations} simulations {cell(reference)}; at "
               f"{seconds * 1000:.1f} ms a move (ours took {ours * 1000:.1f}) {cell(result)}  "
-              f"W/D/L {result.wins}/{result.draws}/{result.losses}", flush=True)
+              f"W/D/L {result.wins}/{result.draws}/{result.losses} ({by_side(result)}; at "
+              f"{args.simulations}: {by_side(reference)})", flush=True)
 
 
 def main() -> None:
