@@ -79,7 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in (_add_list, _add_demo, _add_run, _add_compare, _add_video, _add_play, _add_check):
+        add(sub)
+    return parser
 
+
+def _add_list(sub: Any) -> None:
     _command(
         sub,
         "list",
@@ -88,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
         listing.prepare_list,
     )
 
+
+def _add_demo(sub: Any) -> None:
     demo_ = _command(
         sub,
         "demo",
@@ -106,6 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_film(demo_)
 
+
+def _add_run(sub: Any) -> None:
     run = _command(
         sub,
         "run",
@@ -134,6 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_budgets(run)
     add_options(run)
 
+
+def _add_compare(sub: Any) -> None:
     compare = _command(
         sub,
         "compare",
@@ -155,6 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_budgets(compare)
     add_options(compare)
 
+
+def _add_video(sub: Any) -> None:
     video = _command(
         sub,
         "video",
@@ -190,6 +203,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_budgets(video)
     add_options(video)
 
+
+def _add_play(sub: Any) -> None:
     play_ = _command(
         sub,
         "play",
@@ -223,6 +238,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_options(play_)
     play_.set_defaults(dice="revealed")  # a played game rolls round by round, as at the table
 
+
+def _add_check(sub: Any) -> None:
     check_ = _command(
         sub,
         "check",
@@ -233,4 +250,3 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_check_arguments(check_)
     add_size(check_, 9)
     add_options(check_)
-    return parser

@@ -122,38 +122,16 @@ def play_game(
     chance = random.Random(seed_chance)
     times: tuple[list[float], list[float]] = ([], [])
     moves: list[Any] = []
-    clock = time.perf_counter
     state = _start_state(start)
     while True:
         is_terminal = getattr(state, "is_terminal", None)
         if callable(is_terminal) and is_terminal():
             break
-        player = state.player()
-        if player == CHANCE:
-            outcomes = list(state.chance_outcomes())
-            if not outcomes:
-                raise IteratorContractError(
-                    f"player() is CHANCE at {state!r} but chance_outcomes() gave no outcome"
-                )
-            child = sample_outcome(outcomes, chance.random())
-        else:
-            children = list(state.get_children())
-            if not children:
-                break
-            if player not in (0, 1) or isinstance(player, bool):
-                raise MissingCapabilityError(
-                    f"a match needs players 0 and 1 (or CHANCE); player() returned "
-                    f"{player!r} at {state!r}"
-                )
-            agent = agents[player]
-            t0 = clock()
-            chosen = agent.choose(state)
-            times[player].append(clock() - t0)
-            pick = _pickof(children, chosen, agent, state)
-            child = children[pick]  # our own copy: an agent cannot hand us a forged state
-        move = getattr(child, "move", None)
-        moves.append(pick if move is None else move)
-        state = child
+        step = _step(state, agents, chance, times)
+        if step is None:
+            break
+        state, move = step
+        moves.append(move)
     returns = tuple(float(r) for r in state.returns())
     if len(returns) < 2:
         raise MissingCapabilityError(
@@ -171,6 +149,43 @@ def play_game(
 
 
 # -- helpers --------------------------------------------------------------------------------
+
+def _step(
+    state: Any, agents: tuple[Agent, Agent], chance: random.Random,
+    times: tuple[list[float], list[float]],
+) -> tuple[Any, Any] | None:
+    """The child played at ``state`` and what the record keeps of it; None without children.
+
+    The record is the child's ``move``, else its index in ``get_children()`` (in
+    ``chance_outcomes()`` at a chance state).
+    """
+    player = state.player()
+    if player == CHANCE:
+        outcomes = list(state.chance_outcomes())
+        if not outcomes:
+            raise IteratorContractError(
+                f"player() is CHANCE at {state!r} but chance_outcomes() gave no outcome"
+            )
+        child = sample_outcome(outcomes, chance.random())
+        pick = next(i for i, (outcome, _) in enumerate(outcomes) if outcome is child)
+    else:
+        children = list(state.get_children())
+        if not children:
+            return None
+        if player not in (0, 1) or isinstance(player, bool):
+            raise MissingCapabilityError(
+                f"a match needs players 0 and 1 (or CHANCE); player() returned "
+                f"{player!r} at {state!r}"
+            )
+        agent = agents[player]
+        t0 = time.perf_counter()
+        chosen = agent.choose(state)
+        times[player].append(time.perf_counter() - t0)
+        pick = _pickof(children, chosen, agent, state)
+        child = children[pick]  # our own copy: an agent cannot hand us a forged state
+    move = getattr(child, "move", None)
+    return child, (pick if move is None else move)
+
 def _play_indexed(
     agent_a: AgentMaker, agent_b: AgentMaker, start: Any, seed: int, i: int
 ) -> GameRecord:

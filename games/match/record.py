@@ -49,7 +49,8 @@ class GameRecord:
         names: the agents' names, a's then b's.
         returns: ``returns()`` of the final state, indexed by player.
         moves: the children taken from the start, chance outcomes included: each child's
-            ``move`` attribute, or its index in ``get_children()`` when it has none.
+            ``move`` attribute, or when it has none its index in ``get_children()`` (in
+            ``chance_outcomes()`` for a chance outcome).
         seconds: seconds each of a's moves took, then each of b's.
     """
 

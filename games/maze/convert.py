@@ -164,6 +164,15 @@ def matrix_edges(
 # -- ASCII --------------------------------------------------------------------------------
 def read_ascii(text: str) -> tuple[GridArrays, list[int], dict[str, tuple[int, ...]]]:
     """``(arrays, cheese, markers)`` of a drawing; the format is ``games.maze.io.parse_ascii``'s."""
+    lines, width, height = _ascii_lines(text)
+    exists, cheese, markers = _ascii_cells(lines, width, height)
+    east, south = _ascii_walls(lines, width, height, exists)
+    arrays = (width, height, exists, east, south)
+    return arrays, cheese, {k: tuple(v) for k, v in sorted(markers.items())}
+
+
+def _ascii_lines(text: str) -> tuple[list[str], int, int]:
+    """The drawing's lines padded to one width, and its size in cells, checked."""
     raw = [line.rstrip() for line in textwrap.dedent(text).splitlines()]
     while raw and not raw[0]:
         raw.pop(0)
@@ -194,7 +203,13 @@ def read_ascii(text: str) -> tuple[GridArrays, list[int], dict[str, tuple[int, .
                     f"line {r + 1}, column {c + 1}: expected a '+' corner (every 4 "
                     f"characters on boundary lines), got {lines[r][c]!r}"
                 )
+    return lines, width, height
 
+
+def _ascii_cells(
+    lines: list[str], width: int, height: int
+) -> tuple[bytearray, list[int], dict[str, list[int]]]:
+    """Which cells exist (not holes), the cheese, and the lettered markers."""
     exists = bytearray(width * height)
     cheese: list[int] = []
     markers: dict[str, list[int]] = {}
@@ -215,7 +230,13 @@ def read_ascii(text: str) -> tuple[GridArrays, list[int], dict[str, tuple[int, .
                     f"line {2 * r + 2}, column {4 * c + 2}: cell content {content!r} is not "
                     "one of ' ' (cell), '#' (hole), '*' (cheese) or a letter (marker)"
                 )
+    return exists, cheese, markers
 
+
+def _ascii_walls(
+    lines: list[str], width: int, height: int, exists: bytearray
+) -> tuple[list[int], list[int]]:
+    """Each cell's east and south boundary codes (0 wall, 1 passage, 2..9 mud)."""
     east = [0] * (width * height)
     south = [0] * (width * height)
     for r in range(height):
@@ -232,8 +253,7 @@ def read_ascii(text: str) -> tuple[GridArrays, list[int], dict[str, tuple[int, .
             b = r * width + c if r < height else -1
             w = _boundary(line[4 * c + 1 : 4 * c + 4], 2 * r + 1, 4 * c + 2, vertical=False)
             _store(w, a, b, exists, south, a, 2 * r + 1, 4 * c + 2)
-    arrays = (width, height, exists, east, south)
-    return arrays, cheese, {k: tuple(v) for k, v in sorted(markers.items())}
+    return east, south
 
 
 def _boundary(chars: str, line: int, column: int, *, vertical: bool) -> int:

@@ -18,6 +18,7 @@ from games.match import (
     wilson_interval,
 )
 from games.tictactoe import TicTacToe
+from tests.games_util import Gamble
 from treesearch import CHANCE, MCTS, AlphaBeta
 from treesearch.errors import (
     InvalidArgumentError,
@@ -172,6 +173,16 @@ def test_chance_states_are_drawn_by_the_harness_from_the_game_seed() -> None:
                for r in result.records)
     again = play_match(RandomAgent(), RandomAgent(), _Coin, games=40, seed=0)
     assert outcomes(again) == outcomes(result)
+
+
+def test_a_chance_outcome_without_a_move_is_recorded_by_its_index() -> None:
+    result = play_match(RandomAgent(), RandomAgent(), Gamble, games=30, seed=1)
+    gambles = [r.moves for r in result.records if len(r.moves) == 2]
+    assert gambles and all(m[0] == 0 and m[1] in (0, 1) for m in gambles)  # won 0, lost 1
+    assert {m[1] for m in gambles} == {0, 1}
+    for r in result.records:  # the outcome's index picks the state the returns came from
+        won = r.moves == (0, 0)
+        assert (r.returns[0] == 1.0) == won
 
 
 # -- statistics ----------------------------------------------------------------------------
