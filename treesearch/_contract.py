@@ -1,18 +1,26 @@
-"""One wording for TreeIterator contract breaches, shared by ``check_iterator`` and the searches.
+"""The one home of the TreeIterator contract: its checks and the wording of their errors.
+
+``check_iterator`` (``checks``), ``check_random_play`` (``plugin_checks``) and the searches'
+accessors in ``values`` (``player_of``, ``returns_of``, ``chance_outcomes_of``) all judge a
+key, a player, rewards and chance outcomes with the checks here (``checked_key``,
+``player_index``, ``finite_rewards``, ``chance_pairs``...), so they cannot drift apart.
 
 Searches never pre-check states in their hot loops: they catch the bare ``TypeError`` or
 ``AttributeError`` a broken game causes, re-examine the state at fault here, and raise the
 error ``check_iterator`` would have given (``raise explain_failure(s, exc, "key()") from exc``
-or ``translate(exc, s)`` then a bare ``raise``). This module imports only ``errors`` so every
-other module may import it.
+or ``translate(exc, s)`` then a bare ``raise``). This module imports only ``errors`` (and
+numpy) so every other module may import it.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
-from numbers import Integral, Real
+import operator
+from collections.abc import Hashable, Sequence
+from numbers import Real
 from typing import Any
+
+import numpy as np
 
 from treesearch.errors import (
     InvalidValueError,
@@ -23,22 +31,32 @@ from treesearch.errors import (
 )
 
 __all__ = [
+    "CHANCE",
     "CONTRACT_METHODS",
     "FAULTS",
+    "PROBABILITY_TOLERANCE",
+    "TERMINAL",
     "all_finite_numbers",
     "bad_child",
     "bad_children",
     "bad_player",
     "bad_returns",
     "bad_step_cost",
+    "chance_pairs",
+    "checked_chance",
+    "checked_key",
+    "checked_returns",
     "diagnose",
     "explain_failure",
     "fail",
+    "finite_rewards",
     "from_attribute_error",
     "is_over",
     "missing_key",
     "missing_method",
+    "player_index",
     "step_cost_message",
+    "terminal_flag",
     "terminal_with_moves",
     "translate",
     "unhashable_key",
@@ -53,8 +71,15 @@ CONTRACT_METHODS = (
 FAULTS = (TypeError, AttributeError)
 """What a broken game raises from deep inside a search loop; catch these and ``translate``."""
 
-_CHANCE = -1  # treesearch.values.CHANCE; not imported because values may import this module
-_TERMINAL = -4  # treesearch.values.TERMINAL
+CHANCE = -1
+"""``player()`` of a chance state: its children are random outcomes."""
+
+TERMINAL = -4
+"""``player()`` of a terminal state, where nobody moves (OpenSpiel's ``PlayerId.TERMINAL``)."""
+
+PROBABILITY_TOLERANCE = 1e-6
+"""How far the chance probabilities of a state may sum away from 1."""
+
 _NOTHING = object()
 
 
@@ -184,18 +209,14 @@ def _diagnose(state: Any, parent: Any, keys: bool, costs: bool) -> TreeSearchErr
 
 
 def _key_problem(state: Any, parent: Any) -> TreeSearchError | None:
-    get = getattr(state, "key", None)
-    if not callable(get):
+    if not callable(getattr(state, "key", None)):
         return missing_method(state, "key")
-    k = get()
+    try:
+        k = checked_key(state)
+    except IteratorContractError as err:
+        return err
     if k is None and parent is not None:
         return missing_key(state, parent)
-    if not isinstance(k, Hashable):
-        return unhashable_key(state, k)
-    try:
-        hash(k)
-    except TypeError:  # a tuple holding a list
-        return unhashable_key(state, k)
     return None
 
 
@@ -246,17 +267,11 @@ def explain_failure(state: Any, exc: BaseException, method: str) -> TreeSearchEr
 def _player_problem(state: Any, method: str) -> TreeSearchError | None:
     try:
         if method == "player()":
-            p = state.player()
-            if isinstance(p, bool) or not isinstance(p, Integral) or (
-                p < _CHANCE and p != _TERMINAL
-            ):
-                return bad_player(state, p)
-            if p == _TERMINAL and not is_over(state):
-                return terminal_with_moves(state)
-            return None
-        rewards = state.returns()
-        if not all_finite_numbers(rewards):
-            return bad_returns(state, rewards)
+            player_index(state, state.player())
+        else:
+            finite_rewards(state, state.returns())
+    except IteratorContractError as err:
+        return err
     except Exception:
         return None
     return None
@@ -271,11 +286,11 @@ def bad_player(state: Any, player: Any) -> IteratorContractError:
     )
 
 
-def terminal_with_moves(state: Any) -> IteratorContractError:
-    """``player()`` returned TERMINAL at a state that still has children."""
+def terminal_with_moves(state: Any, children: int | None = None) -> IteratorContractError:
+    """``player()`` returned TERMINAL at a state that still has children (``children`` many)."""
+    has = "children" if children is None else f"{children} children"
     return fail(
-        "player()", state,
-        f"returned treesearch.TERMINAL ({_TERMINAL}) but the state has children",
+        "player()", state, f"returned treesearch.TERMINAL ({TERMINAL}) but the state has {has}",
         "return TERMINAL only where the game is over (get_children() empty); elsewhere "
         "the index of the player to move or treesearch.CHANCE",
     )
@@ -296,10 +311,152 @@ def bad_returns(state: Any, rewards: Any) -> IteratorContractError:
 
 def all_finite_numbers(values: Any) -> bool:
     """True for a non-empty sequence of finite real numbers (bools excluded)."""
+    return _finite_floats(values) is not None
+
+
+_PLAIN_NUMBERS = frozenset({int, float, np.float64, np.float32, np.int64, np.int32})
+
+
+def _is_number(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, Real)
+
+
+def _finite_floats(values: Any) -> tuple[float, ...] | None:
+    """``values`` as floats if they are finite real numbers (no bools), at least one; else None.
+
+    Plain numbers skip the ABC checks: searches call this at every terminal state they score.
+    """
     try:
-        items = list(values)
+        items = values if type(values) is tuple else tuple(values)
+        if not _PLAIN_NUMBERS.issuperset(map(type, items)) and not all(map(_is_number, items)):
+            return None
+        floats = tuple(map(float, items))
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return floats if floats and all(map(math.isfinite, floats)) else None
+
+
+def finite_rewards(state: Any, raw: Any) -> tuple[float, ...]:
+    """``raw``, what ``state.returns()`` gave, as floats; else the contract error.
+
+    Rewards are finite real numbers (numpy's too, bools excluded), at least one.
+    """
+    rewards = _finite_floats(raw)
+    if rewards is None:
+        raise bad_returns(state, raw)
+    return rewards
+
+
+def checked_returns(state: Any, player: int) -> tuple[float, ...]:
+    """The rewards of a state without children whose ``player()`` is ``player``, checked.
+
+    Every player index has a reward, the one answered at the end of the game included.
+    """
+    get = getattr(state, "returns", None)
+    if not callable(get):
+        raise fail(
+            "returns()", state, "is missing at a terminal state",
+            "return one reward per player, e.g. (1, -1) when player 0 wins",
+        )
+    rewards = finite_rewards(state, get())
+    if player >= len(rewards):
+        raise fail(
+            "player()", state, f"returned {player!r} but returns() has {len(rewards)} players",
+            "number players from 0 and give every player a reward",
+        )
+    return rewards
+
+
+def checked_key(state: Any) -> Hashable | None:
+    """``state.key()``, or None for a state without a callable ``key``; unhashable is an error.
+
+    The same rule as ``treesearch.key_of``, which the searches use.
+    """
+    get = getattr(state, "key", None)
+    if not callable(get):
+        return None
+    k: Hashable | None = get()
+    try:
+        hash(k)
+    except TypeError:  # a list, or a tuple holding one
+        raise unhashable_key(state, k) from None
+    return k
+
+
+def player_index(state: Any, player: Any, children: Sequence[Any] | None = None) -> int:
+    """``player``, what ``state.player()`` returned, as a plain int; else the contract error.
+
+    Integers (numpy's too) but not bools; below CHANCE only TERMINAL, at states without
+    ``children`` (None: look at the state's own).
+    """
+    try:
+        index = operator.index(player)
     except TypeError:
-        return False
-    return bool(items) and all(
-        not isinstance(r, bool) and isinstance(r, Real) and math.isfinite(r) for r in items
-    )
+        raise bad_player(state, player) from None
+    if (index < CHANCE and index != TERMINAL) or type(player) is bool:  # bool is final
+        raise bad_player(state, player)
+    if index == TERMINAL and (not is_over(state) if children is None else len(children) > 0):
+        raise terminal_with_moves(state, None if children is None else len(children))
+    return index
+
+
+def chance_pairs(state: Any, raw: Any) -> list[tuple[Any, float]]:
+    """``raw``, what ``state.chance_outcomes()`` gave, as (child, probability) pairs, checked.
+
+    Probabilities are finite, >= 0 and sum to 1 within ``PROBABILITY_TOLERANCE``.
+    """
+    fix = "return [(child, probability), ...] with probabilities >= 0 that sum to 1"
+    try:
+        pairs = [(child, float(p)) for child, p in raw]
+    except (TypeError, ValueError):
+        raise fail("chance_outcomes()", state, f"returned {raw!r}", fix) from None
+    total = math.fsum(p for _, p in pairs)
+    if not pairs or not all(0.0 <= p < math.inf for _, p in pairs) or not (
+        abs(total - 1.0) <= PROBABILITY_TOLERANCE
+    ):
+        probabilities = [p for _, p in pairs]
+        raise fail(
+            "chance_outcomes()", state,
+            f"gave the probabilities {probabilities!r}, summing to {total!r}", fix,
+        )
+    return pairs
+
+
+def checked_chance(state: Any, children: Sequence[Any]) -> list[tuple[Any, float]]:
+    """The outcomes of a chance state with ``children``: one pair per child, checked.
+
+    Checkers use it; searches use ``values.chance_outcomes_of`` (a missing method is a
+    MissingCapabilityError there).
+    """
+    get = getattr(state, "chance_outcomes", None)
+    if not callable(get):
+        raise fail(
+            "chance_outcomes()", state, "is missing at a chance state",
+            "return [(child, probability), ...] for states whose player() is CHANCE",
+        )
+    pairs = chance_pairs(state, get())
+    if len(pairs) != len(children):
+        raise fail(
+            "chance_outcomes()", state, f"gave {len(pairs)} outcomes for {len(children)} children",
+            "list every child once with probabilities >= 0 that sum to 1",
+        )
+    return pairs
+
+
+def terminal_flag(state: Any, children: Sequence[Any]) -> bool | None:
+    """``state.is_terminal()`` checked, or None for a state without the method.
+
+    A bool (numpy's too), and not True while the state has ``children``.
+    """
+    get = getattr(state, "is_terminal", None)
+    if not callable(get):
+        return None
+    t = get()
+    if not isinstance(t, (bool, np.bool_)):
+        raise fail("is_terminal()", state, f"returned {t!r}", "return True or False")
+    if t and children:
+        raise fail(
+            "is_terminal()", state, f"is True but the state has {len(children)} children",
+            "return True only when get_children() is empty (is the test inverted?)",
+        )
+    return bool(t)

@@ -1,7 +1,9 @@
 """``check_iterator``: validate a user's game against the TreeIterator contract.
 
 Like Gymnasium's ``check_env``: explore a bounded part of the game from a state and fail with
-a message that says which method broke which rule, on which state, and how to fix it.
+a message that says which method broke which rule, on which state, and how to fix it. The
+rules themselves (keys, players, rewards, chance outcomes, ``is_terminal``) live in
+``treesearch._contract``, shared with ``check_random_play`` and the searches.
 """
 
 from __future__ import annotations
@@ -13,20 +15,21 @@ from typing import Any
 import numpy as np
 
 from treesearch._contract import (
-    all_finite_numbers,
+    CHANCE,
     bad_child,
     bad_children,
-    bad_player,
-    bad_returns,
+    checked_chance,
+    checked_key,
+    checked_returns,
     fail,
     missing_key,
+    player_index,
     step_cost_message,
-    unhashable_key,
+    terminal_flag,
     valid_cost,
 )
 from treesearch._rng import RNGLike, check_rng
 from treesearch.errors import InvalidArgumentError, IteratorContractError
-from treesearch.values import CHANCE, TERMINAL, chance_outcomes_of
 
 __all__ = ["CheckReport", "check_iterator"]
 
@@ -65,18 +68,6 @@ def _fingerprint(state: Any) -> Any:
     ]
 
 
-def _key_of(state: Any) -> Hashable | None:
-    key = getattr(state, "key", None)
-    if key is None:
-        return None
-    k: Hashable | None = key()
-    try:
-        hash(k)
-    except TypeError:
-        raise unhashable_key(state, k) from None
-    return k
-
-
 def _children(state: Any) -> list[Any]:
     get = getattr(state, "get_children", None)
     if not callable(get):
@@ -111,13 +102,13 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
     for i, child in enumerate(first):
         if not callable(getattr(child, "get_children", None)):
             raise IteratorContractError(str(bad_child(state, child)))
-        if keyed and _key_of(child) is None:
+        if keyed and checked_key(child) is None:
             raise missing_key(child, state)
-        if keyed and _key_of(child) != _key_of(second[i]):
+        if keyed and checked_key(child) != checked_key(second[i]):
             raise fail(
                 "get_children()", state,
-                f"is not deterministic: child {i} has key {_key_of(child)!r}, then "
-                f"{_key_of(second[i])!r}",
+                f"is not deterministic: child {i} has key {checked_key(child)!r}, then "
+                f"{checked_key(second[i])!r}",
                 "yield children in a fixed order (sort them, avoid iterating over sets)",
             )
         _children(child)  # expanding a child must not change the parent
@@ -127,16 +118,7 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
             "changed the state itself when its children were expanded",
             "build each child as a new object (copy the board, then change the copy)",
         )
-    terminal = getattr(state, "is_terminal", None)
-    if callable(terminal):
-        t = terminal()
-        if not isinstance(t, (bool, np.bool_)):
-            raise fail("is_terminal()", state, f"returned {t!r}", "return True or False")
-        if t and first:
-            raise fail(
-                "is_terminal()", state, f"is True but the state has {len(first)} children",
-                "return True only when get_children() is empty (is the test inverted?)",
-            )
+    terminal_flag(state, first)
     cost = getattr(state, "step_cost", None)
     if callable(cost):
         for child in first:
@@ -146,8 +128,8 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
     if callable(getattr(state, "player", None)):
         _check_players(state, first)
     if keyed:
-        k = _key_of(state)
-        if k is None or k != _key_of(state):
+        k = checked_key(state)
+        if k is None or k != checked_key(state):
             raise fail(
                 "key()", state, f"returned {k!r}, then something else",
                 "derive the key from the state's contents only",
@@ -157,48 +139,11 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
 
 def _check_players(state: Any, children: list[Any]) -> None:
     """Games with players: who moves, chance outcomes, and rewards at the end."""
-    p = state.player()
-    if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or (
-        p < CHANCE and p != TERMINAL
-    ):
-        raise bad_player(state, p)
-    if p == TERMINAL and children:
-        raise fail(
-            "player()", state,
-            f"returned treesearch.TERMINAL ({TERMINAL}) but the state has {len(children)} "
-            "children",
-            "return TERMINAL only where the game is over; elsewhere the index of the player "
-            "to move or treesearch.CHANCE",
-        )
+    p = player_index(state, state.player(), children)
     if p == CHANCE:
-        outcomes = getattr(state, "chance_outcomes", None)
-        if not callable(outcomes):
-            raise fail(
-                "chance_outcomes()", state, "is missing at a chance state",
-                "return [(child, probability), ...] for states whose player() is CHANCE",
-            )
-        pairs = chance_outcomes_of(state)  # the searches' own check: finite, >= 0, sum 1
-        if len(pairs) != len(children):
-            raise fail(
-                "chance_outcomes()", state,
-                f"gave {len(pairs)} outcomes for {len(children)} children",
-                "list every child once with probabilities >= 0 that sum to 1",
-            )
+        checked_chance(state, children)  # the searches' own check: finite, >= 0, sum 1
     if not children:
-        get = getattr(state, "returns", None)
-        if not callable(get):
-            raise fail(
-                "returns()", state, "is missing at a terminal state",
-                "return one reward per player, e.g. (1, -1) when player 0 wins",
-            )
-        rewards = list(get())
-        if not all_finite_numbers(rewards):
-            raise bad_returns(state, rewards)
-        if p >= len(rewards):
-            raise fail(
-                "player()", state, f"returned {p!r} but returns() has {len(rewards)} players",
-                "number players from 0 and give every player a reward",
-            )
+        checked_returns(state, p)
 
 
 def check_iterator(
@@ -225,7 +170,7 @@ def check_iterator(
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
             raise InvalidArgumentError(f"{name} must be an int >= 0, got {v!r}")
     gen = np.random.default_rng(check_rng(rng))
-    keyed = _key_of(state) is not None
+    keyed = checked_key(state) is not None
     by_key: dict[Hashable, Any] = {}
     checked = terminals = deepest = 0
 
@@ -262,7 +207,7 @@ def _check_equality(state: Any, by_key: dict[Hashable, Any]) -> None:
     """States that define ``==`` must agree with their keys."""
     if type(state).__eq__ is object.__eq__:  # type: ignore[comparison-overlap]
         return
-    k = _key_of(state)
+    k = checked_key(state)
     other = by_key.setdefault(k, state)
     if other is not state and type(other) is type(state) and not state == other:
         raise fail(

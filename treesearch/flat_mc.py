@@ -33,7 +33,7 @@ from treesearch.events import Evaluated
 from treesearch.mcts_policies import rollout_rewards
 from treesearch.result import Status
 from treesearch.search import TreeSearch, check_callable
-from treesearch.values import CHANCE
+from treesearch.values import player_of
 
 __all__ = ["ALLOCATIONS", "Candidate", "FlatMonteCarlo", "Playout"]
 
@@ -285,8 +285,8 @@ def _default_label(start: Any) -> Callable[[Any], Hashable]:
 
 def _default_playout(start: Any) -> Playout:
     """A uniformly random game from the candidate, valued for the player to move at ``start``."""
-    player = start.player() if hasattr(start, "player") else 0
-    if player == CHANCE or not isinstance(player, int) or player < 0:
+    player = player_of(start) if hasattr(start, "player") else 0  # numpy integers count
+    if player < 0:  # CHANCE or TERMINAL: nobody to value for but player 0
         player = 0
 
     def play(candidate: Any, rng: Any) -> float:

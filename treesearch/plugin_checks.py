@@ -8,14 +8,20 @@ that, failing with the same kind of message (method, state, fix).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from treesearch._contract import all_finite_numbers, bad_player, bad_returns, fail, unhashable_key
+from treesearch._contract import (
+    CHANCE,
+    checked_chance,
+    checked_key,
+    checked_returns,
+    fail,
+    player_index,
+    terminal_flag,
+)
 from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch.errors import InvalidArgumentError
-from treesearch.values import CHANCE, TERMINAL
 
 __all__ = ["RandomPlayReport", "check_random_play"]
 
@@ -30,45 +36,14 @@ class RandomPlayReport:
     longest: int
 
 
-def _key(state: Any) -> Hashable | None:
-    key = getattr(state, "key", None)
-    if not callable(key):
-        return None
-    k: Hashable | None = key()
-    try:
-        hash(k)
-    except TypeError:
-        raise unhashable_key(state, k) from None
-    return k
-
-
-def _player(state: Any, children: list[Any]) -> int:
-    p = state.player()
-    if isinstance(p, bool) or not isinstance(p, int) or (p < CHANCE and p != TERMINAL):
-        raise bad_player(state, p)
-    if p == TERMINAL and children:
-        raise fail(
-            "player()", state, f"returned TERMINAL ({TERMINAL}) before the game ended",
-            "return the index of the player to move until get_children() is empty",
-        )  # fmt: skip
-    return int(p)
-
-
-def _end(state: Any, movers: set[int]) -> int:
+def _end(state: Any, player: int, movers: set[int]) -> int:
     """Check a finished game's last state; return its number of players."""
-    terminal = getattr(state, "is_terminal", None)
-    if callable(terminal) and terminal() is not True:
+    if terminal_flag(state, []) is False:
         raise fail(
             "is_terminal()", state, "is not True at a state without children",
             "return True exactly when get_children() is empty",
         )  # fmt: skip
-    get = getattr(state, "returns", None)
-    if not callable(get):
-        raise fail("returns()", state, "is missing at a terminal state",
-                   "return one reward per player, e.g. (1, -1) when player 0 wins")  # fmt: skip
-    rewards = list(get())
-    if not rewards or not all_finite_numbers(rewards):
-        raise bad_returns(state, rewards)
+    rewards = checked_returns(state, player)
     if movers and max(movers) >= len(rewards):
         raise fail(
             "returns()", state,
@@ -83,10 +58,12 @@ def check_random_play(
 ) -> RandomPlayReport:
     """Play ``games`` seeded random games from ``state`` to their end and check every turn.
 
-    At every state ``player()`` is a player index, ``CHANCE`` (children drawn by
-    ``chance_outcomes()`` probabilities) or, at the end only, ``TERMINAL``; keys are
-    hashable. At the end ``is_terminal()`` is True and ``returns()`` has one finite number per
-    player, and the same number of players in every game.
+    At every state ``player()`` is a player index (numpy integers count), ``CHANCE``
+    (children drawn by ``chance_outcomes()`` probabilities, checked as the searches check
+    them) or, at the end only, ``TERMINAL``; keys are hashable. At the end ``is_terminal()``
+    is True and ``returns()`` has one finite number per player (the one ``player()`` names
+    there included), and the same number of players in every game. The rules are those of
+    ``check_iterator`` (both use ``treesearch._contract``).
 
     Returns:
         A RandomPlayReport of what was played.
@@ -106,8 +83,9 @@ def check_random_play(
         movers: set[int] = set()
         while True:
             children = list(s.get_children())
-            p = _player(s, children)
-            _key(s)
+            p = player_index(s, s.player(), children)
+            checked_key(s)
+            pairs = checked_chance(s, children) if p == CHANCE else []  # ended games too
             if not children:
                 break
             if length >= max_moves:
@@ -116,14 +94,12 @@ def check_random_play(
                     "random moves", "make every game end (or raise max_moves)",
                 )  # fmt: skip
             if p == CHANCE:
-                pairs = list(s.chance_outcomes())
-                weights = [float(w) for _, w in pairs]
-                s = draw.choices([c for c, _ in pairs], weights)[0]
+                s = draw.choices([c for c, _ in pairs], [w for _, w in pairs])[0]
             else:
                 movers.add(p)
                 s = children[draw.randrange(len(children))]
             length += 1
-        n = _end(s, movers)
+        n = _end(s, p, movers)
         if players is not None and n != players:
             raise fail("returns()", s, f"gave {n} rewards, but {players} in an earlier game",
                        "give every game the same number of players")  # fmt: skip

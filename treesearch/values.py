@@ -20,17 +20,26 @@ The player contract, for games with players (all optional for one-player puzzles
   outcome.
 
 A game that breaks this contract gets an ``IteratorContractError`` from the search, naming the
-state, the method and the bad value, in the words of ``treesearch.check_iterator``.
+state, the method and the bad value, in the words of ``treesearch.check_iterator``: both
+judge with the same checks, in ``treesearch._contract`` (where ``CHANCE``, ``TERMINAL`` and
+``PROBABILITY_TOLERANCE`` are defined; this module re-exports them).
 """
 
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Callable
 from typing import Any
 
-from treesearch._contract import bad_player, bad_returns, fail, is_over, terminal_with_moves
+from treesearch._contract import (
+    CHANCE,
+    PROBABILITY_TOLERANCE,
+    TERMINAL,
+    chance_pairs,
+    fail,
+    finite_rewards,
+    player_index,
+)
 from treesearch.errors import (
     InvalidArgumentError,
     InvalidValueError,
@@ -52,15 +61,6 @@ __all__ = [
     "returns_of",
     "terminal_value",
 ]
-
-CHANCE = -1
-"""``player()`` of a chance state: its children are random outcomes."""
-
-TERMINAL = -4
-"""``player()`` of a terminal state, where nobody moves (OpenSpiel's ``PlayerId.TERMINAL``)."""
-
-PROBABILITY_TOLERANCE = 1e-6
-"""How far the chance probabilities of a state may sum away from 1."""
 
 ValueFunction = Callable[[Any], float]
 """A callable state -> number; larger is better for the player it is written for."""
@@ -89,15 +89,9 @@ def player_of(state: Any) -> int:
             "player() -> int and returns() -> per-player rewards"
         )
     p = player()
-    try:
-        index = operator.index(p)  # numpy integers are fine
-    except TypeError:
-        raise bad_player(state, p) from None
-    if isinstance(p, bool) or (index < CHANCE and index != TERMINAL):
-        raise bad_player(state, p)
-    if index == TERMINAL and not is_over(state):
-        raise terminal_with_moves(state)
-    return index
+    if type(p) is int and p >= 0:  # the usual answer, settled without a call
+        return p
+    return player_index(state, p)  # numpy integers, CHANCE, TERMINAL, or an error
 
 
 def player_out_of_range(state: Any, p: Any, rewards: Any) -> IteratorContractError:
@@ -111,21 +105,17 @@ def player_out_of_range(state: Any, p: Any, rewards: Any) -> IteratorContractErr
 
 
 def returns_of(state: Any) -> tuple[float, ...]:
-    """``state.returns()`` as a tuple of finite floats, or an IteratorContractError."""
+    """``state.returns()`` as a tuple of finite floats, or an IteratorContractError.
+
+    The rule is ``_contract.finite_rewards``: finite real numbers (numpy's too), no bools.
+    """
     get = getattr(state, "returns", None)
     if not callable(get):
         raise MissingCapabilityError(
             f"{state!r} has no returns() method; terminal states of games with players must "
             "report per-player rewards"
         )
-    raw = get()
-    try:
-        values = tuple(float(r) for r in raw)
-    except (TypeError, ValueError):
-        raise bad_returns(state, raw) from None
-    if not values or not all(math.isfinite(r) for r in values):
-        raise bad_returns(state, raw)
-    return values
+    return finite_rewards(state, get())
 
 
 def chance_outcomes_of(state: Any) -> list[tuple[Any, float]]:
@@ -140,22 +130,7 @@ def chance_outcomes_of(state: Any) -> list[tuple[Any, float]]:
             f"{state!r} is a chance state (player() is CHANCE) but has no chance_outcomes() "
             "method returning [(child, probability), ...]"
         )
-    raw = get()
-    fix = "return [(child, probability), ...] with probabilities >= 0 that sum to 1"
-    try:
-        pairs = [(child, float(p)) for child, p in raw]
-    except (TypeError, ValueError):
-        raise fail("chance_outcomes()", state, f"returned {raw!r}", fix) from None
-    total = math.fsum(p for _, p in pairs)
-    if not pairs or not all(0.0 <= p < math.inf for _, p in pairs) or not (
-        abs(total - 1.0) <= PROBABILITY_TOLERANCE
-    ):
-        probabilities = [p for _, p in pairs]
-        raise fail(
-            "chance_outcomes()", state,
-            f"gave the probabilities {probabilities!r}, summing to {total!r}", fix,
-        )
-    return pairs
+    return chance_pairs(state, get())
 
 
 def terminal_value(player: int) -> ValueFunction:

@@ -82,6 +82,21 @@ def test_defaults_play_random_games_for_the_player_to_move() -> None:
     assert FlatMonteCarlo(playouts=300, rng=0).run(board).best.move == 2
 
 
+class _NumpyPlayers(TicTacToe):
+    """Tic-tac-toe whose ``player()`` answers numpy integers, as numpy-backed games do."""
+
+    def player(self) -> int:
+        return np.int64(super().player())  # type: ignore[return-value]
+
+    def get_children(self) -> list[TicTacToe]:
+        return [_NumpyPlayers(c.board, move=c.move) for c in super().get_children()]
+
+
+def test_default_playouts_value_for_a_numpy_integer_player() -> None:
+    board = _NumpyPlayers((1, 1, 0, 2, 2, 0, 1, 0, 0))  # O to move wins at cell 5
+    assert FlatMonteCarlo(playouts=300, rng=0).run(board).best.move == 5
+
+
 def test_a_playout_credits_every_candidate_it_passed_through() -> None:
     search = FlatMonteCarlo(playout=finish, label=lambda s: s.picked, first=4, playouts=0, rng=1)
     result = search.run(PickTwo())
