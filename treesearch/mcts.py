@@ -12,8 +12,9 @@ marks the second half with ``simultaneous() -> True``; ``simultaneous="decoupled
 player 1 from seeing player 0's pick in the tree (``mcts_decoupled``).
 
 Modules: ``mcts_node`` (the tree node) <- ``mcts_policies`` (hooks), ``mcts_solver``
-(proofs), ``mcts_final`` (the recommended move) <- ``mcts_simulate`` (one simulation) <-
-``mcts_decoupled`` (DUCT) <- ``mcts`` (knobs, run loop, answer); imports go one way.
+(proofs), ``mcts_final`` (the recommended move) <- ``mcts_settings`` (the knobs, checked
+once: ``MCTSSettings``) <- ``mcts_simulate`` (one simulation) <- ``mcts_decoupled`` (DUCT)
+<- ``mcts`` (budget, run loop, answer); imports go one way.
 
 References: Kocsis & Szepesvári 2006 (UCT); Winands, Björnsson & Saito 2008 (MCTS-Solver);
 Chaslot et al. 2008 (final move rules); Browne et al. 2012 (survey).
@@ -21,7 +22,6 @@ Chaslot et al. 2008 (final move rules); Browne et al. 2012 (survey).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
@@ -30,25 +30,25 @@ from treesearch._run import ObserverLike, RunContext, has_keys
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError, TreeSearchError
 from treesearch.mcts_decoupled import DecoupledSimulator
-from treesearch.mcts_final import FINAL_RULES, FinalRule, choose_child, value_of
+from treesearch.mcts_final import FinalRule, choose_child, value_of
 from treesearch.mcts_node import Node
 from treesearch.mcts_policies import Evaluator, RolloutPolicy, SelectionFn
+from treesearch.mcts_settings import EXPLORATION, SIMULTANEOUS, MCTSSettings
 from treesearch.mcts_simulate import Simulator
 from treesearch.result import Status
 from treesearch.search import TreeSearch
 
-__all__ = ["EXPLORATION", "MCTS", "REUSE_DEPTH", "SIMULTANEOUS", "Node"]
-
-EXPLORATION = 0.5
-"""The default UCT constant, in widths of ``reward_range`` (benchmarks/tune_mcts.py): the
-bonus is ``0.5 * (high - low) * sqrt(ln N / n)``, 1.0 on [-1, 1] and 0.5 on [0, 1]."""
-
-SIMULTANEOUS: tuple[str, ...] = ("sequential", "decoupled")
-"""The values of ``MCTS(simultaneous=...)``."""
+__all__ = ["EXPLORATION", "MCTS", "REUSE_DEPTH", "SIMULTANEOUS", "MCTSSettings", "Node"]
 
 REUSE_DEPTH = 4
 """How many tree levels below the old root ``reuse`` looks for the next run's start: the
 agent's move and the opponent's reply, with a chance level after each (dice games)."""
+
+_REPR_KNOBS = (
+    "reward_range", "simultaneous", "iterations", "exploration", "c", "selection", "rollout",
+    "evaluate", "score", "backup", "final", "reuse", "solver", "perspective", "rollout_depth",
+    "rng",
+)  # the order ``repr`` has always shown them in
 
 
 class MCTS(TreeSearch):
@@ -136,6 +136,11 @@ class MCTS(TreeSearch):
     variation (most visited line), and ``result.info`` holds ``root`` (the Node),
     ``children`` (state, visits, mean) at the root, ``reused_visits`` and ``proven`` (the
     root's proven rewards, or None).
+
+    The knobs are checked once and kept as ``settings``, a frozen ``MCTSSettings``
+    (``treesearch.mcts_settings``); ``exploration``, ``c`` (the UCT constant in reward units:
+    ``exploration * (high - low)``), ``reuse`` and the other knobs read them. ``iterations``
+    and ``rng`` are kept as given.
     """
 
     chooses_move = True
@@ -164,63 +169,14 @@ class MCTS(TreeSearch):
     ) -> None:
         extra = Budget(max_iterations=iterations, seconds=seconds)  # validates both
         super().__init__(observers, budget=Budget.coerce(budget) | extra)
-        b = self.budget
-        if b.max_iterations is None and b.seconds is None and b.max_nodes is None:
-            raise InvalidArgumentError(
-                "MCTS needs a budget: iterations=N, seconds=S, or budget=Budget(...)"
-            )
-        if b.max_depth == 0:
-            raise InvalidArgumentError(
-                "MCTS cannot choose a move with Budget(max_depth=0): the start may not be "
-                "expanded; give max_depth >= 1"
-            )
-        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or not (
-            math.isfinite(exploration) and exploration >= 0
-        ):
-            raise InvalidArgumentError(
-                f"exploration must be a finite number >= 0, got {exploration!r}"
-            )
-        for name, fn in (("selection", selection), ("rollout", rollout),
-                         ("evaluate", evaluate), ("score", score)):
-            if fn is not None and not callable(fn):
-                raise InvalidArgumentError(f"{name} must be callable, got {fn!r}")
-        if backup not in ("mean", "max"):
-            raise InvalidArgumentError(f"backup must be 'mean' or 'max', got {backup!r}")
-        if final not in FINAL_RULES:
-            raise InvalidArgumentError(
-                f"final must be one of {', '.join(map(repr, FINAL_RULES))}, got {final!r}"
-            )
-        if not isinstance(solver, bool):
-            raise InvalidArgumentError(f"solver must be True or False, got {solver!r}")
-        self.reward_range = _check_range(reward_range)
-        if not isinstance(reuse, bool):
-            raise InvalidArgumentError(f"reuse must be True or False, got {reuse!r}")
-        if isinstance(perspective, bool) or not isinstance(perspective, int) or (
-            perspective not in (0, 1)
-        ):
-            raise InvalidArgumentError(
-                f"perspective must be player 0 or 1 (the view of a numeric evaluate), "
-                f"got {perspective!r}"
-            )
-        if rollout_depth is not None and (
-            isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int)
-            or rollout_depth < 1
-        ):
-            raise InvalidArgumentError(
-                f"rollout_depth must be an int >= 1 or None, got {rollout_depth!r}"
-            )
-        if simultaneous not in SIMULTANEOUS:
-            raise InvalidArgumentError(
-                f"simultaneous must be one of {', '.join(map(repr, SIMULTANEOUS))}, "
-                f"got {simultaneous!r}"
-            )
-        self.simultaneous = simultaneous
-        self.iterations, self.exploration = iterations, float(exploration)
-        self.c = self.exploration * (self.reward_range[1] - self.reward_range[0])
-        self.selection, self.rollout, self.evaluate = selection, rollout, evaluate
-        self.score, self.backup, self.final, self.reuse = score, backup, final, reuse
-        self.solver = solver
-        self.perspective, self.rollout_depth = int(perspective), rollout_depth
+        _check_budget(self.budget)
+        self.settings = MCTSSettings(
+            exploration=exploration, selection=selection, rollout=rollout, evaluate=evaluate,
+            score=score, backup=backup, final=final, solver=solver, reward_range=reward_range,
+            reuse=reuse, perspective=perspective, rollout_depth=rollout_depth,
+            simultaneous=simultaneous,
+        )
+        self.iterations = iterations
         self.rng = check_rng(rng)
         self._root: Node | None = None
 
@@ -228,24 +184,95 @@ class MCTS(TreeSearch):
         """Forget the tree kept for reuse."""
         self._root = None
 
+    # -- the knobs, read from ``settings`` ---------------------------------------------------
+    def __repr__(self) -> str:
+        knobs = {"budget": self.budget, **{k: getattr(self, k) for k in _REPR_KNOBS}}
+        args = ", ".join(f"{k}={v!r}" for k, v in knobs.items() if v is not None)
+        return f"MCTS({args})"
+
+    @property
+    def exploration(self) -> float:
+        """The UCT constant, in widths of ``reward_range``."""
+        return self.settings.exploration
+
+    @property
+    def c(self) -> float:
+        """The UCT constant in reward units: ``exploration * (high - low)``."""
+        return self.settings.c
+
+    @property
+    def selection(self) -> SelectionFn | None:
+        """The selection score (None: UCT)."""
+        return self.settings.selection
+
+    @property
+    def rollout(self) -> RolloutPolicy | None:
+        """The rollout policy (None: uniform random)."""
+        return self.settings.rollout
+
+    @property
+    def evaluate(self) -> Evaluator | None:
+        """The leaf evaluation (None: rollouts)."""
+        return self.settings.evaluate
+
+    @property
+    def score(self) -> Callable[[Any], float] | None:
+        """A puzzle's terminal score."""
+        return self.settings.score
+
+    @property
+    def backup(self) -> Literal["mean", "max"]:
+        """"mean" or "max"."""
+        return self.settings.backup
+
+    @property
+    def final(self) -> FinalRule:
+        """How the recommended child is chosen."""
+        return self.settings.final
+
+    @property
+    def solver(self) -> bool:
+        """Whether MCTS-Solver proves values."""
+        return self.settings.solver
+
+    @property
+    def reward_range(self) -> tuple[float, float]:
+        """``(low, high)`` bounding every reward."""
+        return self.settings.reward_range
+
+    @property
+    def reuse(self) -> bool:
+        """Whether the tree is kept for the next run."""
+        return self.settings.reuse
+
+    @property
+    def perspective(self) -> int:
+        """The player whose view a numeric ``evaluate`` takes."""
+        return self.settings.perspective
+
+    @property
+    def rollout_depth(self) -> int | None:
+        """Moves a rollout may make (None: to the end)."""
+        return self.settings.rollout_depth
+
+    @property
+    def simultaneous(self) -> Literal["sequential", "decoupled"]:
+        """How simultaneous turns are searched."""
+        return self.settings.simultaneous
+
     # -- the run ----------------------------------------------------------------------------
     def _search(self, start: Any, ctx: RunContext) -> None:
+        settings = self.settings
         players = callable(getattr(start, "player", None))
-        if not players and self.score is None and not callable(getattr(start, "returns", None)):
+        if not players and settings.score is None and not callable(getattr(start, "returns", None)):
             raise MissingCapabilityError(
                 f"{start!r} has no player(): MCTS treats it as a one-player puzzle, which "
                 "needs score=fn(terminal_state) or a returns() method"
             )
         root = self._reroot(start)
         ctx.info["reused_visits"] = root.visits
-        make = DecoupledSimulator if self.simultaneous == "decoupled" else Simulator
-        simulate = make(
-            ctx, players, python_random(self.rng), exploration=self.c,
-            selection=self.selection, rollout=self.rollout, evaluate=self.evaluate,
-            score=self.score, perspective=self.perspective, use_max=self.backup == "max",
-            rollout_depth=self.rollout_depth, solver=self.solver,
-            reward_range=self.reward_range,
-        )
+        make = DecoupledSimulator if settings.decoupled else Simulator
+        simulate = make(ctx, players, python_random(self.rng), settings)
         limit = ctx.max_iterations
         checkpoint = ctx.first_checkpoint()
         i = 0
@@ -271,7 +298,7 @@ class MCTS(TreeSearch):
             ctx.iterations, ctx.expanded = i, simulate.expanded
             ctx.visited, ctx.max_depth_seen = simulate.visited, simulate.deepest
             self._answer(root, ctx)
-            if self.reuse:
+            if settings.reuse:
                 self._root = None if broken else root
 
     def _reroot(self, start: Any) -> Node:
@@ -280,7 +307,7 @@ class MCTS(TreeSearch):
         Searched level by level, so the usual two plies cost little.
         """
         old = self._root
-        if old is None or not self.reuse:
+        if old is None or not self.settings.reuse:
             return Node(start, None, -1)
         if has_keys(start):
             key = start.key()
@@ -302,9 +329,10 @@ class MCTS(TreeSearch):
         ctx.info["root"] = root
         ctx.info["children"] = [(c.state, c.visits, c.mean) for c in root.children]
         ctx.info["proven"] = root.proven
-        use_max = self.backup == "max"
-        best = choose_child(root, self.final, use_max=use_max, solver=self.solver,
-                            bounds=self.reward_range, secure=self.c)
+        settings = self.settings
+        use_max = settings.use_max
+        best = choose_child(root, settings.final, use_max=use_max, solver=settings.solver,
+                            bounds=settings.reward_range, secure=settings.c)
         if best is None:
             return
         path, node = [root.state, best.state], best
@@ -317,17 +345,14 @@ class MCTS(TreeSearch):
         ctx.value = value_of(best, use_max)
 
 
-def _check_range(reward_range: Any) -> tuple[float, float]:
-    """``reward_range`` as two floats ``low < high``, or an error naming the bad value."""
-    try:
-        lo, hi = reward_range
-        ok = all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
-                 for x in (lo, hi)) and lo < hi
-    except (TypeError, ValueError):
-        ok = False
-    if not ok:
+def _check_budget(budget: Budget) -> None:
+    """Refuse a budget that cannot give MCTS a move: none at all, or ``max_depth=0``."""
+    if budget.max_iterations is None and budget.seconds is None and budget.max_nodes is None:
         raise InvalidArgumentError(
-            f"reward_range must be (low, high), two finite numbers with low < high, "
-            f"got {reward_range!r}"
+            "MCTS needs a budget: iterations=N, seconds=S, or budget=Budget(...)"
         )
-    return float(lo), float(hi)
+    if budget.max_depth == 0:
+        raise InvalidArgumentError(
+            "MCTS cannot choose a move with Budget(max_depth=0): the start may not be "
+            "expanded; give max_depth >= 1"
+        )

@@ -1,7 +1,8 @@
 """One MCTS simulation: select, expand, evaluate (rollout or leaf value), back up.
 
-Kept apart from ``mcts`` (the knobs and the run loop) so each stays small; it imports
-``mcts_node``, ``mcts_policies`` and ``mcts_solver``, and nothing imports it but ``mcts``.
+Kept apart from ``mcts`` (the budget and the run loop) so each stays small. It imports
+``mcts_node``, ``mcts_policies``, ``mcts_solver`` and ``mcts_settings``; ``mcts_decoupled``
+(whose ``DecoupledSimulator`` subclasses ``Simulator``) and ``mcts`` import it.
 A broken game is not checked per node: the simulation catches the bare fault, re-examines
 the state at fault and raises the error ``check_iterator`` would give.
 """
@@ -11,7 +12,6 @@ from __future__ import annotations
 import math
 import random
 import sys
-from collections.abc import Callable
 from typing import Any
 
 from treesearch._contract import FAULTS, bad_player, translate
@@ -20,14 +20,12 @@ from treesearch.errors import TreeSearchError
 from treesearch.events import SimulationPhase, Visited, VisitKind
 from treesearch.mcts_node import Node
 from treesearch.mcts_policies import (
-    Evaluator,
-    RolloutPolicy,
-    SelectionFn,
     leaf_rewards,
     rollout_rewards,
     sample_outcome,
     terminal_rewards,
 )
+from treesearch.mcts_settings import LEAF_BOUNDED, LEAF_EVALUATE, MCTSSettings
 from treesearch.mcts_solver import prove_terminal
 from treesearch.values import CHANCE, chance_outcomes_of, player_of, player_out_of_range
 
@@ -43,53 +41,48 @@ class Simulator:
     """Runs single simulations; holds the per-run counters and strategy hooks.
 
     Args:
-        ctx: the run (events, clock).
+        ctx: the run (events, clock, budget).
         players: whether the game has ``player()`` (else a one-player puzzle).
         rng: the run's ``random.Random``.
-        exploration, selection, rollout, evaluate, score, perspective: the MCTS knobs.
-        use_max: back up the best single reward ("max") as well as the mean.
-        rollout_depth: moves a rollout may make (None: until the end of the game).
-        solver: prove terminal states and pass proofs up (``mcts_solver``).
-        reward_range: ``(low, high)`` of every reward, which proofs are measured against.
+        settings: the search's knobs, read here once into attributes: a simulation reads
+            them as ``self.c``, ``self.mode``... and never looks into ``settings``.
     """
 
     def __init__(
-        self, ctx: RunContext, players: bool, rng: random.Random, *, exploration: float,
-        selection: SelectionFn | None, rollout: RolloutPolicy | None,
-        evaluate: Evaluator | None, score: Callable[[Any], float] | None,
-        perspective: int, use_max: bool, rollout_depth: int | None,
-        solver: bool = False, reward_range: tuple[float, float] = (-1.0, 1.0),
+        self, ctx: RunContext, players: bool, rng: random.Random, settings: MCTSSettings
     ) -> None:
         self.emit = ctx.emit
         self.players = players
         self.rng = rng
-        self.c = exploration
-        self.use_max = use_max
+        self.c = settings.c
+        self.use_max = use_max = settings.use_max
+        selection = settings.selection
         self.selection = uct_max if selection is None and use_max else selection
-        self.rollout_policy = rollout
-        self.evaluate = evaluate
-        self.score = score
-        self.perspective = perspective
+        self.rollout_policy = settings.rollout
+        self.evaluate = settings.evaluate
+        self.score = settings.score
+        self.perspective = settings.perspective
         self.max_depth = _NO_LIMIT if ctx.max_depth is None else ctx.max_depth
         # A node budget also caps each rollout: no single rollout may outlast the whole run,
         # so a game that never ends still stops under max_nodes alone.
-        caps = [n for n in (rollout_depth, ctx.max_nodes) if n is not None]
+        caps = [n for n in (settings.rollout_depth, ctx.max_nodes) if n is not None]
         self.rollout_depth = min(caps) if caps else _NO_LIMIT
-        unlimited = not caps and ctx.max_depth is None
-        # How a non-terminal leaf is scored: 0 a full rollout, 1 evaluate, 2 a bounded rollout.
-        self.mode = 2 if not unlimited else 1 if evaluate is not None else 0
+        # How a non-terminal leaf is scored, a LEAF_* code: 0 a full rollout, 1 evaluate,
+        # 2 a bounded rollout (which any depth or node budget makes of the first two).
+        bounded = ctx.max_nodes is not None or ctx.max_depth is not None
+        self.mode = LEAF_BOUNDED if bounded else settings.leaf
         self.check_time = ctx.check_time if ctx.deadline is not None else None
         self.expanded = self.visited = self.deepest = 0
         self.width = 1  # players seen so far (the length of a draw's reward vector)
         self.depth_cut = False  # max_depth kept a non-terminal state from being explored
         self._cut_by_budget = False
-        self.solver = solver
-        self.lo, self.hi = reward_range
+        self.solver = settings.solver
+        self.lo, self.hi = settings.reward_range
         # Leaf evaluation generates each new leaf's children anyway, so the solver can prove
         # a terminal leaf on the simulation that adds it. Rollouts do not look (asking
         # is_terminal() of every new leaf cost 6% on tic-tac-toe): a terminal leaf is proven
         # on its next visit, which a win, valued exactly by its rollout, soon gets.
-        self.prove_leaves = solver and self.mode == 1
+        self.prove_leaves = settings.solver and self.mode == LEAF_EVALUATE
 
     def __call__(self, root: Node, iteration: int) -> None:
         """Run simulation number ``iteration`` from ``root``; update the tree's statistics."""

@@ -27,7 +27,7 @@ from treesearch.alphabeta import AlphaBeta
 from treesearch.budget import Budget
 from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError
-from treesearch.mcts import MCTS
+from treesearch.mcts import MCTS, MCTSSettings
 
 __all__ = [
     "HEAD_ON_PENALTY",
@@ -250,41 +250,25 @@ def mcts_bot(
         seed: the seed of the first game; a match reseeds every game (``for_game``).
     """
     secs = _seconds(seconds)
-    if iterations is not None and (
-        isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
-    ):
-        raise InvalidArgumentError(f"iterations must be an int >= 1 or None, got {iterations!r}")
     if secs is None and iterations is None:
         raise InvalidArgumentError("mcts_bot needs seconds or iterations (or both), got neither")
-    if (
-        isinstance(exploration, bool)
-        or not isinstance(exploration, (int, float))
-        or not (0 <= exploration < math.inf)
-    ):
-        raise InvalidArgumentError(f"exploration must be a finite number >= 0, got {exploration!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidArgumentError(f"seed must be an int, got {seed!r}")
-
-    if playout is not None and (
-        isinstance(playout, bool) or not isinstance(playout, int) or playout < 1
-    ):
-        raise InvalidArgumentError(f"playout must be an int >= 1 or None, got {playout!r}")
-    if not isinstance(reuse, bool):
-        raise InvalidArgumentError(f"reuse must be True or False, got {reuse!r}")
-    # Build one search now: it validates simultaneous (and the rest) at this entry point.
-    knobs: dict[str, Any] = {
-        "seconds": secs,
-        "iterations": iterations,
-        "evaluate": evaluate,
-        "exploration": exploration,
-        "simultaneous": simultaneous,
-        "rollout_depth": playout,
-        "reuse": reuse,
-    }
-    MCTS(**knobs)
+    # The search's knobs are checked here, at the entry point, as MCTS checks them: by its
+    # settings (and iterations by a Budget), with its messages; playout is rollout_depth.
+    try:
+        settings = MCTSSettings(evaluate=evaluate, exploration=exploration, reuse=reuse,
+                                rollout_depth=playout, simultaneous=simultaneous)
+    except InvalidArgumentError as err:
+        message = str(err)
+        if message.startswith("rollout_depth "):
+            raise InvalidArgumentError("playout" + message.removeprefix("rollout_depth")) from None
+        raise
+    Budget(max_iterations=iterations)
+    knobs = settings.keywords()
 
     def make(game_seed: int) -> MCTS:
-        return MCTS(**knobs, rng=game_seed)
+        return MCTS(iterations=iterations, seconds=secs, rng=game_seed, **knobs)
 
     label = f"mcts({secs}s)" if iterations is None else f"mcts({iterations} it)"
     if simultaneous != "sequential":
