@@ -14,7 +14,7 @@ import random
 import sys
 from typing import Any
 
-from treesearch._contract import FAULTS, bad_player, translate
+from treesearch._contract import FAULTS, bad_player, player_index, translate
 from treesearch._run import RunContext
 from treesearch.errors import TreeSearchError
 from treesearch.events import SimulationPhase, Visited, VisitKind
@@ -196,11 +196,13 @@ class Simulator:
                 node.untried = []
                 return
         node.untried = children = list(state.get_children())
-        # Only states with moves need a player index (terminals may answer anything).
-        if children and not 0 <= p < self.width:
-            if not p >= 0:
+        # Only states with moves need a player index (terminals may answer anything); a
+        # plain int in range is settled at once, anything else (numpy, bool) is checked.
+        if children and (type(p) is not int or not 0 <= p < self.width):
+            node.player = p = player_index(state, p, children)
+            if p < 0:
                 raise bad_player(state, p)
-            self.width = p + 1
+            self.width = max(self.width, p + 1)
 
     def _evaluate(self, node: Node) -> tuple[float, ...]:
         """Score a new leaf by ``evaluate`` (its exact outcome when it is terminal)."""

@@ -13,7 +13,8 @@ Proofs need the reward range: "worth the top of the range" is a win only if no r
 be higher, so a terminal reward outside ``reward_range`` is refused, naming the fix. Only
 true terminal states are proven; a rollout or leaf evaluation never proves anything.
 
-Imports ``mcts_node`` only; ``mcts_simulate`` (backup) and ``mcts_final`` use it.
+Imports ``mcts_node`` only; ``mcts_simulate`` imports it (backup); ``mcts_final`` reads the
+proofs it leaves on the nodes.
 """
 
 from __future__ import annotations

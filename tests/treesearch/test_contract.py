@@ -79,6 +79,10 @@ NUMPY_EVERYTHING = Take(player_as=lambda s: np.int32(_index(s)),
                         returns_as=lambda s: np.array(_rewards(s), dtype=np.float32))
 
 
+def _mcts(state: Any) -> Any:
+    return MCTS(iterations=20, rng=0).run(state)
+
+
 def _random_play(state: Any) -> Any:
     return check_random_play(state, games=10, rng=0)
 
@@ -114,7 +118,8 @@ def test_numpy_players_become_plain_ints() -> None:
      (lambda s: np.float64(s.to_move), r"np\.float64\(0\.0\)"),
      (lambda s: np.bool_(0), "np.False_"), (lambda s: "0", "'0'"), (lambda s: -2, "-2")],
 )  # fmt: skip
-@pytest.mark.parametrize("check", [*CHECKERS, pytest.param(player_of, id="player_of")])
+@pytest.mark.parametrize("check", [*CHECKERS, pytest.param(player_of, id="player_of"),
+                                   pytest.param(_mcts, id="mcts")])  # fmt: skip
 def test_bool_float_and_other_players_are_refused_by_name(
     check: Callable[[Any], Any], player_as: Answer, shown: str
 ) -> None:
