@@ -1,10 +1,14 @@
 """Observers: record, count, show progress, render video of a search run.
 
-Observers import ``treesearch`` only; games hand them renderers.
+Observers import ``treesearch`` only; games hand them renderers. ``Exploration`` is the one
+reading of a search's events on a grid (reached cells, frontier, current cell, path, route)
+that the grid overlays (``GridOverlay``, ``FrameGridOverlay``) and the maze's
+``games.maze.ExplorationRenderer`` draw from.
 """
 
 from observers.colors import VIRIDIS, colormap, palette
 from observers.episodes import Episode, EpisodeCollector
+from observers.exploration import Exploration
 from observers.mcts_mirror import MCTSMirror
 from observers.mcts_view import MCTSView
 from observers.outputs import check_output, sink_kind
@@ -33,6 +37,7 @@ __all__ = [
     "AccumulatingRenderer",
     "Episode",
     "EpisodeCollector",
+    "Exploration",
     "Frame",
     "FrameGridOverlay",
     "FrameRenderer",

@@ -3,7 +3,9 @@
 Both overlays listen to events (``AccumulatingRenderer``): reached cells are tinted by
 visit order or depth, the frontier (reached, not yet expanded) and the path to the current
 cell are highlighted, the current cell is marked, and the solution path is drawn once the
-search announces it.
+search announces it. The events are read by ``observers.Exploration`` (see it for what
+counts as reached and expanded: a return to a parent is no expansion), the same reader as
+``games.maze.ExplorationRenderer``'s; the overlays only turn its cells into highlights.
 
 - ``GridOverlay`` wraps a ``TileRenderer`` and stays one: each (base tile, highlight) pair
   is one tile id, so ``VideoObserver`` still repaints only the cells that change.
@@ -19,17 +21,11 @@ import numpy as np
 import numpy.typing as npt
 
 from observers.colors import palette
+from observers.exploration import FRONTIER as _OPEN
+from observers.exploration import Exploration
 from observers.tiles import Frame, LegendEntry, LegendRenderer, TileRenderer, as_rgb
 from treesearch.errors import InvalidArgumentError
-from treesearch.events import (
-    Event,
-    Expanded,
-    SearchFinished,
-    SearchStarted,
-    SolutionImproved,
-    Visited,
-    VisitKind,
-)
+from treesearch.events import Event
 
 __all__ = ["FrameGridOverlay", "GridOverlay"]
 
@@ -78,79 +74,73 @@ class _GridMemory:
             [np.zeros((1, 3)), palette(levels), [FRONTIER, CURRENT_PATH, SOLUTION, CURRENT]]
         )
         self._n_codes = levels + 5  # none, the levels, frontier, path, solution, current
-        self.reset()
+        self.exploration = Exploration(self._flat_cell, rows * cols, checked=True)
+        self._level = np.zeros(rows * cols, np.int64)  # per cell, as of the last _sync
+        self._open = np.zeros(rows * cols, bool)
 
     @property
     def grid_shape(self) -> tuple[int, int]:
         """Rows and columns of the grid."""
         return self._shape
 
+    @property
+    def order(self) -> npt.NDArray[np.int64]:
+        """Rank of first arrival of each cell, -1 where never reached (a read-only view)."""
+        view = np.frombuffer(self.exploration.order, np.int64).reshape(self._shape)
+        view.flags.writeable = False
+        return view
+
     def reset(self) -> None:
         """Forget everything seen; done automatically when a new run starts."""
-        self.order = np.full(self._shape, -1, np.int64)
-        self._level = np.zeros(self._shape, np.int64)
-        self._open = np.zeros(self._shape, bool)
-        self._parent: dict[Cell, Cell | None] = {}
-        self._solution: list[Cell] = []
-        self._reached = 0
+        self.exploration.reset()
 
-    def _cell(self, state: Any) -> Cell:
+    def _flat_cell(self, state: Any) -> int:
+        """The cell of ``state`` as the reader numbers it: ``row * cols + col``."""
         r, c = self.cell_of(state)
         rows, cols = self._shape
         if not (0 <= r < rows and 0 <= c < cols):
             raise InvalidArgumentError(
                 f"cell_of({state!r}) returned {(r, c)!r}, outside the {rows}x{cols} grid"
             )
-        return int(r), int(c)
+        return int(r) * cols + int(c)
 
     def update(self, event: Event) -> None:
-        """Record reached cells, expansions, parent links and the solution path."""
-        if isinstance(event, Visited):
-            cell = self._cell(event.state)
-            if event.kind is VisitKind.RETURN:
-                return
-            if self.order[cell] < 0:
-                self.order[cell] = n = self._reached
-                self._reached += 1
-                x = n if self.color_by == "order" else event.depth
-                self._level[cell] = 1 + min(self.levels - 1, x * self.levels // self.scale)
-                self._open[cell] = True
-            parent = None if event.parent is None else self._cell(event.parent)
-            self._parent[cell] = parent if parent != cell else None
-        elif isinstance(event, Expanded):
-            self._open[self._cell(event.state)] = False
-        elif isinstance(event, SolutionImproved):
-            self._solution = self._walk(self._cell(event.state))
-        elif isinstance(event, SearchFinished):
-            if event.result.path:
-                self._solution = [self._cell(s) for s in event.result.path]
-        elif isinstance(event, SearchStarted):
-            self.reset()
+        """Take note of one event (``Exploration.update``)."""
+        self.exploration.update(event)
 
-    def _walk(self, cell: Cell) -> list[Cell]:
-        """Cells from ``cell`` back along parent links (cycles cut)."""
-        path, seen = [], set()
-        node: Cell | None = cell
-        while node is not None and node not in seen:
-            seen.add(node)
-            path.append(node)
-            node = self._parent.get(node)
-        return path
+    def _sync(self) -> None:
+        """Bring the level and frontier of the cells that changed up to date."""
+        ex = self.exploration
+        changed = ex.take_changed()
+        lv, scale = self.levels, self.scale
+        if len(changed) < 16:  # one frame per visit: a cell or two
+            by_order, level, opened = self.color_by == "order", self._level, self._open
+            for cell in changed:
+                n = ex.order[cell]
+                x = n if by_order else ex.depth[cell]
+                level[cell] = 0 if n < 0 else 1 + min(lv - 1, x * lv // scale)
+                opened[cell] = ex.status[cell] == _OPEN
+            return
+        cells = np.fromiter(changed, np.int64, len(changed))
+        ranks = np.frombuffer(ex.order, np.int64)[cells]
+        xs = ranks if self.color_by == "order" else np.frombuffer(ex.depth, np.int64)[cells]
+        self._level[cells] = np.where(ranks < 0, 0, 1 + np.minimum(lv - 1, xs * lv // scale))
+        self._open[cells] = np.frombuffer(ex.status, np.uint8)[cells] == _OPEN
 
     def highlights(self, state: Any) -> npt.NDArray[np.int64]:
         """The highlight code of every cell when showing ``state`` (0: none)."""
+        self._sync()
         lv = self.levels
         codes: npt.NDArray[np.int64] = self._level.copy()
         if self.show_frontier:
             codes[self._open] = lv + 1
-        cell = self._cell(state)
+        ex = self.exploration
         if self.show_current_path:
-            for c in self._walk(cell):
-                codes[c] = lv + 2
-        for c in self._solution:
-            codes[c] = lv + 3
-        codes[cell] = lv + 4
-        return codes
+            codes[ex.path_to(state)] = lv + 2
+        if ex.route:
+            codes[ex.route] = lv + 3
+        codes[self._flat_cell(state)] = lv + 4
+        return codes.reshape(self._shape)
 
     def legend(self) -> list[LegendEntry]:
         """What the highlights mean, then the base renderer's legend (``LegendRenderer``)."""
@@ -197,6 +187,7 @@ class GridOverlay(_GridMemory):
 
     Attributes:
         order: rank of first arrival of each cell, -1 where never reached.
+        exploration: the reader of the events (reached cells, frontier, route).
 
     Examples:
         ``VideoObserver("bfs.mp4", GridOverlay(maze_tiles, lambda s: s.cell))``
@@ -266,6 +257,7 @@ class FrameGridOverlay(_GridMemory):
 
     Attributes:
         order: rank of first arrival of each cell, -1 where never reached.
+        exploration: the reader of the events (reached cells, frontier, route).
     """
 
     def __init__(

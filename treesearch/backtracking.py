@@ -2,7 +2,9 @@
 
 This is the search of the seed article: a stack of states with an iterator over each one's
 children. It emits ``Visited(kind=ENTER)`` on entering a state and ``Visited(kind=RETURN)``
-each time it comes back to it, which is what a traversal video of backtracking shows.
+each time it comes back to it, which is what a traversal video of backtracking shows, and
+``Expanded`` when it asks a state for its children (with observers attached the children are
+listed at once to count them; without, they are drawn one at a time).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 from treesearch._contract import FAULTS, missing_key, translate
 from treesearch._run import ObserverLike, RunContext
 from treesearch.budget import Budget
-from treesearch.events import Evaluated, Pruned, Visited, VisitKind
+from treesearch.events import Evaluated, Expanded, Pruned, Visited, VisitKind
 from treesearch.search import (
     Goal,
     TreeSearch,
@@ -107,7 +109,12 @@ class Backtracking(TreeSearch):
                         if expanded >= checkpoint:
                             checkpoint = ctx.checkpoint(expanded)
                         expanded += 1
-                        iters.append(iter(state.get_children()))
+                        if emit is None:  # children drawn one at a time, as needed
+                            iters.append(iter(state.get_children()))
+                        else:  # observers are told how many there are
+                            children = list(state.get_children())
+                            emit(Expanded(state, depth, len(children)))
+                            iters.append(iter(children))
                         fresh = True
                 else:
                     fresh = False

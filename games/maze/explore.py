@@ -7,6 +7,10 @@ with its weight, cheese) it shows the reached cells tinted by visit order or dep
 DFS snakes ahead, backtracking walks back), the goal as a chequered flag, and the route
 once it is found. ``legend()`` says all of this to the video's panel.
 
+What the events mean (reached cells, frontier, route) is read by ``observers.Exploration``,
+the reader that ``observers.GridOverlay`` and ``observers.FrameGridOverlay`` use as well, so
+the three draw the same search the same way; this module only paints.
+
 The frame is one persistent buffer: only the cells whose look changed since the previous
 frame are repainted (a BFS step repaints a handful of cells whatever the maze size), so the
 cost of a video is the encoder's. ``games.maze.race`` wires it into videos of whole
@@ -16,7 +20,7 @@ the same for any grid game, re-tinting the whole frame for every state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any, Literal
 
 import numpy as np
@@ -24,17 +28,11 @@ import numpy as np
 from games.maze.model import Maze, as_int
 from games.maze.render import FLOOR, Colour, MazeRenderer, route_arms
 from observers.colors import VIRIDIS, colormap
+from observers.exploration import EXPANDED, Exploration
+from observers.exploration import FRONTIER as _OPEN
 from observers.tiles import LegendEntry
 from treesearch.errors import InvalidArgumentError
-from treesearch.events import (
-    Event,
-    Expanded,
-    SearchFinished,
-    SearchStarted,
-    SolutionImproved,
-    Visited,
-    VisitKind,
-)
+from treesearch.events import Event, SearchStarted, SolutionImproved
 from treesearch.traversal import BFS
 
 __all__ = [
@@ -91,22 +89,23 @@ class ExplorationRenderer:
     (tint, route arms, player) is remembered, and a frame repaints only the cells whose
     look changed, restoring them from ``MazeRenderer.background`` first.
 
-    What the events tell, and so what is drawn:
+    What is drawn, as ``observers.Exploration`` reads the events (``exploration``):
 
     - A cell is *reached* at the first ``Visited`` (enter or restart) of a state on it, and
       keeps the colour of that moment: its rank among reached cells (``color_by="order"``)
       or the visit's depth (``"depth"``), mapped to ``colormap(x / scale)`` and blended
       with the floor colour by ``alpha`` so that walls stay visible.
-    - The *frontier* is shown in ``FRONTIER`` colour. It holds (a) newly reached cells whose
-      state has not been expanded yet. BFS reports each child as it generates it, so on
+    - The *frontier* is shown in ``FRONTIER`` colour. It holds (a) reached cells none of
+      whose states has been expanded. BFS reports each child as it generates it, so on
       maze cells these are exactly its queue; a state counts as expanded at its
-      ``Expanded`` event, when a child of it is visited (``Visited.parent``), or, for
-      searches that emit no ``Expanded`` (backtracking), when the search returns from it.
-      It also holds (b) unreached cells of the children of expanded states: DFS, A* and
-      backtracking push children without an event, so the renderer asks the expanded state
-      for its children (cheap and harmless on maze states, which cache them). With several
-      states per cell (tours), a cell leaves the frontier once its first state is expanded:
-      the picture is of cells, not states. ``show_frontier=False`` drops both.
+      ``Expanded`` event or when a child of it is entered (``Visited.parent``). A return
+      to a parent is no expansion: searches that send no ``Expanded`` (backtracking)
+      leave their leaves on the frontier. It also holds (b) unreached cells of the
+      children of expanded states: DFS, A* and backtracking push children without an
+      event, so the reader asks the expanded state for its children (cheap and harmless
+      on maze states, which cache them). With several states per cell (tours), a cell
+      leaves the frontier once its first state is expanded: the picture is of cells, not
+      states. ``show_frontier=False`` drops both.
     - The *current cell* is the state being drawn: the player.
     - The *route*: on ``SolutionImproved`` the cells back to the start along the parents
       that ``Visited`` events gave; on ``SearchFinished`` the result's path, which wins.
@@ -134,11 +133,10 @@ class ExplorationRenderer:
             of a goal found (``SolutionImproved`` of a search with a goal) gets the flag.
 
     Attributes:
+        exploration: the reader of the events (reached cells, frontier, route).
         repainted: cells repainted by the last frame (a measure of incrementality).
         total_repainted: cells repainted over all frames.
         frames: frames drawn.
-        reached: number of cells reached so far.
-        route: cells of the route drawn, from the start (empty if none).
         goal: cells drawn with the goal flag.
 
     Examples:
@@ -207,22 +205,34 @@ class ExplorationRenderer:
         self.total_repainted = 0
         self._current: int | None = None
         self._dirty: set[int] = set()
-        self.reset()
+        self.exploration = Exploration(
+            self._cell, size, children=self.show_frontier, checked=True
+        )
+        self._forget()
 
     # -- memory of the run ----------------------------------------------------------------
+    @property
+    def reached(self) -> int:
+        """Number of cells reached so far."""
+        return self.exploration.reached
+
+    @property
+    def route(self) -> list[int]:
+        """Cells of the route drawn, from the start (empty if none)."""
+        return self.exploration.route if self.show_route else []
+
     def reset(self) -> None:
         """Forget the run seen so far (the next frame repaints what it showed)."""
+        self.exploration.reset()
+        self._forget()
+
+    def _forget(self) -> None:
+        """Forget this renderer's own memory of the run: tints, route drawn, scale."""
         size = self.maze.width * self.maze.height
         self._fill: list[Colour | None] = [None] * size
-        self._awaiting = bytearray(size)  # reached, not yet expanded
-        self._generated = bytearray(size)  # a child of an expanded state, not reached
         self._route_bits = bytearray(size)
-        self.route: list[int] = []
-        self.reached = 0
+        self._route_drawn: list[int] = []
         self.scale = self._default_scale(None)
-        self._parents: dict[Hashable, tuple[int, Hashable | None]] = {}
-        self._previous: Any = None  # the state of the last visit
-        self._last_expanded: Any = None
         self._dirty.update(i for i, look in enumerate(self._painted) if look != _PRISTINE)
         if self._current is not None:
             self._dirty.add(self._current)
@@ -259,32 +269,16 @@ class ExplorationRenderer:
 
     def update(self, event: Event) -> None:
         """Take note of one search event (``VideoObserver`` calls this for every event)."""
-        if isinstance(event, Visited):
-            state = event.state
-            if event.kind is VisitKind.RETURN:
-                # Back from the previous state: it has had its children (backtracking).
-                if self._previous is not None:
-                    self._expand(self._previous)
-            else:
-                if event.parent is not None:
-                    self._expand(event.parent)
-                self._reach(state, event.depth, event.parent)
-            self._previous = state
-        elif isinstance(event, Expanded):
-            self._expand(event.state)
-        elif isinstance(event, SolutionImproved):
-            if self.show_route:
-                self._set_route(self._walk(event.state))
+        self.exploration.update(event)
+        kind = type(event)
+        e: Any = event  # narrowed by ``kind``
+        if kind is SolutionImproved:
             if self._goal_search:
-                self._set_goal(self.goal | {self._cell(event.state)})
-        elif isinstance(event, SearchFinished):
-            path = event.result.path
-            if path and self.show_route:
-                self._set_route([self._cell(s) for s in path])
-        elif isinstance(event, SearchStarted):
-            self.reset()
-            self.scale = self._default_scale(self._cell(event.start))
-            target = getattr(event.search, "goal", None)
+                self._set_goal(self.goal | {self._cell(e.state)})
+        elif kind is SearchStarted:
+            self._forget()
+            self.scale = self._default_scale(self._cell(e.start))
+            target = getattr(e.search, "goal", None)
             self._goal_search = target is not None
             fixed = self._fixed_goal
             self._set_goal(self._goal_cells(target) if fixed is None else fixed)
@@ -300,68 +294,27 @@ class ExplorationRenderer:
         self._dirty.update(self.goal ^ cells)
         self.goal = cells
 
-    def _reach(self, state: Any, depth: int, parent: Any) -> None:
-        cell = self._cell(state)
-        key = state.key()
-        if key is not None:
-            pk = parent.key() if parent is not None else None
-            self._parents[key] = (cell, pk if pk != key else None)
-        if self._fill[cell] is None:
-            x = self.reached if self.color_by == "order" else depth
-            self._fill[cell] = self.colour_of(x)
-            self.reached += 1
-            self._generated[cell] = 0
-            self._awaiting[cell] = 1
-            self._dirty.add(cell)
-
-    def _expand(self, state: Any) -> None:
-        if state is self._last_expanded:
-            return
-        self._last_expanded = state
-        cell = self._cell(state)
-        if self._awaiting[cell]:
-            self._awaiting[cell] = 0
-            self._dirty.add(cell)
-        if not self.show_frontier:
-            return
-        fill, generated = self._fill, self._generated
-        for child in state.get_children():
-            c = self._cell(child)
-            if fill[c] is None and not generated[c]:
-                generated[c] = 1
-                self._dirty.add(c)
-
-    def _walk(self, state: Any) -> list[int]:
-        """Cells from the start to ``state`` along the parents seen (cycles cut)."""
-        cells = [self._cell(state)]
-        key = state.key()
-        seen = {key}
-        entry = self._parents.get(key) if key is not None else None
-        key = None if entry is None else entry[1]
-        while key is not None and key not in seen:
-            seen.add(key)
-            entry = self._parents.get(key)
-            if entry is None:
-                break
-            cells.append(entry[0])
-            key = entry[1]
-        cells.reverse()
-        return cells
-
-    def _set_route(self, cells: list[int]) -> None:
+    def _set_route(self, cells: list[int], dirty: set[int]) -> None:
         bits = self._route_bits
-        for cell in self.route:
+        for cell in self._route_drawn:
             bits[cell] = 0
-            self._dirty.add(cell)
+            dirty.add(cell)
         for cell, arms in route_arms(cells, self.maze.width).items():
             bits[cell] = arms
-            self._dirty.add(cell)
-        self.route = cells
+            dirty.add(cell)
+        self._route_drawn = cells
 
     # -- drawing --------------------------------------------------------------------------
     def _look(self, cell: int) -> tuple[Colour | None, int, bool, bool]:
-        fill = self._fill[cell]
-        if self.show_frontier and (self._awaiting[cell] or self._generated[cell]):
+        status = self.exploration.status[cell]
+        fill: Colour | None = None
+        if status == EXPANDED or (status == _OPEN and not self.show_frontier):
+            fill = self._fill[cell]
+            if fill is None:
+                ex = self.exploration
+                x = ex.order[cell] if self.color_by == "order" else ex.depth[cell]
+                fill = self._fill[cell] = self.colour_of(x)
+        elif status:  # frontier: reached and not expanded, or generated (show_frontier)
             fill = FRONTIER
         return fill, self._route_bits[cell], cell == self._current, cell in self.goal
 
@@ -403,15 +356,21 @@ class ExplorationRenderer:
 
         The frame is the renderer's own buffer: copy it to keep it past the next call.
         """
+        ex = self.exploration
+        dirty = ex.take_changed()
+        if self._dirty:
+            dirty |= self._dirty
+            self._dirty.clear()
+        if self.show_route and ex.route is not self._route_drawn:
+            self._set_route(ex.route, dirty)
         painted = self._painted
         count = 0
-        for cell in self._dirty:
+        for cell in dirty:
             look = self._look(cell)
             if look != painted[cell]:
                 self._paint(cell, look)
                 painted[cell] = look
                 count += 1
-        self._dirty.clear()
         self.repainted = count
         self.total_repainted += count
         self.frames += 1

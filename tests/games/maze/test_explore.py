@@ -186,8 +186,20 @@ def test_backtracking_returns_move_the_player_back(tmp_path: Path) -> None:
         assert centre(base, frames[i], here) == PLAYER
         assert centre(base, frames[i], before) != PLAYER
         assert before in {n for n in MAZE.neighbours(here)}  # one step back, to the parent
-    # Leaves left behind are expanded: nothing stays in the frontier once all is explored.
-    assert not (frames[-1] == np.array(FRONTIER, np.uint8)).all(axis=-1).any()
+    # A return is no expansion, but Backtracking sends Expanded when it asks a state for its
+    # children, so at the end every cell, the leaves 1 and 7 too, has its order colour.
+    parents = {v.parent.cell for v in visits if v.parent is not None}
+    leaves = {v.state.cell for v in visits} - parents
+    assert leaves == {1, 7}
+    order = {c: i for i, c in enumerate(dict.fromkeys(cells))}
+    for cell in MAZE.vertices:
+        expected = expected_tint(order[cell] / (len(MAZE) - 1))
+        assert corner(base, frames[-1], cell) == expected, cell
+    # The frontier is the children seen but not entered yet, plus the cell just entered in
+    # the frame of its entry (drawn before the search asks it for its children).
+    for i, frame in enumerate(frames):
+        pink = {c for c in MAZE.vertices if corner(base, frame, c) == FRONTIER}
+        assert not pink & (set(cells[:i]) - {cells[i]}), (i, pink)
 
 
 @pytest.mark.parametrize("make", [BFS, DFS, Backtracking], ids=["bfs", "dfs", "backtracking"])
