@@ -52,10 +52,13 @@ class Backtracking(TreeSearch):
 
     Examples:
         >>> from games.dict_tree import DictTreeIterator
+        >>> from treesearch.events import Visited
         >>> seen = []
-        >>> _ = Backtracking(lambda e: seen.append(getattr(e, "state", None))).run(
-        ...     DictTreeIterator("Root", {"a": {}, "b": {}}))
-        >>> [s.name for s in seen if s is not None]
+        >>> def watch(event):
+        ...     if isinstance(event, Visited):
+        ...         seen.append(event.state.name)
+        >>> _ = Backtracking(watch).run(DictTreeIterator("Root", {"a": {}, "b": {}}))
+        >>> seen
         ['Root', 'a', 'Root', 'b', 'Root']
     """
 
