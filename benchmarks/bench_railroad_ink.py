@@ -24,8 +24,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from games.railroad_ink import RailroadInk, RailroadInkState, Tile
 from games.railroad_ink.bots.features import features
-from games.railroad_ink.bots.play import GameRecord, play
 from games.railroad_ink.bots.registry import BOTS
+from games.railroad_ink.bots.solo import InkRecord, play
 from games.railroad_ink.bots.value import HEURISTIC
 from treesearch import RandomWalk
 
@@ -68,7 +68,7 @@ def speed(games: int) -> None:
     print(f"- legal_placements: {placements:,.0f} placements/s\n")
 
 
-def one(args: tuple[int, str, str, float | None]) -> GameRecord:
+def one(args: tuple[int, str, str, float | None]) -> InkRecord:
     seed, dice, bot, seconds = args
     return play(seed, dice, bot, seconds)
 

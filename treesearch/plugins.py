@@ -17,8 +17,8 @@ test of games with players (``check_random_play``) lives in ``treesearch.plugin_
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any, Literal
 
@@ -68,6 +68,12 @@ class GamePlugin:
             size itself; None: no videos.
         label: a short name of a state, for printed paths (default: ``str(state.move)``).
         help: one line for ``treesearch list``.
+        bots: the game's bots for ``treesearch play`` and ``compare``, by name: each an
+            agent maker ``make(seed) -> agent``, the agent an object with a ``name`` and
+            ``choose(state) -> child`` (the protocol of ``games.match.Agent``). A duel also
+            gets a random player and the duel searches; a score game's bot plays whole
+            games from the start (``play --bot NAME``); with a ``renderer``, ``play
+            --video`` films a game.
     """
 
     make: Callable[..., Any]
@@ -78,6 +84,7 @@ class GamePlugin:
     renderer: Callable[[Any], Any] | None = None
     label: Callable[[Any], str] | None = None
     help: str = ""
+    bots: Mapping[str, Callable[[int], Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not callable(self.make):
@@ -92,6 +99,12 @@ class GamePlugin:
             hook = getattr(self, name)
             if hook is not None and not callable(hook):
                 raise InvalidArgumentError(f"GamePlugin {name} must be callable, got {hook!r}")
+        for bot, maker in dict(self.bots).items():
+            if not isinstance(bot, str) or not bot or not callable(maker):
+                raise InvalidArgumentError(
+                    f"GamePlugin bots must map names to agent makers seed -> agent, got "
+                    f"{bot!r}: {maker!r}"
+                )
 
 
 @dataclass(frozen=True)

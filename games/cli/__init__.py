@@ -15,10 +15,13 @@ each command reads their names first, and imports a plugin when it is named.
 
 It lives in ``games`` because it composes games, searches and observers; ``treesearch``
 itself never imports games. Modules: ``catalog`` (the registries: games, searches, bots,
-observers, and which go together), ``players`` and ``harness`` (whole games and
-comparisons), ``parser``, ``commands`` (run, compare, video), ``demo``, ``play``,
-``listing``, ``check`` (a game against the contract), ``report`` (tables), ``outputs``
-(output paths checked first).
+observers, and which go together; each game's entry says all the commands need of it),
+``players`` (names resolved into ``games.match`` agent makers) and ``entrants``
+(comparisons on seeded instances), ``report`` (tables), ``outputs`` (output paths checked
+first), ``common`` (what the commands share), one module per command (``run_command``,
+``compare_command``, ``video_command``, ``play_command``, ``demo``, ``listing``, ``check``)
+and ``parser``, which points at them. ``commands``, ``harness`` and ``play`` are deprecated
+old paths, kept for one release.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import sys
 from collections.abc import Sequence
 
 from games.cli.catalog import discover_plugins, warn
-from games.cli.commands import EXIT_INTERRUPTED
+from games.cli.common import EXIT_INTERRUPTED
 from games.cli.parser import build_parser
 from treesearch import TreeSearchError
 

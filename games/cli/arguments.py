@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from games.cli.catalog import GAMES, TRON_SECONDS
+from games.cli.catalog import GAMES, ITERATIONS, TRON_SECONDS
 from games.compare import BACKENDS
 from games.tron import MAPS
 
@@ -54,7 +54,7 @@ def add_game(p: argparse.ArgumentParser, default: str, names: list[str] | None =
 
 def add_options(p: argparse.ArgumentParser) -> None:
     """The knobs of the games and their searches; each game reads those it needs."""
-    p.add_argument("--iterations", type=int, default=2000, metavar="N",
+    p.add_argument("--iterations", type=int, default=ITERATIONS, metavar="N",
                    help="MCTS simulations per move")  # fmt: skip
     p.add_argument("--depth", type=int, default=None, metavar="PLIES",
                    help="alpha-beta depth (default: to the end; 4 plies for Tron)")  # fmt: skip

@@ -14,7 +14,7 @@ import math
 import sys
 
 from games.cli.catalog import GameEntry, Problem, game_entry, seeded
-from games.cli.commands import Work
+from games.cli.common import Work
 from treesearch import InvalidArgumentError, check_iterator
 from treesearch.plugin_checks import check_random_play
 

@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 
 from games.cli.catalog import GAMES, SEARCHES, SEED_TREE, hold_frames, searches_for
-from games.cli.commands import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs, table_of
+from games.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs, table_of
 from games.cli.outputs import check_folder
 from games.cli.report import Table
 from games.dict_tree import DictTreeIterator

@@ -13,7 +13,7 @@ import importlib.util
 from typing import Any
 
 from games.cli.catalog import BOTS, GAMES, OBSERVERS, PREFIX, SEARCHES, Registry
-from games.cli.commands import Work
+from games.cli.common import Work
 
 __all__ = ["prepare_list"]
 
@@ -51,6 +51,10 @@ def prepare_list(args: argparse.Namespace) -> Work:
         print("bots (play --bots A,B / --bot NAME; compare --searches takes them too):")
         for b in BOTS.values():
             print(_line(b.name, b.kind, b.source, b.help))
+        for g in GAMES.values():  # the bots other games' entries bring (plugins)
+            for b in g.play.bots:
+                if b.name not in BOTS:
+                    print(_line(b.name, b.kind, b.source, b.help))
         print("observers: (run --observers A,B attaches progress and plugin observers)")
         for o in OBSERVERS.values():
             print(_line(o.name, o.kind, o.source, o.help))

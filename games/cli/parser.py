@@ -6,7 +6,15 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from games.cli import check, commands, demo, listing, play
+from games.cli import (
+    check,
+    compare_command,
+    demo,
+    listing,
+    play_command,
+    run_command,
+    video_command,
+)
 from games.cli.arguments import (
     add_budgets,
     add_film,
@@ -16,6 +24,7 @@ from games.cli.arguments import (
     add_size,
 )
 from games.cli.catalog import GAMES, OBSERVERS, SEARCHES, searches_for
+from games.cli.common import Work
 from treesearch import __version__
 
 __all__ = ["build_parser"]
@@ -57,7 +66,7 @@ class _Formatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescription
 
 
 def _command(
-    sub: Any, name: str, help: str, example: str, prepare: commands.Work | Any
+    sub: Any, name: str, help: str, example: str, prepare: Work | Any
 ) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = sub.add_parser(
         name, help=help, description=help[0].upper() + help[1:] + ".",
@@ -120,7 +129,7 @@ def _add_run(sub: Any) -> None:
         "run",
         "run one search and print its result, path, score or move",
         "treesearch run --game grid --search astar --size 40 --progress",
-        commands.prepare_run,
+        run_command.prepare_run,
     )
     add_game(run, "grid")
     run.add_argument(
@@ -151,7 +160,7 @@ def _add_compare(sub: Any) -> None:
         "run several searches or bots on the same problem, "
         "or on N seeded instances with statistics",
         "treesearch compare --game maze --searches bfs,astar --instances 20 --out results",
-        commands.prepare_compare,
+        compare_command.prepare_compare,
     )
     add_game(compare, "grid")
     compare.add_argument(
@@ -174,7 +183,7 @@ def _add_video(sub: Any) -> None:
         "film one search exploring a game with its renderer",
         "treesearch video --search astar --size 61 --out astar.mp4 --duration 20\n"
         "  treesearch video --game tictactoe --search mcts --out mcts.mp4",
-        commands.prepare_video,
+        video_command.prepare_video,
     )
     add_game(video, "maze", [name for name, game in GAMES.items() if game.video is not None])
     video.add_argument(
@@ -211,25 +220,27 @@ def _add_play(sub: Any) -> None:
         "play whole games between bots or searches",
         "treesearch play tron --bots heuristic,random --games 4\n"
         "  treesearch play railroad-ink --bot best --dice revealed",
-        play.prepare_play,
+        play_command.prepare_play,
     )
     play_.add_argument(
         "game",
         nargs="?",
         default="tictactoe",
         metavar="GAME",
-        help="tictactoe, tron, tron-hex, railroad-ink or openspiel:NAME",
+        help="a game with players: tictactoe, tron, tron-hex, railroad-ink, openspiel:NAME "
+        "or a plugin's",
     )
     play_.add_argument(
         "--bots",
         default=None,
         metavar="A,B",
-        help="duels: the two players, bots or searches (default: "
+        help="duels: the two players, bots or searches (default: the game's, "
         "heuristic,random for Tron, mcts,alphabeta otherwise)",
     )
     play_.add_argument(
-        "--bot", default="best", metavar="NAME", help="Railroad Ink: the bot that plays"
-    )
+        "--bot", default=None, metavar="NAME",
+        help="score games: the bot that plays (default: the game's, best for Railroad Ink)",
+    )  # fmt: skip
     play_.add_argument("--games", type=int, default=2, metavar="N", help="games to play")
     play_.add_argument(
         "--video", default=None, metavar="PATH", help="film the first game (.mp4, .gif or a folder)"

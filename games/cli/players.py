@@ -1,59 +1,65 @@
 """Who plays whole games: the bots and searches named by ``play`` and ``compare``.
 
-A name is resolved once, before any work, into a ``Player`` for the game: a Railroad Ink
-bot or a score search (one game -> its final score), a Tron bot, or for other duels the
-random player or a duel search (``games.match`` agents). ``duel_match`` plays a match of
-two players with sides alternating, on Tron's own driver or ``games.match``.
+A name is resolved once, before any work, into a ``Player`` for the game: one of the bots
+its entry names (``GameEntry.play.bots``) or, where the entry lets them, a search of its
+kind. Either way it plays through one protocol, a ``games.match`` agent maker
+(``Player.agents``): ``duel_match`` plays two of them on ``games.match`` from the start the
+entry gives, ``score_game`` has one play a whole game by the entry's ``solo``, or runs a
+score search once.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from games.cli.catalog import (
-    BOTS,
     SEARCHES,
+    BotEntry,
+    BotOptions,
     GameEntry,
     Problem,
-    family_of,
+    SearchOptions,
     searches_for,
-    seeded,
     suggest,
-    tron_start,
 )
-from games.match import MatchResult, SearchAgent
-from games.match import play_match as agents_match
-from games.railroad_ink import play as play_ink
-from games.tron import hex_start
-from games.tron.match import play_match as tron_match
+from games.match import AgentMaker, MatchResult, PairedStarts, SearchAgent, play_match
 from treesearch import Budget, InvalidArgumentError
 
-__all__ = ["Player", "duel_match", "player", "player_names"]
+__all__ = [
+    "Player", "duel_match", "match_start", "player", "player_names", "record_start", "score_game",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
 class Player:
-    """A resolved name: a bot of the game's family, or a search entry."""
+    """A resolved name: one of the game's bots, or a search entry."""
 
     name: str
-    bot: bool
-    """True for a bot of ``catalog.BOTS``, False for a search of ``catalog.SEARCHES``."""
+    bot: BotEntry | None
+    """The bot of the game's entry; None for a search of ``catalog.SEARCHES``."""
 
+    def agents(self, problem: Problem, budget: Budget, args: argparse.Namespace) -> AgentMaker:
+        """The agent maker ``make(seed) -> Agent`` that plays for this name on ``problem``.
 
-def _family(game: GameEntry) -> str:
-    """The bot family of ``game``; score games of plugins have no bots (``"score"``)."""
-    family = family_of(game.name)
-    return "score" if game.kind == "score" and family == "duel" else family
+        A bot's maker gets ``--seed``, ``--bot-seconds`` and the start; a search is made
+        afresh per game with the game's seed, under ``budget``.
+        """
+        if self.bot is not None:
+            return self.bot.make(BotOptions(args.seed, args.bot_seconds, problem.start))
+        entry, options = SEARCHES[self.name], SearchOptions.of(args)
+        return SearchAgent(
+            lambda seed: entry.make(problem, budget, dataclasses.replace(options, seed=seed)),
+            name=self.name,
+        )
 
 
 def player_names(game: GameEntry) -> list[str]:
-    """The names that can play ``game``: its family's bots, then the searches that fit."""
-    family = _family(game)
-    bots = [e.short for e in BOTS.values() if e.family == family]
-    if family == "tron":  # Tron's searches are its bots (simultaneous moves need them)
+    """The names that can play ``game``: its bots, then the searches that fit (if allowed)."""
+    bots = [b.short for b in game.play.bots]
+    if not game.play.searches:
         return bots
     return bots + [n for n in searches_for(game.kind) if n not in bots]
 
@@ -64,26 +70,31 @@ def player(name: str, game: GameEntry) -> Player:
     Raises:
         InvalidArgumentError: a name that cannot play the game (with a near miss and the list).
     """
-    family = _family(game)
-    if f"{family}/{name}" in BOTS:
-        return Player(name, True)
+    bot = game.play.bot(name)
+    if bot is not None:
+        return Player(name, bot)
     names = player_names(game)
     if name in names:
-        return Player(name, False)
+        return Player(name, None)
     raise InvalidArgumentError(
         f"{name!r} cannot play {game.name!r}{suggest(name, names)}; choose from: {', '.join(names)}"
     )
 
 
-def score_game(who: Player, problem: Problem, budget: Budget, args: argparse.Namespace) -> Any:
+def score_game(
+    game: GameEntry, who: Player, problem: Problem, budget: Budget, args: argparse.Namespace
+) -> Any:
     """One whole game of a score game: ``(score, seconds, nodes, status)``.
 
-    A bot plays the seeded game (``games.railroad_ink.bots.play``); a search runs once from the
-    start and its best state's score counts (a random walk's best end, a beam's plan).
+    A bot's agents play the seeded game through the entry's ``play.solo``; a search runs
+    once from the start and its best state's score counts (a random walk's best end, a
+    beam's plan).
     """
-    if who.bot:
-        record = play_ink(args.seed, args.dice, who.name, args.bot_seconds)
-        return float(record.score.total), record.seconds, 0, "played"
+    if who.bot is not None:
+        if game.play.solo is None:
+            raise InvalidArgumentError(f"{game.name!r} has no whole-game play for bots")
+        solo = game.play.solo(problem, args.seed, who.agents(problem, budget, args), None)
+        return solo.score, solo.seconds, 0, "played"
     search = SEARCHES[who.name].make(problem, budget, args)
     result = search.run(problem.start)
     best = result.best if result.best is not None else problem.start
@@ -92,12 +103,14 @@ def score_game(who: Player, problem: Problem, budget: Budget, args: argparse.Nam
     return problem.score(best), stats.seconds, stats.expanded, result.status.value
 
 
-def _agent(who: Player, game: GameEntry, problem: Problem, budget: Budget,
-           args: argparse.Namespace) -> Any:  # fmt: skip
-    if who.bot:
-        return BOTS[f"{family_of(game.name)}/{who.name}"].make(args)
-    entry = SEARCHES[who.name]
-    return SearchAgent(lambda seed: entry.make(problem, budget, seeded(args, seed)), name=who.name)
+def match_start(game: GameEntry, problem: Problem) -> Any:
+    """What a match of ``game`` starts from: the entry's ``play.start``, else the start."""
+    return problem.start if game.play.start is None else game.play.start(problem)
+
+
+def record_start(start: Any, seed: int, index: int) -> Any:
+    """The start of game ``index`` of a match from ``start`` seeded ``seed``."""
+    return start.start(seed, index) if isinstance(start, PairedStarts) else start
 
 
 def duel_match(
@@ -109,17 +122,7 @@ def duel_match(
     *,
     games: int,
     seed: int,
-    video: str | os.PathLike[str] | None = None,
 ) -> MatchResult:
-    """``games`` games between two players, sides alternating; scores are the first's.
-
-    Tron plays on its own driver (hex starts drawn per pair of games from ``seed``, a video
-    of game 0 with ``video``); other duels on ``games.match`` from ``problem.start``.
-    """
-    a, b = (_agent(p, game, problem, budget, args) for p in players)
-    if family_of(game.name) == "tron":
-        start: Any = hex_start if game.name == "tron-hex" else tron_start(args, False)
-        return tron_match(start, a, b, games=games, seed=seed, video=video)
-    if video is not None:
-        raise InvalidArgumentError(f"no video of {game.name!r} matches: {game.no_video}")
-    return agents_match(a, b, problem.start, games=games, seed=seed)
+    """``games`` games between two players on ``games.match``; scores are the first's."""
+    a, b = (p.agents(problem, budget, args) for p in players)
+    return play_match(a, b, match_start(game, problem), games=games, seed=seed)

@@ -8,11 +8,12 @@ cheaper); score games the best state's score; duels the chosen move and its valu
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from games.cli.catalog import Problem, cell_name
+from games.cli.catalog import Problem
 from games.maze import path_cost
 from treesearch import MCTS, AlphaBeta, RandomWalk, SearchResult, Status, TreeSearch
 
@@ -171,7 +172,9 @@ _MEANINGS: dict[Status, Callable[[TreeSearch, SearchResult, Problem], str]] = {
 }
 
 
-def principal_variation(path: tuple[Any, ...]) -> str:
-    """The moves of a tic-tac-toe line: ``"X 4 (1,1) -> O 0 (0,0) -> ..."``."""
-    moves = [f"{'XO'[1 - s.to_move]} {cell_name(s.move)}" for s in path[1:]]
+def principal_variation(problem: Problem, path: tuple[Any, ...]) -> str:
+    """The moves of a duel's line, each by its mover's side: ``"X 4 (1,1) -> O 0 (0,0)"``."""
+    moves = []
+    for parent, state in itertools.pairwise(path):
+        moves.append(f"{problem.side(parent.player())} {problem.label(state)}")
     return " -> ".join(moves) if moves else "(none: the game is over)"

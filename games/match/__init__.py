@@ -1,5 +1,11 @@
 """A match harness for two-player games: agents, ``play_match``, scores with an interval.
 
+``Agent`` is THE way a bot plays any game with players: an object with a ``name`` and one
+method ``choose(state) -> child``, made fresh for every game by a maker ``make(seed) ->
+Agent``. Tron bots (``games.tron.match.BotAgent``), Railroad Ink bots
+(``games.railroad_ink.bots.agent``), searches (``SearchAgent``) and the command line's
+``play`` and ``compare`` all go through it; a new game's bots need nothing else.
+
 This layer may import ``games`` and ``treesearch``; ``treesearch`` never imports it. ::
 
     from games.match import RandomAgent, SearchAgent, play_match
@@ -11,7 +17,7 @@ This layer may import ``games`` and ``treesearch``; ``treesearch`` never imports
     print(result.summary())
 
 Modules: ``agents`` (the ``Agent`` protocol and the agent makers) <- ``record`` (per-game
-records, ``MatchResult``) <- ``play`` (``play_game``, ``play_match``).
+records, ``MatchResult``) <- ``play`` (``play_game``, ``play_match``, ``PairedStarts``, ``replay``).
 """
 
 from games.match.agents import (
@@ -21,8 +27,8 @@ from games.match.agents import (
     RandomAgent,
     SearchAgent,
 )
-from games.match.play import game_seed, play_game, play_match
-from games.match.record import GameRecord, MatchResult, wilson_interval
+from games.match.play import PairedStarts, game_seed, play_game, play_match, replay
+from games.match.record import GameRecord, MatchResult, PlayedGame, wilson_interval
 
 __all__ = [
     "Agent",
@@ -30,10 +36,13 @@ __all__ = [
     "GameRecord",
     "MatchResult",
     "OpenSpielMCTSAgent",
+    "PairedStarts",
+    "PlayedGame",
     "RandomAgent",
     "SearchAgent",
     "game_seed",
     "play_game",
     "play_match",
+    "replay",
     "wilson_interval",
 ]

@@ -1,15 +1,18 @@
 """Agents: who picks the move in a match, made fresh for every game from a per-game seed.
 
-An ``Agent`` is one side of one game: ``choose(state)`` returns the child state it plays.
-``play_match`` never reuses an agent across games; it calls an *agent maker*
-``make(seed) -> Agent`` at the start of every game instead. So an agent may keep what it
+This is the one protocol for "who plays" in this project: Tron's bots, Railroad Ink's bots,
+searches and the command line's players all become agent makers. An ``Agent`` is one side
+of one game: ``choose(state)`` returns the child state it plays. ``play_match`` never
+reuses an agent across games; it calls an *agent maker* ``make(seed) -> Agent`` at the
+start of every game instead. So an agent may keep what it
 learnt between its own moves (an MCTS tree with ``reuse=True``) but nothing leaks from one
 game into the next, and a game replays exactly from its seed.
 
 The makers here: ``SearchAgent`` (any treesearch search whose ``run(state).best`` is the
 move), ``RandomAgent`` and ``OpenSpielMCTSAgent`` (OpenSpiel's Python ``MCTSBot``, for
 states of ``games.openspiel``). Any callable ``seed -> Agent`` works as well, a class
-included.
+included. A maker that can think for a given time per move takes it as a ``seconds``
+argument (the command line's ``--bot-seconds``); None keeps the maker's own budget.
 """
 
 from __future__ import annotations

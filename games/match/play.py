@@ -2,7 +2,9 @@
 
 A match alternates colours (agent a plays player 0, who moves first, in even-numbered games)
 and derives each game's seed from the match seed and the game's number only, so the records
-never depend on ``jobs`` or on the order in which games finish. Chance states (``player()``
+never depend on ``jobs`` or on the order in which games finish. ``PairedStarts(fn)`` gives
+each pair of games its own seeded start (games 2k and 2k+1 start from
+``fn(game_seed(seed, k))``), so both sides meet the same position. Chance states (``player()``
 is ``treesearch.CHANCE``) are resolved by the harness from ``chance_outcomes()`` with the
 game's own random stream, so both agents see the same dice.
 """
@@ -13,6 +15,7 @@ import functools
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -29,13 +32,45 @@ from treesearch.errors import (
 from treesearch.mcts_policies import sample_outcome
 from treesearch.values import CHANCE
 
-__all__ = ["game_seed", "play_game", "play_match"]
+__all__ = ["PairedStarts", "game_seed", "play_game", "play_match", "replay"]
 
 
 def game_seed(match_seed: int, index: int) -> int:
     """The seed of game ``index`` of a match seeded ``match_seed`` (in ``[0, 2**32)``)."""
     state = np.random.SeedSequence(match_seed, spawn_key=(index,)).generate_state(1)
     return int(state[0])
+
+
+@dataclass(frozen=True, slots=True)
+class PairedStarts:
+    """A match's start drawn per pair of games: games 2k and 2k+1 start from one position.
+
+    ``play_match(a, b, PairedStarts(fn), ...)`` starts both games of pair ``k`` from
+    ``fn(game_seed(seed, k))``, so each agent plays each drawn position once from each side
+    and neither profits from a lucky draw (Tron's ``hex_start``, a seeded deal).
+
+    Args:
+        fn: ``fn(seed) -> state`` with ``seed`` in ``[0, 2**32)``; module-level where the
+            match is spawned rather than forked (``jobs > 1`` on Windows).
+
+    Examples:
+        >>> from games.tictactoe import TicTacToe
+        >>> starts = PairedStarts(lambda seed: TicTacToe().play(seed % 9))
+        >>> starts.start(0, 2).key() == starts.start(0, 3).key()
+        True
+    """
+
+    fn: Callable[[int], Any]
+
+    def __post_init__(self) -> None:
+        if not callable(self.fn):
+            raise InvalidArgumentError(
+                f"PairedStarts takes a function seed -> start state, got {self.fn!r}"
+            )
+
+    def start(self, match_seed: int, index: int) -> Any:
+        """The start of game ``index`` of a match seeded ``match_seed``."""
+        return _start_state(self.fn(game_seed(match_seed, index // 2)), "PairedStarts.fn")
 
 
 def play_match(
@@ -54,8 +89,9 @@ def play_match(
         agent_a: ``make(seed) -> Agent`` (``SearchAgent(...)``, ``RandomAgent()``, a class...);
             called once per game, so no agent sees two games. Scores are a's.
         agent_b: the opponent's maker.
-        start: the start state (a TreeIterator with ``player()`` and ``returns()``), or a
-            function of no arguments returning it, called once per game.
+        start: the start state (a TreeIterator with ``player()`` and ``returns()``), a
+            function of no arguments returning it, called once per game, or
+            ``PairedStarts(fn)`` for a start drawn from the seed per pair of games.
         games: number of games, >= 1. Game ``i`` has agent a play player 0 when ``i`` is
             even, player 1 when it is odd.
         seed: match seed (an int >= 0); game ``i`` is seeded from ``(seed, i)`` only.
@@ -85,7 +121,7 @@ def play_match(
     for name, value, least in (("games", games, 1), ("seed", seed, 0), ("jobs", jobs, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise InvalidArgumentError(f"{name} must be an int >= {least}, got {value!r}")
-    first = _start_state(start)
+    first = start.start(seed, 0) if isinstance(start, PairedStarts) else _start_state(start)
     for method in ("player", "returns"):
         if not callable(getattr(first, method, None)):
             raise MissingCapabilityError(
@@ -148,6 +184,37 @@ def play_game(
     )
 
 
+def replay(start: Any, moves: Any) -> list[Any]:
+    """The states of a game from ``start`` and a record's ``moves``: start first, end last.
+
+    A move is a child's ``move``, or its index in ``get_children()`` (in
+    ``chance_outcomes()`` at a chance state) for children without one, as ``GameRecord``
+    keeps them.
+
+    Examples:
+        >>> from games.tictactoe import TicTacToe
+        >>> [s.move for s in replay(TicTacToe(), (4, 0))]
+        [None, 4, 0]
+
+    Raises:
+        InvalidArgumentError: a move that no child of its state made.
+    """
+    states = [_start_state(start)]
+    for number, move in enumerate(moves, 1):
+        state = states[-1]
+        if state.player() == CHANCE:
+            children = [outcome for outcome, _ in state.chance_outcomes()]
+        else:
+            children = list(state.get_children())
+        found = [c for c in children if getattr(c, "move", None) == move]
+        if not found and isinstance(move, int) and 0 <= move < len(children):
+            found = [children[move]]
+        if not found:
+            raise InvalidArgumentError(f"move {number} ({move!r}) is not a move of {state!r}")
+        states.append(found[0])
+    return states
+
+
 # -- helpers --------------------------------------------------------------------------------
 
 def _step(
@@ -189,6 +256,8 @@ def _step(
 def _play_indexed(
     agent_a: AgentMaker, agent_b: AgentMaker, start: Any, seed: int, i: int
 ) -> GameRecord:
+    if isinstance(start, PairedStarts):
+        start = start.start(seed, i)
     return play_game(
         agent_a, agent_b, start, seed=game_seed(seed, i), a_player=i % 2, index=i
     )
@@ -217,16 +286,16 @@ def _play_all(
     return MatchResult(tuple(done[i] for i in sorted(done)), games, interrupted)
 
 
-def _start_state(start: Any) -> Any:
+def _start_state(start: Any, what: str = "start") -> Any:
     state = start
     if isinstance(start, type) or (
         not callable(getattr(start, "get_children", None)) and callable(start)
     ):
         state = start()  # a class counts as a function: TicTacToe, not TicTacToe()
     if not callable(getattr(state, "get_children", None)):
-        where = f"start() returned {state!r}" if state is not start else f"got {start!r}"
+        where = f"{what}() returned {state!r}" if state is not start else f"got {start!r}"
         raise NotATreeIteratorError(
-            f"start must be a game state with get_children() or a function returning one; "
+            f"{what} must be a game state with get_children() or a function returning one; "
             f"{where}"
         )
     return state

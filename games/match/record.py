@@ -1,5 +1,9 @@
 """What a match returns: one ``GameRecord`` per game and a ``MatchResult`` over them.
 
+``PlayedGame`` names the fields every record of a played game shares, whatever drove it:
+``GameRecord`` here, and Railroad Ink's one-player ``InkRecord``
+(``games.railroad_ink.bots.solo``).
+
 Scores are from agent a's point of view: 1 for a win, 0.5 for a draw, 0 for a loss, decided
 by comparing the two players' ``returns()`` at the end (so any two-player game works, zero-sum
 or not). The 95% interval is Wilson's score interval with wins plus half the draws counted as
@@ -12,9 +16,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["GameRecord", "MatchResult", "wilson_interval"]
+__all__ = ["GameRecord", "MatchResult", "PlayedGame", "wilson_interval"]
 
 _Z95 = 1.959963984540054
 
@@ -35,6 +39,31 @@ def wilson_interval(successes: float, n: int, z: float = _Z95) -> tuple[float, f
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     # Exact arithmetic puts p inside; the clamp keeps rounding from leaving it out at 0 or 1.
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+
+
+@runtime_checkable
+class PlayedGame(Protocol):
+    """What any record of one played game tells: its seed, players, returns and moves."""
+
+    @property
+    def seed(self) -> int:
+        """The game's seed: playing it again with the same agents replays it."""
+        ...
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The agents' names, one per side (a's then b's in a match)."""
+        ...
+
+    @property
+    def returns(self) -> tuple[float, ...]:
+        """What each player got at the end (a one-player game: its score)."""
+        ...
+
+    @property
+    def moves(self) -> tuple[Any, ...]:
+        """The moves made from the start, in order."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)

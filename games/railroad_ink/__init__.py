@@ -26,15 +26,16 @@ below, not even lazily), and the subpackages' ``__init__`` files import nothing:
   (round views, play-outs and pilots), ``base`` (the ``Bot`` interface), ``simple``
   (random, greedy and beam), ``mcts``, ``lookahead``, ``policy`` (the guided play-outs'
   learned table), ``montecarlo`` (the anchor's flat Monte Carlo on the engine: ``best``),
-  ``registry`` (``BOTS``, ``make_bot``), ``play`` (``play(seed, dice, bot) -> GameRecord``)
-  and ``film`` (a video of a record, with the bot's candidates at each placement:
+  ``registry`` (``BOTS``, ``make_bot``, ``BotAgent``: a bot as a ``games.match`` agent
+  maker), ``solo`` (``play(seed, dice, bot) -> InkRecord``, a whole game by one agent) and
+  ``film`` (a video of a record, with the bot's candidates at each placement:
   ``film(record, "game.mp4")``).
 """
 
 from games.railroad_ink.bots.features import Features, features
 from games.railroad_ink.bots.film import film
-from games.railroad_ink.bots.play import PLAY_DICE, GameRecord, play
-from games.railroad_ink.bots.registry import BOTS, LookaheadBot, make_bot
+from games.railroad_ink.bots.registry import BOTS, BotAgent, LookaheadBot, make_bot
+from games.railroad_ink.bots.solo import PLAY_DICE, InkRecord, play
 from games.railroad_ink.bots.value import HEURISTIC, Heuristic, Weights, dead_sides, score_value
 from games.railroad_ink.render.renderer import ORIENTED_TILES, RailroadInkTiles
 from games.railroad_ink.rules.board import Board, Placement
@@ -74,9 +75,10 @@ __all__ = [
     "SIZE",
     "SPECIALS",
     "Board",
+    "BotAgent",
     "Features",
-    "GameRecord",
     "Heuristic",
+    "InkRecord",
     "LookaheadBot",
     "Network",
     "Placement",
@@ -97,3 +99,17 @@ __all__ = [
     "score_tiles",
     "score_value",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``GameRecord``, the deprecated old name of ``InkRecord`` (for one release)."""
+    if name == "GameRecord":
+        import warnings
+
+        warnings.warn(
+            "games.railroad_ink.GameRecord is deprecated: use InkRecord",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return InkRecord
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

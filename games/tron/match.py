@@ -18,8 +18,8 @@ import functools
 import os
 from collections.abc import Callable
 
-from games.compare.jobs import run_jobs
-from games.match import GameRecord, MatchResult, game_seed, play_game
+from games.match import GameRecord, MatchResult, PairedStarts
+from games.match import play_match as match
 from games.tron.moves import Bot
 from games.tron.render import TronRenderer
 from games.tron.state import TronState
@@ -84,9 +84,7 @@ def game_start(start: Start, seed: int, index: int) -> TronState:
     """The start of game ``index`` of a match seeded ``seed``: shared by games 2k and 2k+1."""
     if isinstance(start, TronState):
         return start
-    state = start(game_seed(seed, index // 2))
-    if not isinstance(state, TronState):
-        raise InvalidArgumentError(f"start(seed) must return a TronState, got {state!r}")
+    state: TronState = PairedStarts(_checked(start)).start(seed, index)
     return state
 
 
@@ -102,6 +100,9 @@ def play_match(
 ) -> MatchResult:
     """Play ``games`` games between two bots, sides alternating; scores are bot a's.
 
+    A thin use of ``games.match.play_match``: the bots wrapped by ``BotAgent``, a seeded
+    ``start`` drawn per pair of games by ``games.match.PairedStarts``.
+
     Args:
         start: a ``TronState`` at a turn start, or ``fn(seed) -> TronState`` (e.g.
             ``hex_start``) called once per pair of games with a seed derived from ``seed``.
@@ -116,23 +117,24 @@ def play_match(
 
     Returns:
         ``games.match.MatchResult``; ``replay(start, seed, record)`` rebuilds a game's states.
+        Ctrl-C ends the match early with the games finished so far (``interrupted``).
     """
-    if not isinstance(start, TronState) and not callable(start):
+    if isinstance(start, TronState):
+        if start.pending is not None or start.is_terminal():
+            raise InvalidArgumentError(f"start must be a live turn start, got {start!r}")
+        paired: TronState | PairedStarts = start
+    elif callable(start):
+        paired = PairedStarts(_checked(start))
+    else:
         raise InvalidArgumentError(
             f"start must be a TronState or a function seed -> TronState, got {start!r}"
         )
-    if isinstance(start, TronState) and (start.pending is not None or start.is_terminal()):
-        raise InvalidArgumentError(f"start must be a live turn start, got {start!r}")
-    for name, value, least in (("games", games, 1), ("seed", seed, 0), ("jobs", jobs, 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise InvalidArgumentError(f"{name} must be an int >= {least}, got {value!r}")
     agents = (BotAgent(bot_a), BotAgent(bot_b))
-    play = functools.partial(_play, agents, start, seed)
-    records = run_jobs(play, range(games), jobs=jobs)  # in this process when jobs == 1
-    result = MatchResult(tuple(records), games)
-    if video is not None:
+    result = match(agents[0], agents[1], paired, games=games, seed=seed, jobs=jobs)
+    if video is not None and result.records:
         red, blue = agents[0].name, agents[1].name  # game 0: bot a plays player 0
-        write_video(video, replay(start, seed, records[0]), title=f"{red} (red) vs {blue} (blue)")
+        states = replay(start, seed, result.records[0])
+        write_video(video, states, title=f"{red} (red) vs {blue} (blue)")
     return result
 
 
@@ -174,13 +176,14 @@ def write_video(
         show.finish(end.returns()[0], summary)
 
 
-# -- playing ---------------------------------------------------------------------------------
-def _play(agents: tuple[BotAgent, BotAgent], start: Start, seed: int, i: int) -> GameRecord:
-    return play_game(
-        agents[0],
-        agents[1],
-        game_start(start, seed, i),
-        seed=game_seed(seed, i),
-        a_player=i % 2,
-        index=i,
-    )
+# -- starts ----------------------------------------------------------------------------------
+def _checked(start: Callable[[int], TronState]) -> Callable[[int], TronState]:
+    """``start`` refusing to return anything but a ``TronState`` (picklable: a partial)."""
+    return functools.partial(_check_start, start)
+
+
+def _check_start(start: Callable[[int], TronState], seed: int) -> TronState:
+    state = start(seed)
+    if not isinstance(state, TronState):
+        raise InvalidArgumentError(f"start(seed) must return a TronState, got {state!r}")
+    return state

@@ -10,11 +10,13 @@ from games.match import (
     GameRecord,
     MatchResult,
     OpenSpielMCTSAgent,
+    PairedStarts,
     RandomAgent,
     SearchAgent,
     game_seed,
     play_game,
     play_match,
+    replay,
     wilson_interval,
 )
 from games.tictactoe import TicTacToe
@@ -442,3 +444,39 @@ def test_a_chance_game_from_openspiel_plays_to_the_end() -> None:
     result = play_match(RandomAgent(), RandomAgent(), start, games=4, seed=1)
     assert len(result.records) == 4
     assert all(sorted(r.returns) == [-1.0, 1.0] for r in result.records)
+
+
+def _opening(seed: int) -> TicTacToe:
+    return TicTacToe().play(seed % 9)
+
+
+def test_paired_starts_give_both_games_of_a_pair_one_drawn_start() -> None:
+    result = play_match(RandomAgent(), RandomAgent(), PairedStarts(_opening), games=6, seed=4)
+    starts = PairedStarts(_opening)
+    opened = [starts.start(4, r.index).move for r in result.records]
+    assert opened == [game_seed(4, k) % 9 for k in (0, 0, 1, 1, 2, 2)]
+    for record, cell in zip(result.records, opened, strict=True):
+        assert cell not in record.moves  # each game went on from its pair's start
+    assert [r.a_player for r in result.records] == [0, 1, 0, 1, 0, 1]
+    again = play_match(RandomAgent(), RandomAgent(), PairedStarts(_opening), games=6, seed=4,
+                       jobs=2)  # fmt: skip
+    assert [r.outcome() for r in again.records] == [r.outcome() for r in result.records]
+
+
+def test_paired_starts_refuse_what_is_not_a_start() -> None:
+    with pytest.raises(InvalidArgumentError, match="PairedStarts takes a function"):
+        PairedStarts(3)  # type: ignore[arg-type]
+    with pytest.raises(NotATreeIteratorError, match=r"PairedStarts.fn .*got 7"):
+        play_match(RandomAgent(), RandomAgent(), PairedStarts(lambda seed: 7), games=2)
+
+
+def test_replay_rebuilds_a_records_states_chance_included() -> None:
+    record = play_game(RandomAgent(), RandomAgent(), Gamble(), seed=3)
+    states = replay(Gamble(), record.moves)
+    assert states[-1].returns() == record.returns
+    assert [s.stage for s in replay(Gamble(), (0, 1))] == ["start", "gamble", "lost"]
+
+
+def test_replay_names_a_move_that_is_not_there() -> None:
+    with pytest.raises(InvalidArgumentError, match=r"move 2 \(9\) is not a move of"):
+        replay(TicTacToe(), (4, 9))

@@ -5,39 +5,53 @@ kind, source, maker). Games come in three kinds (``Kind``): path problems, score
 duels; each search serves some kinds, and a pairing of another kind is refused with the
 reason and what fits. ``openspiel:NAME`` names any installed OpenSpiel game.
 
+A game's entry describes it to the command line: its kind, its options, its renderer, its
+bots and how a match of it is played (``GameEntry.play``); no command tests a game's name.
+
 Plugins add games, searches and observers through entry points (``treesearch.plugins``):
 ``discover_plugins`` reads their names (the command line does it once per command), and
 each is imported when first named.
 
 Modules, each importing only those above it: ``registry`` (``Registry``, ``Kind``,
-``lookup``), ``problem`` (``Problem``, ``GameEntry``), ``paths``, ``boards`` and
-``openspiel_games`` (the games), ``searches``, ``bots`` (bots and observers), ``plugins``
-(plugin objects as entries).
+``lookup``), ``problem`` (``Problem``, ``GameEntry`` and how it plays: ``Play``,
+``BotEntry``), ``observers``, ``bots`` (the bundled bots, as ``games.match`` agent makers),
+``paths``, ``tictactoe``, ``railroad_ink``, ``tron``, ``boards`` and ``openspiel_games``
+(the games, each entry with all the command line needs of it), ``searches``, ``solo``
+(whole one-player games by one agent), ``plugins`` (plugin objects as entries).
 """
 
 from __future__ import annotations
 
 from games.cli.catalog.boards import BOARD_GAMES, tron_start
-from games.cli.catalog.bots import BOTS, OBSERVERS, TRON_SECONDS, BotEntry, ObserverEntry, family_of
+from games.cli.catalog.bots import BOTS, DUEL_BOTS, TRON_SECONDS
+from games.cli.catalog.observers import OBSERVERS, ObserverEntry
 from games.cli.catalog.openspiel_games import PREFIX, openspiel_entry
 from games.cli.catalog.paths import PATH_GAMES, SEED_TREE
 from games.cli.catalog.plugins import game_from_plugin, observer_from_plugin, search_from_plugin
 from games.cli.catalog.problem import (
+    BotEntry,
+    BotOptions,
+    FilmMaker,
     GameEntry,
+    Play,
     Problem,
+    Solo,
     VideoMaker,
+    VideoOptions,
     board_video,
-    cell_name,
     hold_frames,
+    playthrough_film,
     seeded,
 )
 from games.cli.catalog.registry import KINDS, Kind, Registry, lookup, suggest, warn
-from games.cli.catalog.searches import SEARCHES, SearchEntry
+from games.cli.catalog.searches import ITERATIONS, SEARCHES, SearchEntry, SearchOptions
 from treesearch import InvalidArgumentError
 
 __all__ = [
     "BOTS",
+    "DUEL_BOTS",
     "GAMES",
+    "ITERATIONS",
     "KINDS",
     "OBSERVERS",
     "PREFIX",
@@ -45,22 +59,27 @@ __all__ = [
     "SEED_TREE",
     "TRON_SECONDS",
     "BotEntry",
+    "BotOptions",
+    "FilmMaker",
     "GameEntry",
     "Kind",
     "ObserverEntry",
+    "Play",
     "Problem",
     "Registry",
     "SearchEntry",
+    "SearchOptions",
+    "Solo",
     "VideoMaker",
+    "VideoOptions",
     "board_video",
     "bot_names",
-    "cell_name",
     "check_pairing",
     "discover_plugins",
-    "family_of",
     "game_entry",
     "hold_frames",
     "lookup",
+    "playthrough_film",
     "search_entry",
     "searches_for",
     "seeded",
@@ -112,9 +131,8 @@ def searches_for(kind: Kind, plugins: bool = True) -> list[str]:
 
 
 def bot_names(game: str) -> list[str]:
-    """The short names of the bots that play ``game``."""
-    family = family_of(game)
-    return [e.short for e in BOTS.values() if e.family == family]
+    """The short names of the bots that play ``game`` (its entry's ``play.bots``)."""
+    return [b.short for b in game_entry(game).play.bots]
 
 
 _WHY = {

@@ -1,78 +1,43 @@
-"""Bots (whole-game players) and observers of the command line, as registries.
+"""The bundled bots (whole-game players) of the command line, as ``games.match`` agents.
 
-A bot belongs to a family of games: ``railroad-ink`` (its ``BOTS``, played by
-``games.railroad_ink.bots.play``), ``tron`` (square and hex Tron, ``games.tron.bots``) or
-``duel`` (any other two-player game: a random player; the duel searches play too). Its
-registry name is ``family/name`` (``tron/heuristic``); the command line names it short.
-What ``make(args)`` returns is what the family's match driver plays: a bot name for
-Railroad Ink, a ``TronBot`` for Tron, an agent maker (``games.match``) for other duels.
+Each game's entry names its bots (``GameEntry.play.bots``): Railroad Ink's ``INK_BOTS``,
+Tron's ``TRON_BOTS`` (square and hex), and ``DUEL_BOTS`` (a random player, for any other
+two-player game; the duel searches play too). ``BOTS`` lists them all for ``treesearch
+list``, named ``family/name`` (``tron/heuristic``); the command line names a bot short.
+Every bot's ``make(options)`` returns an agent maker ``make(seed) -> Agent``
+(``games.match``), the one protocol ``play`` and ``compare`` play.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
-from games.cli.catalog.registry import Kind, Registry
-from games.match import RandomAgent
-from games.railroad_ink import BOTS as INK_BOTS
+from games.cli.catalog.observers import OBSERVERS, ObserverEntry
+from games.cli.catalog.problem import BotEntry, BotOptions
+from games.cli.catalog.registry import Registry
+from games.match import AgentMaker, RandomAgent
+from games.railroad_ink import BOTS as INK_NAMES
+from games.railroad_ink import BotAgent as InkAgent
 from games.tron.bots import alphabeta_bot, best_bot, heuristic_bot, mcts_bot, random_bot
-from observers import ProgressObserver
+from games.tron.match import BotAgent as TronAgent
 
-__all__ = ["BOTS", "OBSERVERS", "TRON_SECONDS", "BotEntry", "ObserverEntry", "family_of"]
+__all__ = [
+    "BOTS", "DUEL_BOTS", "INK_BOTS", "OBSERVERS", "TRON_BOTS", "TRON_SECONDS", "BotEntry",
+    "BotOptions", "ObserverEntry",
+]  # fmt: skip
 
 TRON_SECONDS = 0.1
 """A Tron search bot's thinking time per move without ``--bot-seconds``."""
 
 
-@dataclass(frozen=True)
-class BotEntry:
-    """A bot: its family of games, kind, one-line help and maker."""
-
-    family: str
-    short: str
-    kind: Kind
-    help: str
-    make: Callable[[argparse.Namespace], Any]
-    source: str = "bundled"
-
-    @property
-    def name(self) -> str:
-        """The registry name, ``family/short``."""
-        return f"{self.family}/{self.short}"
+def _tron_seconds(options: BotOptions) -> float:
+    return TRON_SECONDS if options.seconds is None else float(options.seconds)
 
 
-@dataclass(frozen=True)
-class ObserverEntry:
-    """An observer the command line attaches: by the option in its help, or by name.
-
-    ``make`` (no arguments) builds one for ``run --observers NAME,...``; None: only the
-    command named in the help attaches it.
-    """
-
-    name: str
-    help: str
-    kind: str = "any"
-    source: str = "bundled"
-    make: Callable[[], Any] | None = None
-
-
-def family_of(game: str) -> str:
-    """The bot family that plays ``game``."""
-    return {"tron": "tron", "tron-hex": "tron", "railroad-ink": "railroad-ink"}.get(game, "duel")
-
-
-def _tron_seconds(args: argparse.Namespace) -> float:
-    seconds = getattr(args, "bot_seconds", None)
-    return TRON_SECONDS if seconds is None else float(seconds)
-
-
-def _named(name: str) -> Callable[[argparse.Namespace], str]:
-    """A Railroad Ink bot's maker: its name, which ``games.railroad_ink.bots.play`` takes."""
-    return lambda args: name
+def _ink(name: str) -> Callable[[BotOptions], AgentMaker]:
+    """A Railroad Ink bot's maker: ``--bot-seconds`` per game, the dice of the start."""
+    return lambda o: InkAgent(name, getattr(getattr(o.start, "game", None), "dice", "revealed"),
+                              o.seconds)  # fmt: skip
 
 
 _INK_HELP = {
@@ -85,27 +50,32 @@ _INK_HELP = {
     "best": "the strongest measured for the dice mode (montecarlo, ~35 s a game)",
 }
 
-BOTS: Registry[BotEntry] = Registry("bot", "treesearch.bots", (
-    *(BotEntry("railroad-ink", n, "score", _INK_HELP.get(n, "a Railroad Ink bot"),
-               _named(n)) for n in INK_BOTS),
-    BotEntry("tron", "random", "duel", "a random move that does not crash at once",
-             lambda a: random_bot(a.seed)),
-    BotEntry("tron", "heuristic", "duel", "seed 004's contest bot: most cells reached first",
-             lambda a: heuristic_bot()),
-    BotEntry("tron", "alphabeta", "duel", "alpha-beta on Voronoi territory, --bot-seconds a move",
-             lambda a: alphabeta_bot(_tron_seconds(a))),
-    BotEntry("tron", "mcts", "duel", "MCTS valuing leaves by territory, --bot-seconds a move",
-             lambda a: mcts_bot(_tron_seconds(a), seed=a.seed)),
-    BotEntry("tron", "best", "duel", "the strongest measured (alpha-beta with contempt)",
-             lambda a: best_bot(_tron_seconds(a))),
-    BotEntry("duel", "random", "duel", "a uniformly random move (any two-player game)",
-             lambda a: RandomAgent()),
-))  # fmt: skip
+INK_BOTS = tuple(
+    BotEntry("railroad-ink", n, "score", _INK_HELP.get(n, "a Railroad Ink bot"), _ink(n))
+    for n in INK_NAMES
+)
+"""Railroad Ink's bots (``games.railroad_ink.BOTS``), ``--bot-seconds`` a game."""
 
-OBSERVERS: Registry[ObserverEntry] = Registry("observer", "treesearch.observers", (
-    ObserverEntry("progress", "a progress bar on stderr (run --progress, or --observers)",
-                  make=lambda: ProgressObserver(file=sys.stderr)),
-    ObserverEntry("video", "frames of the search drawn by the game's renderer (video)"),
-    ObserverEntry("recording", "the events of a run, in order (demo's backtracking trace)"),
-    ObserverEntry("playthrough", "a played game shown to a video (play --video)"),
+TRON_BOTS = (
+    BotEntry("tron", "random", "duel", "a random move that does not crash at once",
+             lambda o: TronAgent(random_bot(o.seed))),
+    BotEntry("tron", "heuristic", "duel", "seed 004's contest bot: most cells reached first",
+             lambda o: TronAgent(heuristic_bot())),
+    BotEntry("tron", "alphabeta", "duel", "alpha-beta on Voronoi territory, --bot-seconds a move",
+             lambda o: TronAgent(alphabeta_bot(_tron_seconds(o)))),
+    BotEntry("tron", "mcts", "duel", "MCTS valuing leaves by territory, --bot-seconds a move",
+             lambda o: TronAgent(mcts_bot(_tron_seconds(o), seed=o.seed))),
+    BotEntry("tron", "best", "duel", "the strongest measured (alpha-beta with contempt)",
+             lambda o: TronAgent(best_bot(_tron_seconds(o)))),
+)  # fmt: skip
+"""Tron's bots (``games.tron.bots``), each a ``games.tron.match.BotAgent``."""
+
+DUEL_BOTS = (
+    BotEntry("duel", "random", "duel", "a uniformly random move (any two-player game)",
+             lambda o: RandomAgent()),
+)  # fmt: skip
+"""The bots of any two-player game without its own."""
+
+BOTS: Registry[BotEntry] = Registry("bot", "treesearch.bots", (
+    *INK_BOTS, *TRON_BOTS, *DUEL_BOTS,
 ))  # fmt: skip

@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 import difflib
 
-from games.cli.catalog.problem import GameEntry, Problem
+from games.cli.catalog.bots import DUEL_BOTS
+from games.cli.catalog.problem import GameEntry, Play, Problem
 from games.openspiel import OpenSpielState, import_pyspiel
 from treesearch import InvalidArgumentError
 
@@ -48,5 +49,5 @@ def openspiel_entry(name: str) -> GameEntry:
     return GameEntry(
         name, "duel", f"OpenSpiel's {game}", make,
         no_video="OpenSpiel games have no renderer here (OpenSpiel draws states as text only)",
-        source="open_spiel",
+        source="open_spiel", play=Play(bots=DUEL_BOTS),
     )  # fmt: skip

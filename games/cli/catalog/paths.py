@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from games.cli.catalog.problem import GameEntry, Problem, hold_frames
+from games.cli.catalog.problem import GameEntry, Problem, VideoOptions, hold_frames
 from games.dict_tree import DictTreeIterator
 from games.graph import Graph
 from games.maze import DrillMaze, ExplorationRenderer, Maze, manhattan_to, render_search_video
@@ -87,7 +87,7 @@ def _drill_maze(args: argparse.Namespace) -> Problem:
 
 
 def _maze_video(
-    problem: Problem, search: TreeSearch, out: Path, args: argparse.Namespace, title: str
+    problem: Problem, search: TreeSearch, out: Path, args: VideoOptions, title: str
 ) -> tuple[SearchResult, int]:
     assert problem.maze is not None
     renderer = ExplorationRenderer(problem.maze, color_by=args.color_by)

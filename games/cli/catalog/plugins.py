@@ -9,13 +9,25 @@ seed-0 start, which is why adapting a game builds one start.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from games.cli.catalog.bots import ObserverEntry
-from games.cli.catalog.problem import GameEntry, Problem, board_video
+from games.cli.catalog.bots import DUEL_BOTS
+from games.cli.catalog.observers import ObserverEntry
+from games.cli.catalog.problem import (
+    BotEntry,
+    BotOptions,
+    GameEntry,
+    Play,
+    Problem,
+    board_video,
+    playthrough_film,
+)
 from games.cli.catalog.registry import Kind
-from games.cli.catalog.searches import SearchEntry, SearchMaker
+from games.cli.catalog.searches import SearchEntry, SearchMaker, SearchOptions
+from games.cli.catalog.solo import solo_play
+from games.match import AgentMaker
 from treesearch import Budget, InvalidArgumentError, Observer, TreeSearch
 from treesearch.plugins import (
     GamePlugin,
@@ -66,19 +78,24 @@ def _defaults(plugin: GamePlugin, kind: Kind, start: Any) -> dict[str, Any]:
 
 
 def game_from_plugin(name: str, source: str, obj: Any) -> GameEntry:
-    """The game entry of a ``GamePlugin``, or of a bare ``make(*, seed=0, size=None)``.
+    """The game entry of a ``GamePlugin``, a bare ``make(*, seed=0, size=None)``, or an entry.
+
+    A ``GameEntry`` (the command line's own description of a game) is taken as it is, under
+    the entry point's name: everything a bundled game has, bots and ``play`` included.
 
     Raises:
-        InvalidArgumentError: the object is neither.
+        InvalidArgumentError: the object is none of them.
     """
+    if isinstance(obj, GameEntry):
+        return dataclasses.replace(obj, name=name, source=source)
     if isinstance(obj, GamePlugin):
         plugin = obj
     elif callable(obj):
         plugin = GamePlugin(make=obj)
     else:
         raise InvalidArgumentError(
-            f"a treesearch.games entry must be a GamePlugin or make(*, seed=0, size=None), "
-            f"got {obj!r}"
+            f"a treesearch.games entry must be a GamePlugin, a GameEntry or make(*, seed=0, "
+            f"size=None), got {obj!r}"
         )
     start = plugin.make(seed=0, size=None)
     kind: Kind = plugin.kind or infer_kind(start)
@@ -97,11 +114,36 @@ def game_from_plugin(name: str, source: str, obj: Any) -> GameEntry:
         name, kind, plugin.help or f"a {kind} game of {source}", make,
         None if plugin.renderer is None else board_video(plugin.renderer),
         no_video=f"its plugin ({source}) gives no renderer", source=source,
+        play=_play(name, source, kind, plugin),
     )  # fmt: skip
 
 
+def _given(maker: AgentMaker) -> Callable[[BotOptions], AgentMaker]:
+    """A plugin bot's maker: the plugin's agent maker, whatever the options."""
+    return lambda options: maker
+
+
+def _play(name: str, source: str, kind: Kind, plugin: GamePlugin) -> Play:
+    """How a plugin's game plays: its bots (then, for a duel, a random player), its film.
+
+    A score game with bots plays whole games by ``solo_play``.
+    """
+    own = tuple(
+        BotEntry(name, short, kind, f"a bot of {source}", _given(maker), source)
+        for short, maker in plugin.bots.items()
+    )
+    if kind == "score" and own:
+        return Play(bots=own, default=(own[0].short,), solo=solo_play(plugin.renderer),
+                    solo_video=plugin.renderer is not None)  # fmt: skip
+    if kind != "duel":
+        return Play()
+    extra = tuple(b for b in DUEL_BOTS if b.short not in plugin.bots)
+    film = None if plugin.renderer is None else playthrough_film(plugin.renderer)
+    return Play(bots=own + extra, film=film)
+
+
 def _maker(make: Callable[..., Any], kind: Kind, accepted: tuple[str, ...]) -> SearchMaker:
-    def build(p: Problem, b: Budget, a: argparse.Namespace) -> TreeSearch:
+    def build(p: Problem, b: Budget, a: SearchOptions) -> TreeSearch:
         value = p.value if kind != "path" else (lambda s: -p.heuristic(s))
         offered = {"goal": p.goal, "heuristic": p.heuristic, "value": value, "budget": b,
                    "rng": a.seed}  # fmt: skip

@@ -1,8 +1,10 @@
 """What a game entry builds (``Problem``) and what it is (``GameEntry``), with small helpers.
 
 A ``Problem`` is a start state and how to judge and name its states; its ``kind`` (see
-``registry.Kind``) says which searches and bots fit. A ``GameEntry`` builds a problem from
-the parsed arguments and, when the game can be drawn, films a search on it.
+``registry.Kind``) says which searches fit. A ``GameEntry`` builds a problem from the parsed
+arguments, films a search on it when it can be drawn, and says how whole games are played
+(``Play``: its bots, as ``games.match`` agent makers, the match's start, a film of a game).
+Adding a game to the command line is writing its entry; nothing else tests its name.
 """
 
 from __future__ import annotations
@@ -11,16 +13,18 @@ import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from games.cli.catalog.registry import Kind
+from games.match import AgentMaker
 from games.maze import Maze
 from observers import VideoObserver
-from treesearch import SearchResult, Status, TreeSearch
+from treesearch import Playthrough, SearchResult, Status, TreeSearch
 from treesearch.events import Event, Visited
 
 __all__ = [
-    "GameEntry", "Problem", "VideoMaker", "board_video", "cell_name", "hold_frames", "seeded",
+    "BotEntry", "BotOptions", "FilmMaker", "GameEntry", "Play", "Problem", "Solo", "SoloMaker",
+    "VideoMaker", "VideoOptions", "board_video", "hold_frames", "playthrough_film", "seeded",
 ]  # fmt: skip
 
 
@@ -40,6 +44,8 @@ class Problem:
         value: a score game's value of a state in points (its final score at the end); a
             duel's cut-off value for alpha-beta, from player 0's view (None: play to the end).
         score: a score game's final score of a finished state (None for other kinds).
+        sides: the players' names in print, player 0's then player 1's (``("X", "O")``).
+        move_text: how ``run`` names the move it found (default: ``label``).
     """
 
     game: str
@@ -52,19 +58,170 @@ class Problem:
     maze: Maze | None = None
     value: Callable[[Any], float] | None = None
     score: Callable[[Any], float] | None = None
+    sides: tuple[str, str] = ("player 0", "player 1")
+    move_text: Callable[[Any], str] | None = None
+
+    def side(self, player: int) -> str:
+        """How ``player`` is named in print (``sides``; ``"player N"`` beyond two)."""
+        return self.sides[player] if player in (0, 1) else f"player {player}"
 
 
-VideoMaker = Callable[
-    [Problem, TreeSearch, Path, argparse.Namespace, str], tuple[SearchResult, int]
-]
-"""``(problem, search, out, args, title) -> (result, frames)``: write a video of one search."""
+@dataclass(frozen=True)
+class VideoOptions:
+    """The options of ``video`` a game's video maker reads (not the whole namespace).
+
+    Attributes:
+        fps: frames per second.
+        duration: the video's length to aim at, in seconds.
+        every: draw every n-th step (None: chosen to last about ``duration``).
+        max_frames: stop the search after this many frames (None: no limit).
+        raw: leave the panel out.
+        color_by: mazes colour cells by visit "order" or by "depth".
+    """
+
+    fps: float = 30.0
+    duration: float = 20.0
+    every: int | None = None
+    max_frames: int | None = None
+    raw: bool = False
+    color_by: Literal["order", "depth"] = "order"
+
+    @classmethod
+    def of(cls, args: object) -> VideoOptions:
+        """The options of parsed arguments (missing ones keep their defaults)."""
+        if isinstance(args, VideoOptions):
+            return args
+        names = ("fps", "duration", "every", "max_frames", "raw", "color_by")
+        return cls(**{n: getattr(args, n) for n in names if hasattr(args, n)})
+
+
+VideoMaker = Callable[[Problem, TreeSearch, Path, VideoOptions, str], tuple[SearchResult, int]]
+"""``(problem, search, out, options, title) -> (result, frames)``: a video of one search."""
+
+
+@dataclass(frozen=True)
+class BotOptions:
+    """What a bot's maker may use: the seed, the thinking time, the game's start.
+
+    Attributes:
+        seed: the seed of the match or game (``--seed``).
+        seconds: ``--bot-seconds``, None for the bot's own default.
+        start: the start state of the game played (Railroad Ink bots read its dice mode).
+    """
+
+    seed: int = 0
+    seconds: float | None = None
+    start: Any = None
+
+
+@dataclass(frozen=True)
+class BotEntry:
+    """A bot: its family of games, kind, one-line help and the maker of its agent maker.
+
+    ``make(options)`` returns a ``games.match`` agent maker ``make(seed) -> Agent``.
+    """
+
+    family: str
+    short: str
+    kind: Kind
+    help: str
+    make: Callable[[BotOptions], AgentMaker]
+    source: str = "bundled"
+
+    @property
+    def name(self) -> str:
+        """The registry name, ``family/short``."""
+        return f"{self.family}/{self.short}"
+
+
+FilmMaker = Callable[[Problem, list[Any], tuple[str, str], Path], str]
+"""``film(problem, states, names, out) -> message``: a video of one played game.
+
+``states`` run from its start to its end, ``names`` are player 0's and player 1's; the
+message (may be empty) is printed after the games.
+"""
+
+
+@dataclass(frozen=True)
+class Solo:
+    """One whole game of a one-player score game, as ``play`` prints it."""
+
+    score: float
+    seconds: float
+    text: str
+    """What follows ``game N`` on its line: the seed, the bot, its score."""
+
+
+SoloMaker = Callable[[Problem, int, AgentMaker, Path | None], Solo]
+"""``solo(problem, seed, agents, video) -> Solo``: game ``seed`` played whole by one agent."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """How ``play`` and ``compare`` play whole games of a game: bots, start, pictures.
+
+    Attributes:
+        bots: the game's own bots, named first; each makes ``games.match`` agent makers.
+        searches: whether the searches of the game's kind play too (Tron: its bots only).
+        default: who plays without ``--bots`` (two names) or ``--bot`` (one, score games).
+        start: ``start(problem)``: what a match starts from, e.g. ``PairedStarts(fn)`` for a
+            start drawn per pair of games (None: ``problem.start``).
+        film: a video of game 1 of a match (None: ``play --video`` refuses).
+        narrate: print each move of every game and its final position.
+        solo: plays a whole one-player game with a bot (score games; None: no ``play``).
+        check: refuses, before any work, options ``solo`` cannot play (``--dice free``).
+        solo_video: ``solo`` films game 1 when given a path.
+    """
+
+    bots: tuple[BotEntry, ...] = ()
+    searches: bool = True
+    default: tuple[str, ...] = ("mcts", "alphabeta")
+    start: Callable[[Problem], Any] | None = None
+    film: FilmMaker | None = None
+    narrate: bool = False
+    solo: SoloMaker | None = None
+    check: Callable[[Problem], None] | None = None
+    solo_video: bool = False
+
+    @property
+    def films(self) -> bool:
+        """Whether ``play --video`` can film this game."""
+        return self.film is not None or (self.solo is not None and self.solo_video)
+
+    def bot(self, name: str) -> BotEntry | None:
+        """The game's bot called ``name``, or None."""
+        return next((b for b in self.bots if b.short == name), None)
+
+
+def playthrough_film(renderer: Callable[[Any], Any], fps: float = 2) -> FilmMaker:
+    """A ``FilmMaker`` showing a game move by move with ``renderer(start)``, the end held.
+
+    The video's title names each player's side (``problem.sides``).
+    """
+
+    def film(problem: Problem, states: list[Any], names: tuple[str, str], out: Path) -> str:
+        title = " vs ".join(f"{n} ({s})" for n, s in zip(names, problem.sides, strict=True))
+        returns = tuple(states[-1].returns())
+        with (
+            VideoObserver(out, renderer(states[0]), fps=fps, final_frames=4) as video,
+            Playthrough(states[0], [video], name=title) as show,
+        ):
+            for state in states[1:]:
+                show.advance(state)
+            show.finish(returns[0], f"returns {returns}")
+        return f"video of game 1: {video.frames} frames -> {out}"
+
+    return film
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """A game of the command line: how to build it, and how it renders a video, if it can.
+    """A game of the command line: how to build it, film a search on it, and play it.
 
-    ``no_video`` says why a game without ``video`` cannot be filmed.
+    The command line asks the entry, never the game's name: ``make`` builds the problem
+    (start, labels, sides), ``video`` films a search, ``play`` says who plays whole games
+    and how (bots, the match's start, a film of game 1). ``no_video`` says why a game
+    without ``video`` cannot be filmed.
     """
 
     name: str
@@ -75,16 +232,12 @@ class GameEntry:
     video_searches: tuple[str, ...] | None = None  # None: every search of its kind
     no_video: str = "the command line has no renderer for it yet"
     source: str = "bundled"
+    play: Play = Play()
 
 
 def seeded(args: argparse.Namespace, seed: int) -> argparse.Namespace:
     """A copy of ``args`` with another ``seed`` (an instance of a comparison, a game)."""
     return argparse.Namespace(**{**vars(args), "seed": seed})
-
-
-def cell_name(cell: int) -> str:
-    """A tic-tac-toe cell as its index and (row, column): ``"4 (1,1)"``."""
-    return f"{cell} ({cell // 3},{cell % 3})"
 
 
 def hold_frames(fps: float) -> int:
@@ -101,7 +254,7 @@ def board_video(renderer: Callable[[Any], Any]) -> VideoMaker:
     """
 
     def film(
-        problem: Problem, search: TreeSearch, out: Path, args: argparse.Namespace, title: str
+        problem: Problem, search: TreeSearch, out: Path, args: VideoOptions, title: str
     ) -> tuple[SearchResult, int]:
         hold = hold_frames(args.fps)
         every = args.every

@@ -12,9 +12,10 @@ unknown name is one error naming the closest names and listing them all.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Protocol, TypeVar
 
 from treesearch import InvalidArgumentError
@@ -90,6 +91,8 @@ class Registry(dict[str, _E]):
         for entry in entries:
             self.add(entry)
         self.bundled = frozenset(self)
+        self.plugins: set[str] = set()
+        """The names of the plugins loaded since the last ``discover``."""
         self.pending: dict[str, PluginRef] = {}
         self.failed: dict[str, tuple[PluginRef, str]] = {}
 
@@ -106,25 +109,43 @@ class Registry(dict[str, _E]):
             )
         self[entry.name] = entry
 
+    @contextlib.contextmanager
+    def registered(self, entry: _E) -> Iterator[_E]:
+        """Register ``entry`` for a block (a script's or a test's own game), then drop it.
+
+        Raises:
+            InvalidArgumentError: the name is taken.
+        """
+        self.add(entry)
+        try:
+            yield entry
+        finally:
+            if self.get(entry.name) is entry:
+                del self[entry.name]
+
     def discover(self) -> list[str]:
         """Forget loaded plugins and read the group's entry points again (nothing imported).
+
+        Entries added by ``add`` (not from a plugin) stay.
 
         Returns:
             A warning for each plugin left out: its name is bundled (bundled wins) or taken
             by an earlier plugin (the first found wins).
         """
-        for name in [n for n in self if n not in self.bundled]:
-            del self[name]
+        for name in self.plugins:
+            self.pop(name, None)
+        self.plugins.clear()
         self.pending.clear()
         self.failed.clear()
         if self.adapt is None:
             return []
         warnings: list[str] = []
         for ref in discover(self.group):
-            if ref.name in self.bundled:
+            if ref.name in self:
+                which = "bundled" if ref.name in self.bundled else "registered"
                 warnings.append(
                     f"{self.what} {ref.name!r} of plugin {ref.source} ({ref.value}) clashes "
-                    f"with the bundled {self.what} {ref.name!r}; the bundled one is used"
+                    f"with the {which} {self.what} {ref.name!r}; the {which} one is used"
                 )
             elif ref.name in self.pending:
                 first = self.pending[ref.name]
@@ -158,6 +179,7 @@ class Registry(dict[str, _E]):
             self.failed[name] = (ref, message)
             raise PluginLoadError(message) from exc
         self[name] = entry
+        self.plugins.add(name)
         return entry
 
     def load_all(self) -> list[str]:

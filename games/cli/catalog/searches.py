@@ -30,12 +30,42 @@ from treesearch import (
     TreeSearch,
 )
 
-__all__ = ["RANDOM_WALK_EPISODES", "SEARCHES", "SearchEntry", "SearchMaker"]
+__all__ = ["ITERATIONS", "RANDOM_WALK_EPISODES", "SEARCHES", "SearchEntry", "SearchMaker",
+           "SearchOptions"]  # fmt: skip
 
 RANDOM_WALK_EPISODES = 20
+ITERATIONS = 2000
+"""MCTS simulations per move without ``--iterations``."""
 
-SearchMaker = Callable[[Problem, Budget, argparse.Namespace], TreeSearch]
-"""``(problem, budget, args) -> search``."""
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """The command line's options a search maker may read (not the whole namespace).
+
+    Attributes:
+        seed: ``--seed``, the search's random seed (a game's own seed in a match).
+        iterations: ``--iterations``, MCTS simulations per move.
+        depth: ``--depth``, alpha-beta's depth (None: to the end, 4 plies with a value).
+    """
+
+    seed: int = 0
+    iterations: int = ITERATIONS
+    depth: int | None = None
+
+    @classmethod
+    def of(cls, args: object) -> SearchOptions:
+        """The options of parsed arguments (an ``argparse.Namespace``; missing ones default)."""
+        if isinstance(args, SearchOptions):
+            return args
+        return cls(
+            seed=getattr(args, "seed", 0),
+            iterations=getattr(args, "iterations", ITERATIONS),
+            depth=getattr(args, "depth", None),
+        )
+
+
+SearchMaker = Callable[[Problem, Budget, SearchOptions], TreeSearch]
+"""``(problem, budget, options) -> search``."""
 
 
 @dataclass(frozen=True)
@@ -53,13 +83,18 @@ class SearchEntry:
         """The kinds of game it serves."""
         return tuple(self.makers)
 
-    def make(self, problem: Problem, budget: Budget, args: argparse.Namespace) -> TreeSearch:
-        """The search for ``problem`` (its kind must be one of ``kinds``)."""
-        return self.makers[problem.kind](problem, budget, args)
+    def make(
+        self, problem: Problem, budget: Budget, args: argparse.Namespace | SearchOptions
+    ) -> TreeSearch:
+        """The search for ``problem`` (its kind must be one of ``kinds``).
+
+        Its maker sees ``SearchOptions`` only, read from ``args``.
+        """
+        return self.makers[problem.kind](problem, budget, SearchOptions.of(args))
 
 
-def _iterations(args: argparse.Namespace) -> int:
-    n = args.iterations
+def _iterations(options: SearchOptions) -> int:
+    n = options.iterations
     if n < 1:
         raise InvalidArgumentError(f"--iterations must be >= 1, got {n!r}")
     return int(n)
@@ -74,17 +109,17 @@ def _neg_h(p: Problem) -> Callable[[object], float]:
     return lambda s: -p.heuristic(s)
 
 
-def _mcts(p: Problem, b: Budget, a: argparse.Namespace) -> TreeSearch:
+def _mcts(p: Problem, b: Budget, a: SearchOptions) -> TreeSearch:
     return MCTS(iterations=_iterations(a), rng=a.seed, budget=b)
 
 
-def _duel_mcts(p: Problem, b: Budget, a: argparse.Namespace) -> TreeSearch:
+def _duel_mcts(p: Problem, b: Budget, a: SearchOptions) -> TreeSearch:
     if p.value is None:  # random playouts to the end
         return MCTS(iterations=_iterations(a), rng=a.seed, budget=b)
     return MCTS(iterations=_iterations(a), rng=a.seed, budget=b, evaluate=p.value)
 
 
-def _alphabeta(p: Problem, b: Budget, a: argparse.Namespace) -> TreeSearch:
+def _alphabeta(p: Problem, b: Budget, a: SearchOptions) -> TreeSearch:
     if p.value is None:  # to the end of the game, or as deep as --depth (then every end)
         return AlphaBeta(budget=b, depth=a.depth)
     return AlphaBeta(budget=b, depth=a.depth or 4, value=p.value)

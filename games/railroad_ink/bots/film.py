@@ -2,7 +2,7 @@
 
 ``film(record, "game.mp4")`` replays the record (``replay``) through a ``treesearch.Playthrough``
 into an ``observers.VideoObserver`` drawing with ``RailroadInkTiles``. When the record holds
-the bot's decisions (``GameRecord.decisions``, kept for the ``montecarlo`` bot), the frame of the
+the bot's decisions (``InkRecord.decisions``, kept for the ``montecarlo`` bot), the frame of the
 state before each placement marks the best candidates on the board and lists them beside it,
 with the mean score of their play-outs and how many there were; the next frame shows the tile
 placed. Such a video runs at one frame a second by default, time to read a decision. A record
@@ -16,7 +16,7 @@ from collections.abc import Hashable
 from itertools import pairwise
 from pathlib import Path
 
-from games.railroad_ink.bots.play import GameRecord, replay
+from games.railroad_ink.bots.solo import InkRecord, replay
 from games.railroad_ink.render.decision import Decision
 from games.railroad_ink.render.renderer import RailroadInkTiles
 from games.railroad_ink.rules.dice import ROUNDS
@@ -37,7 +37,7 @@ NO_PLAYOUTS = (
 
 
 def decisions_by_state(
-    record: GameRecord, states: list[RailroadInkState]
+    record: InkRecord, states: list[RailroadInkState]
 ) -> dict[Hashable, Decision]:
     """The record's decisions keyed by the ``key()`` of the state each was taken in.
 
@@ -66,7 +66,7 @@ def decisions_by_state(
 
 
 def film(
-    record: GameRecord,
+    record: InkRecord,
     path: str | Path,
     *,
     tile_size: int = 40,
@@ -87,19 +87,19 @@ def film(
         The number of frames written (the last state is held for two seconds).
 
     Raises:
-        InvalidArgumentError: ``record`` is not a ``GameRecord`` or does not replay, or a bad
+        InvalidArgumentError: ``record`` is not an ``InkRecord`` or does not replay, or a bad
             ``path``, ``tile_size`` or ``fps``, naming it.
 
     Examples:
-        >>> from games.railroad_ink.bots.play import play
+        >>> from games.railroad_ink.bots.solo import play
         >>> import tempfile
         >>> with tempfile.TemporaryDirectory() as folder:
         ...     frames = film(play(2, bot="greedy"), folder + "/")
         >>> frames > 40
         True
     """
-    if not isinstance(record, GameRecord):
-        raise InvalidArgumentError(f"record must be a GameRecord, got {record!r}")
+    if not isinstance(record, InkRecord):
+        raise InvalidArgumentError(f"record must be an InkRecord, got {record!r}")
     states = replay(record)
     decisions = decisions_by_state(record, states)
     rate = (1.0 if decisions else 4.0) if fps is None else fps

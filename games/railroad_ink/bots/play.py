@@ -1,195 +1,22 @@
-"""Whole games of Railroad Ink played by a bot: ``play(seed, dice, bot) -> GameRecord``.
+"""Deprecated: whole games of Railroad Ink moved to ``games.railroad_ink.bots.solo``.
 
-The driver owns the dice: in "revealed" mode it answers each chance state with the seeded roll
-(``state.rolled(rolls[round - 1])``), so a bot sees a roll only once it is cast, and the seed
-fixes the dice whichever bot plays. Observers see the game through a
-``treesearch.Playthrough``: every state in order (rolls included), so
-``VideoObserver(path, RailroadInkTiles())`` films a game; they are closed at the end, also
-when the game is interrupted. A bot that tells what it weighed (``last_decision``: play-out
-statistics per candidate, best first, as the ``montecarlo`` bot keeps them) has its best
-candidates kept in the record, placement by placement (``GameRecord.decisions``), so a film of
-the game (``bots.film``) can show why each tile went where it did.
+``GameRecord`` is now ``InkRecord`` (one name per record class across ``games``). This module
+re-exports them for one release and warns on import.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+import warnings
 
-from games.railroad_ink.bots.registry import check_bot_name, check_seconds, make_bot
-from games.railroad_ink.render.decision import TOP, Choice
-from games.railroad_ink.rules.board import Board
-from games.railroad_ink.rules.game import RailroadInk, RailroadInkState
-from games.railroad_ink.rules.score import Score
-from games.railroad_ink.rules.tiles import Tile
-from treesearch.errors import InvalidArgumentError
-from treesearch.playthrough import ObserverLike, Playthrough
-from treesearch.values import CHANCE
+from games.railroad_ink.bots.solo import PLAY_DICE, InkRecord, choices, play, replay
 
 __all__ = ["PLAY_DICE", "GameRecord", "choices", "play", "replay"]
 
-PLAY_DICE = ("known", "revealed")
-"""The dice modes a whole game can be played in (free play has no rolls)."""
+GameRecord = InkRecord
 
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One played game: what was rolled, what was placed, and what it scored.
-
-    ``rolls`` are the seven seeded rolls, each four faces in base orientation as rolled (three
-    route-die faces, then the junction die), e.g. ``("D_D_", "LL__", "DDD_", "DL__")``.
-    ``moves`` are the placements in order, specials included, in notation:
-    ``Board.from_moves(record.moves, strict=True)`` rebuilds ``board``; ``rounds`` the round
-    (1..7) each was placed in, and ``replay(record)`` the game's states. ``seconds`` is the
-    bot's thinking time (the driver's and the observers' time excluded); ``engine`` which
-    engine played the bot's play-outs ("numba", "python"), or "" for a bot without one.
-    ``decisions`` has one entry per move: the best candidates (at most ``TOP``, best first)
-    the bot weighed before it, each a ``Choice`` (move, mean score of its play-outs, their
-    count); () for a move the bot searched nothing for, and for every move of a bot that says
-    nothing of its choices (a record made without them has ``decisions`` ()).
-    """
-
-    seed: int
-    dice: str
-    bot: str
-    rolls: tuple[tuple[str, ...], ...]
-    moves: tuple[str, ...]
-    rounds: tuple[int, ...]
-    score: Score
-    seconds: float
-    board: Board
-    engine: str = ""
-    decisions: tuple[tuple[Choice, ...], ...] = ()
-
-
-def _check(seed: object, dice: object, seconds: object) -> None:
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidArgumentError(f"seed must be an int >= 0, got {seed!r}")
-    if dice not in PLAY_DICE:
-        raise InvalidArgumentError(f"dice must be one of {PLAY_DICE!r}, got {dice!r}")
-    check_seconds(seconds)
-
-
-def choices(candidates: Any) -> tuple[Choice, ...]:
-    """The best ``TOP`` placements of a bot's ``last_decision`` that had play-outs, as ``Choice``s.
-
-    ``candidates`` are ``treesearch.flat_mc.Candidate``-like (``state``, ``count``, ``mean``),
-    best first; a candidate that places nothing (a round's end) or had no play-out is left out.
-    """
-    found: list[Choice] = []
-    for candidate in candidates or ():
-        placement = getattr(candidate.state, "placement", None)
-        if placement is not None and candidate.count > 0:
-            found.append(Choice(str(placement), float(candidate.mean), int(candidate.count)))
-            if len(found) == TOP:
-                break
-    return tuple(found)
-
-
-def play(
-    seed: int,
-    dice: str = "revealed",
-    bot: str = "best",
-    seconds: float | None = None,
-    *,
-    observers: ObserverLike | Iterable[ObserverLike] | None = (),
-    rolls: Sequence[Sequence[Tile | str]] | None = None,
-) -> GameRecord:
-    """Play game ``seed`` of Railroad Ink with ``dice`` ("revealed" or "known") by ``bot``.
-
-    Args:
-        seed: an int >= 0: fixes the seven rolls (``roll_sequence(seed)``) and the bot's seed.
-        dice: "revealed" (the bot sees each roll when it is cast) or "known" (all in advance).
-        bot: one of ``bots.BOTS``.
-        seconds: the bot's thinking time for the game (> 0), or None for its fixed budget.
-        observers: ``treesearch.Observer``s (or callables) that see every state of the game.
-        rolls: the seven rounds' faces to play instead of the seed's (``check_rolls``).
-
-    Raises:
-        InvalidArgumentError: a bad seed, dice mode, bot name, ``seconds`` or ``rolls``,
-            naming it.
-
-    Examples:
-        >>> record = play(2, dice="known", bot="greedy")
-        >>> len(record.rolls), Board.from_moves(record.moves) == record.board
-        (7, True)
-        >>> record.score == record.board.score()
-        True
-    """
-    _check(seed, dice, seconds)
-    name = check_bot_name(bot)
-    game = RailroadInk(seed, dice, rolls)
-    player = make_bot(name, dice, seconds, seed)
-    state: RailroadInkState = game.start()
-    moves: list[str] = []
-    rounds: list[int] = []
-    decisions: list[tuple[Choice, ...]] = []
-    with Playthrough(state, observers, name=f"{name} bot, dice {dice}") as show:
-        while not state.is_terminal():
-            if state.player() == CHANCE:
-                state = state.rolled(game.rolls[state.round - 1])
-            else:
-                rnd = state.round
-                state = player.choose(state)
-                if state.placement is not None:  # not the end of a round
-                    moves.append(str(state.placement))
-                    rounds.append(rnd)
-                    decisions.append(choices(getattr(player, "last_decision", ())))
-            show.advance(state)
-        board = state.board
-        score = board.score()
-        show.finish(score.total, f"score {score.total}")
-    return GameRecord(
-        seed=seed,
-        dice=dice,
-        bot=name,
-        rolls=tuple(tuple(str(face) for face in roll) for roll in game.rolls),
-        moves=tuple(moves),
-        rounds=tuple(rounds),
-        score=score,
-        seconds=player.thinking,
-        board=board,
-        engine=player.engine,
-        decisions=tuple(decisions),
-    )
-
-
-def replay(record: GameRecord) -> list[RailroadInkState]:
-    """The states of a recorded game, start to end: rolls, placements and ends of rounds.
-
-    Raises:
-        InvalidArgumentError: a move is not a legal child in its round (the record was not
-            played by these rules), naming it.
-    """
-    game = RailroadInk(record.seed, record.dice, record.rolls)
-    state: RailroadInkState = game.start()
-    states = [state]
-    for number, (move, rnd) in enumerate(zip(record.moves, record.rounds, strict=True), 1):
-        while state.player() == CHANCE or state.round < rnd:
-            if state.player() == CHANCE:
-                state = state.rolled(game.rolls[state.round - 1])
-            else:  # the record moves on: this round was ended with a special still placeable
-                ends = [c for c in state.get_children() if c.placement is None]
-                if not ends:
-                    raise InvalidArgumentError(
-                        f"move {number} {move!r} is in round {rnd}, but round {state.round} "
-                        "cannot end there (a face left still fits)"
-                    )
-                state = ends[0]
-            states.append(state)
-        found = [c for c in state.get_children() if c.move == move]
-        if state.round != rnd or not found:
-            raise InvalidArgumentError(f"move {number} {move!r} is not legal in round {rnd}")
-        state = found[0]
-        states.append(state)
-    while not state.is_terminal():  # the last rounds: nothing placed, or ended early
-        children = state.get_children()
-        nxt = state.rolled(game.rolls[state.round - 1]) if state.player() == CHANCE else next(
-            (c for c in children if c.placement is None), None
-        )
-        if nxt is None:
-            raise InvalidArgumentError("the record stops before the game's end")
-        state = nxt
-        states.append(state)
-    return states
+warnings.warn(
+    "games.railroad_ink.bots.play is deprecated: import from games.railroad_ink.bots.solo "
+    "(GameRecord is now InkRecord)",
+    DeprecationWarning,
+    stacklevel=2,
+)

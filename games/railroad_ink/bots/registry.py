@@ -1,6 +1,8 @@
 """Railroad Ink bots by name: each a composition of the framework's searches and ``value``.
 
-``make_bot(name, seconds=None, seed=0)`` returns a ``Bot``; ``bot.choose(state)`` returns the
+``make_bot(name, dice, seconds=None, seed=0)`` returns a ``Bot``; ``BotAgent(name, dice,
+seconds)`` is the same as a ``games.match`` agent maker (``make(seed) -> Agent``: a bot is an
+agent, with its ``name`` and ``choose``); ``bot.choose(state)`` returns the
 child of ``state`` (a ``RailroadInkState`` where player 0 moves) that the bot plays. ``seconds``
 is the bot's thinking time for a whole game, spread over its decisions; None uses the bot's
 own fixed budget (a width or a number of simulations), which makes it deterministic.
@@ -51,7 +53,8 @@ from treesearch.errors import InvalidArgumentError
 __all__ = [
     "BEAM_WIDTH", "BEST", "BOTS", "LOOKAHEAD_ENDS", "LOOKAHEAD_PILOT", "LOOKAHEAD_ROLLS",
     "LOOKAHEAD_ROUNDS", "LOOKAHEAD_WIDTH", "MCTS_ITERATIONS", "BeamBot", "Bot",
-    "LookaheadBot", "MctsBot", "MonteCarloBot", "RandomBot", "RoundView", "check_bot_name",
+    "BotAgent", "LookaheadBot", "MctsBot", "MonteCarloBot", "RandomBot", "RoundView",
+    "check_bot_name",
     "check_seconds", "make_bot",
 ]  # fmt: skip
 
@@ -113,3 +116,39 @@ def make_bot(name: str, dice: str = "revealed", seconds: float | None = None, se
     if name == "montecarlo":
         return MonteCarloBot(seconds=seconds, seed=seed)
     return MctsBot(seconds=seconds, seed=seed)
+
+
+class BotAgent:
+    """Makes ``games.match`` agents of a named bot: ``BotAgent(name, dice)(seed)`` is a ``Bot``.
+
+    A ``Bot`` already is an agent (a ``name`` and ``choose(state) -> child``); this maker
+    fixes what ``make_bot`` needs besides the seed, so Railroad Ink bots plug in wherever a
+    maker ``make(seed) -> Agent`` is taken (``play``, the command line).
+
+    Args:
+        name: one of ``BOTS``.
+        dice: the dice mode the bot plays ("known" or "revealed").
+        seconds: the bot's thinking time per game (> 0), None for its own fixed budget.
+
+    Raises:
+        InvalidArgumentError: an unknown name (with a near miss), or a bad ``seconds``.
+
+    Examples:
+        >>> from games.railroad_ink.rules.game import RailroadInk
+        >>> agent = BotAgent("greedy", "known")(0)
+        >>> state = RailroadInk(0, "known").start()
+        >>> agent.name, agent.choose(state) in state.get_children()
+        ('greedy', True)
+    """
+
+    def __init__(self, name: str, dice: str = "revealed", seconds: float | None = None) -> None:
+        self.name = check_bot_name(name)
+        check_seconds(seconds)
+        self.dice, self.seconds = dice, seconds
+
+    def __call__(self, seed: int) -> Bot:
+        """A fresh bot for one game, seeded with ``seed``."""
+        return make_bot(self.name, self.dice, self.seconds, seed)
+
+    def __repr__(self) -> str:
+        return f"BotAgent({self.name!r}, {self.dice!r}, seconds={self.seconds!r})"

@@ -16,7 +16,6 @@ from games.railroad_ink.bots.planning import (
     round_ends,
     sample_rolls,
 )
-from games.railroad_ink.bots.play import GameRecord, play, replay
 from games.railroad_ink.bots.registry import (
     BOTS,
     BeamBot,
@@ -29,6 +28,7 @@ from games.railroad_ink.bots.registry import (
     check_bot_name,
     make_bot,
 )
+from games.railroad_ink.bots.solo import InkRecord, play, replay
 from games.railroad_ink.bots.value import HEURISTIC
 from treesearch import CHANCE
 from treesearch.budget import Budget
@@ -38,7 +38,7 @@ BASE = {o: t for t in DIE_FACES + SPECIALS for o in t.orientations()}
 """Every oriented tile -> its face or special in base orientation."""
 
 
-def rounds_of(record: GameRecord) -> list[int]:
+def rounds_of(record: InkRecord) -> list[int]:
     """The round of each move, checked by replaying the record through the game's states."""
     states = replay(record)
     assert states[-1].board == record.board and states[-1].is_terminal()
@@ -47,7 +47,7 @@ def rounds_of(record: GameRecord) -> list[int]:
     return list(record.rounds)
 
 
-def assert_uses_rolled_faces(record: GameRecord) -> None:
+def assert_uses_rolled_faces(record: InkRecord) -> None:
     """Each round's faces come from its roll; at most 3 distinct specials, one a round."""
     Board.from_moves(record.moves, strict=True)  # legal move by move
     per_round: dict[int, Counter[Tile]] = {}

@@ -15,7 +15,8 @@ LAYERS = [
     "render.pictures", "render.networks", "render.column", "render.decision",
     "render.ids", "render.renderer",
     "bots.features", "bots.value", "bots.planning", "bots.base", "bots.simple", "bots.mcts",
-    "bots.lookahead", "bots.policy", "bots.montecarlo", "bots.registry", "bots.play", "bots.film",
+    "bots.lookahead", "bots.policy", "bots.montecarlo", "bots.registry", "bots.solo", "bots.film",
+    "bots.play",
 ]  # fmt: skip
 
 PUBLIC = {
@@ -27,7 +28,7 @@ PUBLIC = {
     "roll_sequence", "round_outcomes",
     "ORIENTED_TILES", "RailroadInkTiles",
     # whole games
-    "BOTS", "HEURISTIC", "PLAY_DICE", "GameRecord", "Heuristic", "Weights", "dead_sides",
+    "BOTS", "HEURISTIC", "PLAY_DICE", "InkRecord", "BotAgent", "Heuristic", "Weights", "dead_sides",
     "make_bot", "play", "score_value", "Features", "LookaheadBot", "features", "film",
 }  # fmt: skip
 

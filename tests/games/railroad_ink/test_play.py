@@ -1,4 +1,4 @@
-"""play() and GameRecord: whole games, their record, observers, and argument errors."""
+"""play() and InkRecord: whole games, their record, observers, and argument errors."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from games.railroad_ink import SPECIALS, Board, RailroadInk, Tile
-from games.railroad_ink.bots.play import GameRecord, play, replay
+from games.railroad_ink.bots.solo import InkRecord, play, replay
 from games.railroad_ink.rules.dice import check_rolls
 from games.railroad_ink.rules.game import END_OF_ROUND
 from treesearch import Observer, StopSearch
@@ -16,7 +16,7 @@ from treesearch.errors import InvalidArgumentError
 
 def test_a_record_holds_the_seeded_rolls_the_moves_and_the_score() -> None:
     record = play(3, dice="revealed", bot="greedy")
-    assert isinstance(record, GameRecord)
+    assert isinstance(record, InkRecord)
     assert (record.seed, record.dice, record.bot) == (3, "revealed", "greedy")
     assert record.rolls == tuple(tuple(map(str, r)) for r in RailroadInk(3).rolls)
     assert len(record.rolls) == 7 and all(len(r) == 4 for r in record.rolls)

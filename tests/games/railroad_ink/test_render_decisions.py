@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from games.railroad_ink.bots.film import NO_PLAYOUTS, decisions_by_state, film
-from games.railroad_ink.bots.play import GameRecord, choices, play, replay
+from games.railroad_ink.bots.solo import InkRecord, choices, play, replay
 from games.railroad_ink.render.decision import (
     TOP,
     WIDTH,
@@ -33,12 +33,12 @@ BOARD = 9  # the board and its frame: 9x9 tiles, the side column after them
 
 
 @pytest.fixture(scope="module")
-def record() -> GameRecord:
+def record() -> InkRecord:
     """A montecarlo game on a small time budget (about two seconds)."""
     return play(4, "revealed", "montecarlo", seconds=2.0)
 
 
-def test_the_record_keeps_the_bots_best_candidates_move_by_move(record: GameRecord) -> None:
+def test_the_record_keeps_the_bots_best_candidates_move_by_move(record: InkRecord) -> None:
     assert len(record.decisions) == len(record.moves)
     weighed = [(move, d) for move, d in zip(record.moves, record.decisions, strict=True) if d]
     assert len(weighed) >= len(record.moves) // 2  # the last round is planned, not played out
@@ -81,7 +81,7 @@ def test_a_bot_that_says_nothing_of_its_choices_films_as_when_played_live(
     assert all(np.array_equal(a, b) for a, b in zip(filmed, played, strict=True))
 
 
-def test_a_decision_marks_its_candidates_on_the_board_and_lists_them(record: GameRecord) -> None:
+def test_a_decision_marks_its_candidates_on_the_board_and_lists_them(record: InkRecord) -> None:
     states = replay(record)
     decisions = decisions_by_state(record, states)
     assert len(decisions) == len(record.moves)
@@ -119,7 +119,7 @@ def test_a_move_played_without_play_outs_says_why_and_a_lead_is_told() -> None:
 
 
 def test_a_filmed_game_is_a_video_whose_decision_frames_show_the_candidates(
-    record: GameRecord, tmp_path: Path
+    record: InkRecord, tmp_path: Path
 ) -> None:
     out = tmp_path / "game.mp4"
     frames = film(record, out)
@@ -145,7 +145,7 @@ def board(frame: np.ndarray, columns: int) -> np.ndarray:
     return frame[-BOARD * 40 :, left : left + BOARD * 40]
 
 
-def test_bad_decisions_are_named(record: GameRecord) -> None:
+def test_bad_decisions_are_named(record: InkRecord) -> None:
     with pytest.raises(InvalidArgumentError, match="'99__LL'"):
         Choice("99__LL", 1.0, 1)
     with pytest.raises(InvalidArgumentError, match="mean must be a finite number, got nan"):
@@ -161,5 +161,5 @@ def test_bad_decisions_are_named(record: GameRecord) -> None:
         film(short, "x.mp4")
     with pytest.raises(InvalidArgumentError, match="fps must be a finite number > 0, got 0"):
         film(record, "x.mp4", fps=0)
-    with pytest.raises(InvalidArgumentError, match="record must be a GameRecord, got 'game'"):
+    with pytest.raises(InvalidArgumentError, match="record must be an InkRecord, got 'game'"):
         film("game", "x.mp4")  # type: ignore[arg-type]

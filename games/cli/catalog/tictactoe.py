@@ -1,0 +1,77 @@
+"""Tic-tac-toe on the command line: its problem, how to name a cell, its videos and matches.
+
+Run and compare search it from the empty board or after ``--moves``; its videos show MCTS
+making up its mind (``MCTSView`` over ``TicTacToeTiles``); ``play`` narrates each game move
+by move and films game 1 through a ``Playthrough``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from games.cli.catalog.bots import DUEL_BOTS
+from games.cli.catalog.problem import (
+    GameEntry,
+    Play,
+    Problem,
+    VideoOptions,
+    hold_frames,
+    playthrough_film,
+)
+from games.tictactoe import TicTacToe
+from games.tictactoe_render import TicTacToeTiles
+from observers import MCTSView, VideoObserver
+from treesearch import InvalidArgumentError, SearchResult, TreeSearch
+
+__all__ = ["TICTACTOE", "cell_name"]
+
+
+def cell_name(cell: int) -> str:
+    """A tic-tac-toe cell as its index and (row, column): ``"4 (1,1)"``."""
+    return f"{cell} ({cell // 3},{cell % 3})"
+
+
+def _move_text(state: Any) -> str:
+    cell = state.move
+    return f"cell {cell} (row {cell // 3}, column {cell % 3})"
+
+
+def _tictactoe(args: argparse.Namespace) -> Problem:
+    state = TicTacToe()
+    for text in (m for m in args.moves.split(",") if m.strip()):
+        try:
+            cell = int(text)
+        except ValueError:
+            raise InvalidArgumentError(
+                f"--moves takes cells 0-8 separated by commas, got {args.moves!r}"
+            ) from None
+        state = state.play(cell)
+    return Problem(
+        "tictactoe", "duel", state, None, lambda s: 0.0,
+        lambda s: "start" if s.move is None else cell_name(s.move), "tic-tac-toe",
+        sides=("X", "O"), move_text=_move_text,
+    )  # fmt: skip
+
+
+def _video(
+    problem: Problem, search: TreeSearch, out: Path, args: VideoOptions, title: str
+) -> tuple[SearchResult, int]:
+    """MCTS making up its mind: visits and values of every move, about --duration long."""
+    hold = hold_frames(args.fps)
+    frames = max(1, round(args.duration * args.fps) - hold)
+    view = MCTSView(TicTacToeTiles(), frames=frames, stride=args.every)
+    with VideoObserver(
+        out, view, fps=args.fps, max_frames=args.max_frames, final_frames=hold,
+        panel=not args.raw, title=title,
+    ) as video:  # fmt: skip
+        result = search.run(problem.start, observers=[video])
+    return result, video.frames
+
+
+TICTACTOE = GameEntry(
+    "tictactoe", "duel", "tic-tac-toe from the empty board (or after --moves)", _tictactoe,
+    _video, ("mcts",),
+    play=Play(bots=DUEL_BOTS, narrate=True, film=playthrough_film(lambda s: TicTacToeTiles())),
+)  # fmt: skip

@@ -1,0 +1,85 @@
+"""Tron on the command line: square maps and the Hexatron, its bots, videos and matches.
+
+Tron's searches are its bots (simultaneous moves need them); a Hexatron match draws its
+start per pair of games (``PairedStarts(hex_start)``) and ``play --video`` films game 1
+with the Voronoi tint (``games.tron.match.write_video``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from games.cli.catalog.bots import TRON_BOTS
+from games.cli.catalog.problem import GameEntry, Play, Problem, board_video
+from games.cli.catalog.registry import suggest
+from games.match import PairedStarts
+from games.tron import MAPS, TronRenderer, TronState, hex_start, load_map, square_start
+from games.tron.match import write_video
+from games.tron.value import evaluate
+from treesearch import InvalidArgumentError
+
+__all__ = ["TRON", "TRON_HEX", "tron_start"]
+
+
+def tron_start(args: argparse.Namespace, hexagon: bool) -> TronState:
+    """The start of a Tron game: ``--map`` (a name of ``MAPS`` or a file), or a hex start.
+
+    Raises:
+        InvalidArgumentError: an unknown map name (with a near miss) or a bad map file.
+    """
+    if hexagon:
+        return hex_start(args.seed)
+    name = str(args.map)
+    if name in MAPS:
+        return square_start(name)
+    path = Path(name)
+    if path.is_file():
+        try:
+            return square_start(load_map(path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidArgumentError(f"--map file {name!r} cannot be read: {exc}") from None
+    raise InvalidArgumentError(
+        f"unknown --map {name!r}{suggest(name, MAPS)}: a file or one of {', '.join(MAPS)}"
+    )
+
+
+def _label(state: Any) -> str:
+    return "start" if state.move is None else f"move {state.move}"
+
+
+def _tron(args: argparse.Namespace) -> Problem:
+    return Problem(
+        "tron", "duel", tron_start(args, False), None, lambda s: 0.0, _label,
+        f"Tron on map {args.map}", value=evaluate,
+    )  # fmt: skip
+
+
+def _tron_hex(args: argparse.Namespace) -> Problem:
+    return Problem(
+        "tron-hex", "duel", tron_start(args, True), None, lambda s: 0.0, _label,
+        f"Hexatron, seed {args.seed}", value=evaluate,
+    )  # fmt: skip
+
+
+def _film(problem: Problem, states: list[Any], names: tuple[str, str], out: Path) -> str:
+    """Game 1 of a match, tinted by territory: player 0 red, player 1 blue."""
+    write_video(out, states, title=f"{names[0]} (red) vs {names[1]} (blue)")
+    return ""
+
+
+def _paired(problem: Problem) -> PairedStarts:
+    return PairedStarts(hex_start)
+
+
+_VIDEO = board_video(lambda start: TronRenderer())
+TRON = GameEntry(
+    "tron", "duel", "Tron light cycles on a square --map (a name or a file)", _tron, _VIDEO,
+    play=Play(bots=TRON_BOTS, searches=False, default=("heuristic", "random"), film=_film),
+)  # fmt: skip
+TRON_HEX = GameEntry(
+    "tron-hex", "duel", "Hexatron: Tron on a hexagon, --seed places the starts", _tron_hex,
+    _VIDEO, play=Play(bots=TRON_BOTS, searches=False, default=("heuristic", "random"),
+                      film=_film, start=_paired),
+)  # fmt: skip

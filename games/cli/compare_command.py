@@ -1,0 +1,93 @@
+"""``compare``: several searches on one problem, or every entrant on ``--instances`` seeded ones.
+
+Without harness options it runs each search once on the same problem, a row each; with
+``--instances``, ``--out``, ``--jobs`` or ``--backend`` it plays each search or bot
+(``games.cli.entrants``) on N seeded instances and prints the statistics.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from games.cli.catalog import GameEntry, game_entry, search_entry, searches_for
+from games.cli.common import Work, budget_of, heading, names_of, table_of
+from games.cli.entrants import entrants, measure
+from games.cli.outputs import check_folder
+from games.cli.players import player_names
+from games.cli.report import Table
+from games.compare import BACKENDS, Outcome, compare, table, write
+from games.compare.jobs import RAY_HINT
+from treesearch import InvalidArgumentError
+
+__all__ = ["prepare_compare"]
+
+
+def _harness(args: argparse.Namespace) -> bool:
+    return any(getattr(args, k) is not None for k in ("instances", "out", "jobs", "backend"))
+
+
+def _check_harness(args: argparse.Namespace) -> None:
+    if args.instances is not None and args.instances < 1:
+        raise InvalidArgumentError(f"--instances must be >= 1, got {args.instances!r}")
+    if args.jobs is not None and args.jobs < 1:
+        raise InvalidArgumentError(f"--jobs must be >= 1, got {args.jobs!r}")
+    if args.seed < 0:
+        raise InvalidArgumentError(f"--seed must be >= 0 for a comparison, got {args.seed!r}")
+    backend = args.backend or "local"
+    if backend not in BACKENDS:
+        raise InvalidArgumentError(f"--backend must be one of {', '.join(BACKENDS)}, got "
+                                   f"{backend!r}")  # fmt: skip
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise InvalidArgumentError(RAY_HINT)
+    if args.out is not None:
+        check_folder(Path(args.out), "--out")
+
+
+def prepare_compare(args: argparse.Namespace) -> Work:
+    """``compare``: check the game and every entrant; return the comparison's work."""
+    game = game_entry(args.game)
+    budget = budget_of(args)
+    if _harness(args):
+        _check_harness(args)
+        default = searches_for("path") if game.kind == "path" else player_names(game)
+        names = names_of(args.searches) if args.searches else default
+        jobs = entrants(game, names, budget, args)
+        return _harness_work(game, jobs, args)
+    names = names_of(args.searches) if args.searches else searches_for(game.kind)
+    entries = [search_entry(n, game) for n in names]
+    problem = game.make(args)
+    searches = [(e.name, e.make(problem, budget, args)) for e in entries]
+
+    def work() -> int:
+        print(heading(problem))
+        return table_of(Table(problem), problem, searches)
+
+    return work
+
+
+def _harness_work(game: GameEntry, jobs: Mapping[str, Callable[[int], Outcome]],
+                  args: argparse.Namespace) -> Work:  # fmt: skip
+    what, higher = measure(game)
+    instances = args.instances or 1
+    against = f" against {args.opponent}" if game.kind == "duel" else ""
+
+    def work() -> int:
+        better = "higher" if higher else "lower"
+        print(f"{game.name}: {', '.join(jobs)} on {instances} seeded instance(s) from seed "
+              f"{args.seed}, {what}{against} ({better} is better)")  # fmt: skip
+        result = compare(
+            jobs, instances=instances, seed=args.seed, jobs=args.jobs,
+            backend=args.backend or "local", measure=what, higher_is_better=higher,
+            progress=True,
+        )  # fmt: skip
+        print(table(result), end="")
+        if args.out is not None:
+            for note in write(result, args.out):
+                print(f"note: {note}")
+            print(f"wrote results.csv, results.json, summary.txt, cdf.png to {args.out}")
+        return 0
+
+    return work

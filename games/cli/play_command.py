@@ -1,0 +1,143 @@
+"""``play``: whole games between bots or searches, printed, with an optional video.
+
+Everything about the game comes from its entry (``GameEntry.play``), never from its name.
+Duels (``--bots A,B``) alternate sides game by game on ``games.match``; a score game with
+bots (``--bot``, Railroad Ink) plays one seeded game per ``--games`` through the entry's
+``solo``, seeds ``--seed``, ``--seed + 1``... A video films game 1 with the entry's film
+maker (Tron's match video, a ``Playthrough`` of tic-tac-toe or of a plugin's renderer,
+Railroad Ink's record with the candidates of a bot that weighs its moves).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+from pathlib import Path
+from typing import Any
+
+from games.cli.catalog import GAMES, PREFIX, GameEntry, Problem, game_entry
+from games.cli.common import EXIT_INTERRUPTED, Work, budget_of, names_of
+from games.cli.outputs import check_video_path
+from games.cli.players import Player, duel_match, match_start, player, record_start
+from games.match import GameRecord, MatchResult, replay
+from treesearch import InvalidArgumentError
+
+__all__ = ["prepare_play"]
+
+
+def _playable() -> str:
+    """The games ``play`` can play, for messages."""
+    names = [n for n, g in GAMES.items() if g.kind == "duel" or g.play.solo is not None]
+    return ", ".join([*names, f"{PREFIX}NAME"])
+
+
+def prepare_play(args: argparse.Namespace) -> Work:
+    """``play``: check the game, the players and the video path; return the games."""
+    game = game_entry(args.game)
+    if game.kind == "path":
+        raise InvalidArgumentError(
+            f"play needs a game with players; {game.name!r} is a one-player path problem "
+            f"(games to play: {_playable()})"
+        )
+    if args.games < 1:
+        raise InvalidArgumentError(f"--games must be >= 1, got {args.games!r}")
+    if args.video is not None:
+        if not game.play.films:
+            raise InvalidArgumentError(f"no video of {game.name!r} games: {game.no_video}")
+        check_video_path(args.video, "--video")
+    if game.kind == "score":
+        return _score_games(game, args)
+    text = args.bots or ",".join(game.play.default)
+    names = names_of(text, "--bots", "bot")
+    if len(names) != 2:
+        raise InvalidArgumentError(f"--bots takes two names (A,B), got {text!r}")
+    players = (player(names[0], game), player(names[1], game))
+    problem = game.make(args)
+    budget = budget_of(args)
+
+    def work() -> int:
+        match = duel_match(game, problem, players, budget, args, games=args.games,
+                           seed=args.seed)  # fmt: skip
+        for record in match.records:
+            narrated = _states(game, problem, record, args.seed) if game.play.narrate else None
+            _print_game(problem, players, record, narrated)
+        if args.video is not None and match.records:
+            _film(game, problem, match, args.seed, Path(args.video))
+        print(match.summary())
+        return EXIT_INTERRUPTED if match.interrupted else 0
+
+    return work
+
+
+def _states(game: GameEntry, problem: Problem, record: GameRecord, seed: int) -> list[Any]:
+    """The states of one game of a match seeded ``seed``, from its start to its end."""
+    start = record_start(match_start(game, problem), seed, record.index)
+    states: list[Any] = replay(start, record.moves)
+    return states
+
+
+def _names(players: tuple[Player, Player], record: GameRecord) -> tuple[str, str]:
+    """The players' names by side: player 0's, then player 1's."""
+    a, b = (p.name for p in players)
+    return (a, b) if record.a_player == 0 else (b, a)
+
+
+def _print_game(problem: Problem, players: tuple[Player, Player], record: GameRecord,
+                states: list[Any] | None) -> None:  # fmt: skip
+    names = _names(players, record)
+    print(f"game {record.index + 1}: {problem.side(0)} = {names[0]}, "
+          f"{problem.side(1)} = {names[1]}")  # fmt: skip
+    if states is not None:
+        for parent, state in itertools.pairwise(states):
+            mover = parent.player()
+            print(f"  {problem.side(mover)} ({names[mover]}) plays {problem.label(state)}")
+        print(states[-1])
+    r0, r1 = record.returns[0], record.returns[1]
+    winner = None if r0 == r1 else (0 if r0 > r1 else 1)
+    print("a draw\n" if winner is None else f"{problem.side(winner)} wins\n")
+
+
+def _film(game: GameEntry, problem: Problem, match: MatchResult, seed: int, out: Path) -> None:
+    """Game 1 of the match filmed by the entry's film maker; its message printed."""
+    record = match.records[0]
+    film = game.play.film
+    assert film is not None
+    a, b = match.names
+    names = (a, b) if record.a_player == 0 else (b, a)
+    message = film(problem, _states(game, problem, record, seed), names, out)
+    if message:
+        print(message)
+
+
+def _score_games(game: GameEntry, args: argparse.Namespace) -> Work:
+    play = game.play
+    if play.solo is None:
+        raise InvalidArgumentError(
+            f"play has no whole-game bots for {game.name!r}; 'run' or 'compare --instances "
+            f"N' scores searches on it"
+        )
+    problem = game.make(args)
+    if play.check is not None:
+        play.check(problem)
+    name = args.bot or play.default[0]
+    who = player(name, game)
+    if who.bot is None:
+        raise InvalidArgumentError(f"{name!r} is a search, not a bot of {game.name!r}; "
+                                   "'compare --instances N' scores searches")  # fmt: skip
+    agents = who.agents(problem, budget_of(args), args)
+    solo = play.solo
+
+    def work() -> int:
+        scores: list[float] = []
+        for g in range(args.games):
+            video = Path(args.video) if g == 0 and args.video is not None else None
+            done = solo(problem, args.seed + g, agents, video)
+            scores.append(done.score)
+            print(f"game {g + 1} {done.text}")
+        print(f"{name} over {len(scores)} game(s): mean score {sum(scores) / len(scores):g}, "
+              f"min {min(scores):g}, max {max(scores):g}")  # fmt: skip
+        if args.video is not None:
+            print(f"video of game 1 -> {args.video}")
+        return 0
+
+    return work

@@ -1,0 +1,39 @@
+"""``run``: one search on one game; its row, what its status means, its path, score or move."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from games.cli.catalog import game_entry, search_entry, searches_for
+from games.cli.common import EXIT_INTERRUPTED, Work, answer, budget_of, heading, observers_of
+from games.cli.report import Table
+from observers import ProgressObserver
+from treesearch import Status
+
+__all__ = ["prepare_run"]
+
+
+def prepare_run(args: argparse.Namespace) -> Work:
+    """``run``: check the game, the search and the observers; return the search's work."""
+    game = game_entry(args.game)
+    name = args.search or searches_for(game.kind)[0]
+    entry = search_entry(name, game)
+    budget = budget_of(args)
+    problem = game.make(args)
+    search = entry.make(problem, budget, args)
+    attached = observers_of(getattr(args, "observers", None))
+
+    def work() -> int:
+        print(heading(problem))
+        observers = list(attached)
+        if args.progress:
+            observers.insert(0, ProgressObserver(desc=name, file=sys.stderr))
+        result = search.run(problem.start, observers=observers)
+        table = Table(problem)
+        table.row(name, search, result)
+        table.explain_statuses()
+        answer(problem, result)
+        return EXIT_INTERRUPTED if result.status is Status.INTERRUPTED else 0
+
+    return work
