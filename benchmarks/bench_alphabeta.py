@@ -30,13 +30,17 @@ def main() -> None:
         nodes = result.stats.expanded
         if not base_nodes:
             base_nodes, base_seconds = nodes, seconds
-        print(f"{name:20} value {result.value:+.0f}  {nodes:8d} nodes ({nodes / base_nodes:.4f}x)"
-              f"  {seconds:6.3f} s ({seconds / base_seconds:.4f}x)")
+        print(
+            f"{name:20} value {result.value:+.0f}  {nodes:8d} nodes ({nodes / base_nodes:.4f}x)"
+            f"  {seconds:6.3f} s ({seconds / base_seconds:.4f}x)"
+        )
     for budget in (0.001, 0.01, 0.2):
         result = AlphaBeta(value=lambda s: 0.0, budget=Budget(seconds=budget)).run(TicTacToe())
         depth = result.info.get("depth", 0)
-        print(f"iterative deepening, {budget:5.3f} s: depth {depth} of 9 ({depth / 9:.2f}), "
-              f"{result.status.value}, move {result.best.move if result.best else None}")
+        print(
+            f"iterative deepening, {budget:5.3f} s: depth {depth} of 9 ({depth / 9:.2f}), "
+            f"{result.status.value}, move {result.best.move if result.best else None}"
+        )
 
 
 if __name__ == "__main__":

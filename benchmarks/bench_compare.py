@@ -53,11 +53,15 @@ def main() -> None:
         walls[jobs] = time.perf_counter() - t0
         rows[jobs] = [(r.entrant, r.seed, r.value, r.nodes) for r in result.rows]
         busy = sum(r.seconds for r in result.rows)
-        print(f"jobs={jobs}: {walls[jobs]:.1f} s wall for {len(result.rows)} jobs "
-              f"({busy:.1f} s inside the jobs)")  # fmt: skip
+        print(
+            f"jobs={jobs}: {walls[jobs]:.1f} s wall for {len(result.rows)} jobs "
+            f"({busy:.1f} s inside the jobs)"
+        )
     same = rows[1] == rows[args.jobs]
-    print(f"identical rows: {same}; speed-up 1 -> {args.jobs} workers: "
-          f"{walls[1] / walls[args.jobs]:.2f}x")  # fmt: skip
+    print(
+        f"identical rows: {same}; speed-up 1 -> {args.jobs} workers: "
+        f"{walls[1] / walls[args.jobs]:.2f}x"
+    )
     if not same:
         raise SystemExit("rows differ between worker counts")
 

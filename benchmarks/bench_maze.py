@@ -142,9 +142,7 @@ def bench_dijkstra(
     else:
         graph = nx.Graph()
         graph.add_weighted_edges_from(maze.edges())
-        t_nx, nx_dist = timed(
-            lambda: nx.single_source_dijkstra_path_length(graph, source), repeat
-        )
+        t_nx, nx_dist = timed(lambda: nx.single_source_dijkstra_path_length(graph, source), repeat)
         assert nx_dist == dist
         rows.append(("networkx single_source_dijkstra_path_length", t_nx))
     print(f"\nDijkstra from cell {source} (median of {repeat} runs)")

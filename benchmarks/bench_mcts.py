@@ -28,8 +28,9 @@ _THROUGH = [[line for line in LINES if c in line] for c in range(9)]
 
 def _won(board: list[int], cell: int) -> bool:
     mark = board[cell]
-    return any(board[a] == mark and board[b] == mark and board[c] == mark
-               for a, b, c in _THROUGH[cell])
+    return any(
+        board[a] == mark and board[b] == mark and board[c] == mark for a, b, c in _THROUGH[cell]
+    )
 
 
 class _N:
@@ -110,8 +111,9 @@ def main() -> None:
 
     ours = rate(lambda s: MCTS(iterations=ITERATIONS, rng=s).run(TicTacToe()), args.searches)
     floor = rate(lambda s: hand_uct(ITERATIONS, random.Random(s)), args.searches)
-    plain = rate(lambda s: MCTS(iterations=ITERATIONS, rng=s, solver=False).run(TicTacToe()),
-                 args.searches)
+    plain = rate(
+        lambda s: MCTS(iterations=ITERATIONS, rng=s, solver=False).run(TicTacToe()), args.searches
+    )
     print(f"hand-written UCT floor   {floor:9.0f} simulations/s")
     print(f"treesearch.MCTS          {ours:9.0f} simulations/s  {ours / floor:.2f}x the floor")
     print(f"  with solver=False      {plain:9.0f} simulations/s  {plain / floor:.2f}x the floor")
@@ -126,13 +128,16 @@ def main() -> None:
 
     def openspiel(seed: int) -> object:
         rs = np.random.RandomState(seed)
-        bot = mcts.MCTSBot(game, math.sqrt(2), ITERATIONS,
-                           mcts.RandomRolloutEvaluator(1, rs), random_state=rs)
+        bot = mcts.MCTSBot(
+            game, math.sqrt(2), ITERATIONS, mcts.RandomRolloutEvaluator(1, rs), random_state=rs
+        )
         return bot.step(game.new_initial_state())
 
     theirs = rate(openspiel, args.searches)
-    print(f"OpenSpiel Python MCTSBot {theirs:9.0f} simulations/s  "
-          f"treesearch is {ours / theirs:.2f}x faster")
+    print(
+        f"OpenSpiel Python MCTSBot {theirs:9.0f} simulations/s  "
+        f"treesearch is {ours / theirs:.2f}x faster"
+    )
 
 
 if __name__ == "__main__":

@@ -58,12 +58,16 @@ def parse_knob(text: str) -> tuple[str, Any]:
 
 # -- strength ------------------------------------------------------------------------------
 def strength(args: argparse.Namespace, knobs: dict[str, Any]) -> None:
-    ours = SearchAgent(functools.partial(make_ours, knobs, args.simulations),
-                       name=f"treesearch-mcts({args.simulations})")
+    ours = SearchAgent(
+        functools.partial(make_ours, knobs, args.simulations),
+        name=f"treesearch-mcts({args.simulations})",
+    )
     theirs = OpenSpielMCTSAgent(args.simulations, uct_c=2.0, solve=True, rollouts=1)
     start = functools.partial(OpenSpielState.initial, args.game)
-    print(f"{args.game}: {args.games} games, {args.simulations} simulations per move, "
-          f"{args.jobs} jobs, seed {args.seed}")
+    print(
+        f"{args.game}: {args.games} games, {args.simulations} simulations per move, "
+        f"{args.jobs} jobs, seed {args.seed}"
+    )
     print(f"ours: MCTS({', '.join(f'{k}={v!r}' for k, v in knobs.items())})")
     print(f"theirs: {theirs!r}")
     finished: list[GameRecord] = []
@@ -74,25 +78,35 @@ def strength(args: argparse.Namespace, knobs: dict[str, Any]) -> None:
             return
         n = len(finished)
         score = sum(r.score for r in finished) / n
-        print(f"  game {record.index:4d} (ours as player {record.a_player}): "
-              f"{record.score:.1f}  running score {score:.3f} over {n}", flush=True)
+        print(
+            f"  game {record.index:4d} (ours as player {record.a_player}): "
+            f"{record.score:.1f}  running score {score:.3f} over {n}",
+            flush=True,
+        )
 
     t0 = time.perf_counter()
-    result = play_match(ours, theirs, start, games=args.games, seed=args.seed,
-                        jobs=args.jobs, progress=report)
+    result = play_match(
+        ours, theirs, start, games=args.games, seed=args.seed, jobs=args.jobs, progress=report
+    )
     wall = time.perf_counter() - t0
     lo, hi = result.interval
     sa, sb = result.seconds_per_move
     print(result.summary())
-    print(f"score {result.score:.3f}  95% interval [{lo:.3f}, {hi:.3f}]  "
-          f"W/D/L {result.wins}/{result.draws}/{result.losses}  over {len(result.records)} games")
+    print(
+        f"score {result.score:.3f}  95% interval [{lo:.3f}, {hi:.3f}]  "
+        f"W/D/L {result.wins}/{result.draws}/{result.losses}  over {len(result.records)} games"
+    )
     for colour in (0, 1):
         games = [r for r in result.records if r.a_player == colour]
         if games:
-            print(f"  ours as player {colour}: score "
-                  f"{sum(r.score for r in games) / len(games):.3f} over {len(games)} games")
-    print(f"seconds per move: ours {sa:.4f}, theirs {sb:.4f} "
-          f"(ours {sb / sa:.2f}x faster per move)  wall {wall:.0f} s")
+            print(
+                f"  ours as player {colour}: score "
+                f"{sum(r.score for r in games) / len(games):.3f} over {len(games)} games"
+            )
+    print(
+        f"seconds per move: ours {sa:.4f}, theirs {sb:.4f} "
+        f"(ours {sb / sa:.2f}x faster per move)  wall {wall:.0f} s"
+    )
     if result.interrupted:
         print("interrupted: the figures cover the finished games only")
 
@@ -122,12 +136,12 @@ def positions(game: Any, plies: list[int], seed: int) -> list[tuple[str, Any]]:
 def _ends_within(state: Any, plies: int) -> bool:
     if state.is_terminal():
         return True
-    return plies > 0 and any(_ends_within(state.child(a), plies - 1)
-                             for a in state.legal_actions())
+    return plies > 0 and any(_ends_within(state.child(a), plies - 1) for a in state.legal_actions())
 
 
-def rate_ours(game: Any, state: Any, simulations: int, knobs: dict[str, Any],
-              searches: int) -> tuple[float, int]:
+def rate_ours(
+    game: Any, state: Any, simulations: int, knobs: dict[str, Any], searches: int
+) -> tuple[float, int]:
     """Median simulations per second of treesearch.MCTS, and the fewest simulations run."""
     knobs = {k: v for k, v in knobs.items() if k != "reuse"}
     rates, fewest = [], simulations
@@ -149,8 +163,9 @@ def rate_theirs(game: Any, state: Any, simulations: int, searches: int) -> tuple
     rates, fewest = [], simulations
     for seed in range(searches):
         rs = np.random.RandomState(seed)
-        bot = mcts.MCTSBot(game, 2.0, simulations, mcts.RandomRolloutEvaluator(1, rs),
-                           random_state=rs)
+        bot = mcts.MCTSBot(
+            game, 2.0, simulations, mcts.RandomRolloutEvaluator(1, rs), random_state=rs
+        )
         t0 = time.perf_counter()
         root = bot.mcts_search(state)
         rates.append(root.explore_count / (time.perf_counter() - t0))
@@ -160,8 +175,10 @@ def rate_theirs(game: Any, state: Any, simulations: int, searches: int) -> tuple
 
 def speed(args: argparse.Namespace, knobs: dict[str, Any]) -> None:
     game = import_pyspiel().load_game(args.game)
-    print(f"{args.game}: simulations per second, {args.simulations} per search, median of "
-          f"{args.searches} searches per position (a solved root may end a search early)")
+    print(
+        f"{args.game}: simulations per second, {args.simulations} per search, median of "
+        f"{args.searches} searches per position (a solved root may end a search early)"
+    )
     print(f"ours: MCTS({', '.join(f'{k}={v!r}' for k, v in knobs.items() if k != 'reuse')})")
     ratios = []
     for label, state in positions(game, [4, 8, 12, 16], args.seed):
@@ -171,8 +188,10 @@ def speed(args: argparse.Namespace, knobs: dict[str, Any]) -> None:
         early = ""
         if min(ours_fewest, theirs_fewest) < args.simulations:
             early = f"  (solved early: fewest {ours_fewest} vs {theirs_fewest} simulations)"
-        print(f"  {label:22s} treesearch {ours:8.0f}/s  OpenSpiel {theirs:8.0f}/s  "
-              f"{ours / theirs:5.2f}x{early}")
+        print(
+            f"  {label:22s} treesearch {ours:8.0f}/s  OpenSpiel {theirs:8.0f}/s  "
+            f"{ours / theirs:5.2f}x{early}"
+        )
     geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
     print(f"treesearch.MCTS is {geo:.2f}x OpenSpiel's Python MCTS (geometric mean)")
 
@@ -186,8 +205,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--simulations", type=int, default=1000, help="per move / search")
     parser.add_argument("--jobs", type=int, default=2, help="processes playing games")
     parser.add_argument("--seed", type=int, default=0, help="match seed")
-    parser.add_argument("--mcts", type=parse_knob, action="append", default=[],
-                        metavar="KNOB=VALUE", help="a knob of our MCTS (repeatable)")
+    parser.add_argument(
+        "--mcts",
+        type=parse_knob,
+        action="append",
+        default=[],
+        metavar="KNOB=VALUE",
+        help="a knob of our MCTS (repeatable)",
+    )
     parser.add_argument("--speed", action="store_true", help="measure speed, not strength")
     parser.add_argument("--searches", type=int, default=5, help="searches per speed position")
     parser.add_argument("--quiet", action="store_true", help="no line per game")

@@ -65,7 +65,10 @@ VARIANTS: dict[str, Any] = {
     "guided-x4-crn": lambda: {**_guided(), "playouts": 16000, "futures": 64},
     "guided-x8-keep": lambda: {**_guided(), "playouts": 32000, "keep_best": True},
     "guided-x4-keep-total": lambda: {
-        **_guided(), "playouts": 16000, "keep_best": True, "shaped": False
+        **_guided(),
+        "playouts": 16000,
+        "keep_best": True,
+        "shaped": False,
     },
     "guided-x8": lambda: {**_guided(), "playouts": 32000},
     "keep-ucb": lambda: {"allocation": "ucb"},  # the defaults (guided x8, keep best) and ...
@@ -96,9 +99,14 @@ def one_game(args: tuple[str, str, int, float | None, Any]) -> dict[str, Any]:
     score = state.board.score().total
     assert Board.from_moves(moves, strict=True).score().total == score
     return {
-        "variant": name, "dice": dice, "seed": seed, "score": score,
-        "seconds": round(bot.thinking, 2), "wall": round(wall, 2), "engine": bot.engine,
-    }  # fmt: skip
+        "variant": name,
+        "dice": dice,
+        "seed": seed,
+        "score": score,
+        "seconds": round(bot.thinking, 2),
+        "wall": round(wall, 2),
+        "engine": bot.engine,
+    }
 
 
 def summary(rows: list[dict[str, Any]], base: dict[int, int] | None) -> str:
@@ -153,8 +161,7 @@ def main() -> None:
         scores = {int(k): int(score) for score, k in found}
         names.insert(0, "anchor's own")
         rows[names[0]] = [
-            {"seed": k, "score": scores[k], "seconds": math.nan, "engine": "its own"}
-            for k in seeds
+            {"seed": k, "score": scores[k], "seconds": math.nan, "engine": "its own"} for k in seeds
         ]
     with ProcessPoolExecutor(args.jobs) as pool:
         for row in pool.map(one_game, jobs):
@@ -164,8 +171,10 @@ def main() -> None:
                     f.write(json.dumps(row) + "\n")
     base = {r["seed"]: r["score"] for r in rows[names[0]]}
     games = "the anchor's games final-" if dice else "seeds "
-    print(f"dice {args.dice}, {games}{args.first}..{args.first + args.games - 1}, "
-          f"engine {rows[names[-1]][0]['engine']}")  # fmt: skip
+    print(
+        f"dice {args.dice}, {games}{args.first}..{args.first + args.games - 1}, "
+        f"engine {rows[names[-1]][0]['engine']}"
+    )
     for name in names:
         print(f"{name:12s} {summary(rows[name], base if name != names[0] else None)}")
 

@@ -65,8 +65,19 @@ def engine(games: int, policy: int, weights: np.ndarray) -> float:
     for g in range(games):
         p = starts[g % 50]
         playout(
-            p.tiles.copy(), p.slots.copy(), 1, p.counts.copy(), 0, 0, False, p.rolls.copy(),
-            policy, weights, stream, record, 1,
+            p.tiles.copy(),
+            p.slots.copy(),
+            1,
+            p.counts.copy(),
+            0,
+            0,
+            False,
+            p.rolls.copy(),
+            policy,
+            weights,
+            stream,
+            record,
+            1,
         )
     return (time.perf_counter() - t0) / games
 
@@ -101,8 +112,12 @@ def compile_seconds() -> tuple[float, float]:
         times = []
         for _ in range(2):
             done = subprocess.run(
-                [sys.executable, "-c", _FIRST_CALL], cwd=ROOT, env=env, capture_output=True,
-                text=True, check=True,
+                [sys.executable, "-c", _FIRST_CALL],
+                cwd=ROOT,
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
             )
             times.append(float(done.stdout.strip()))
     return times[0], times[1]
@@ -117,19 +132,25 @@ def main() -> None:
         cold, warm = compile_seconds()
         print(f"first play-out in a new process: {cold:.1f} s compiling, {warm:.1f} s cached")
     ref = reference(max(50, args.games // 30))
-    print(f"reference (public API, random game + score): {ref * 1e6:8.0f} us  "
-          f"{1 / ref:8.0f} games/s")  # fmt: skip
+    print(
+        f"reference (public API, random game + score): {ref * 1e6:8.0f} us  {1 / ref:8.0f} games/s"
+    )
     for name, policy, weights in (
-        ("UNIFORM", UNIFORM, NO_POLICY), ("RANDOM", RANDOM, NO_POLICY),
+        ("UNIFORM", UNIFORM, NO_POLICY),
+        ("RANDOM", RANDOM, NO_POLICY),
         ("GUIDED", GUIDED, load_policy()),
-    ):  # fmt: skip
+    ):
         engine(20, policy, weights)  # warm
         t = engine(args.games, policy, weights)
-        print(f"engine {name:8s} game + score:               {t * 1e6:8.1f} us  "
-              f"{1 / t:8.0f} games/s  x{ref / t:.0f}")  # fmt: skip
+        print(
+            f"engine {name:8s} game + score:               {t * 1e6:8.1f} us  "
+            f"{1 / t:8.0f} games/s  x{ref / t:.0f}"
+        )
     api, fast = scoring(200)
-    print(f"score of a full board: Board.score() {api:.0f} us, engine {fast:.1f} us "
-          f"(x{api / fast:.0f})")  # fmt: skip
+    print(
+        f"score of a full board: Board.score() {api:.0f} us, engine {fast:.1f} us "
+        f"(x{api / fast:.0f})"
+    )
 
 
 if __name__ == "__main__":

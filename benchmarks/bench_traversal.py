@@ -34,20 +34,26 @@ def main() -> None:
 
     t0 = time.perf_counter()
     adj = grid_adjacency(args.size, 0.3, seed=0)
-    print(f"grid {args.size}x{args.size}: {len(adj)} vertices, "
-          f"{sum(map(len, adj.values())) // 2} edges, built in {time.perf_counter() - t0:.2f}s")
+    print(
+        f"grid {args.size}x{args.size}: {len(adj)} vertices, "
+        f"{sum(map(len, adj.values())) // 2} edges, built in {time.perf_counter() - t0:.2f}s"
+    )
 
     hand_s, (hand_dist, _) = timed(lambda: hand_bfs(adj, 0), args.repeat)
-    print(f"hand-written deque BFS      search {hand_s:6.3f}s  "
-          f"({len(hand_dist) / hand_s / 1e6:.2f} M nodes/s)")
+    print(
+        f"hand-written deque BFS      search {hand_s:6.3f}s  "
+        f"({len(hand_dist) / hand_s / 1e6:.2f} M nodes/s)"
+    )
 
     # Setup (not timed against the searches): treesearch's Graph builds one state object and
     # one children tuple per vertex; networkx builds its Graph. Both are reported.
     setup_s, graph = timed(lambda: Graph(adj), 1)
     bfs_s, result = timed(lambda: BFS().run(graph.state(0)), args.repeat)
     assert result.distances == hand_dist, "framework BFS disagrees with the hand-written one"
-    print(f"treesearch BFS, no observer search {bfs_s:6.3f}s  ratio {bfs_s / hand_s:.2f}x  "
-          f"(setup {setup_s:.2f}s)")
+    print(
+        f"treesearch BFS, no observer search {bfs_s:6.3f}s  ratio {bfs_s / hand_s:.2f}x  "
+        f"(setup {setup_s:.2f}s)"
+    )
     try:
         import networkx as nx
     except ImportError:
@@ -63,8 +69,10 @@ def main() -> None:
     nx_setup_s, g = timed(build, 1)
     nx_s, nx_dist = timed(lambda: nx.single_source_shortest_path_length(g, 0), args.repeat)
     assert nx_dist == hand_dist
-    print(f"networkx sssp_length        search {nx_s:6.3f}s  ratio {nx_s / hand_s:.2f}x  "
-          f"(setup {nx_setup_s:.2f}s); treesearch is {nx_s / bfs_s:.2f}x faster")
+    print(
+        f"networkx sssp_length        search {nx_s:6.3f}s  ratio {nx_s / hand_s:.2f}x  "
+        f"(setup {nx_setup_s:.2f}s); treesearch is {nx_s / bfs_s:.2f}x faster"
+    )
 
 
 if __name__ == "__main__":

@@ -67,8 +67,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per pairing and board")
     parser.add_argument("--seconds", type=float, default=0.2, help="seconds a move")
-    parser.add_argument("--boards", default="hex,gen15",
-                        help="hex, genN (seeded NxN maps) and/or square map names")
+    parser.add_argument(
+        "--boards", default="hex,gen15", help="hex, genN (seeded NxN maps) and/or square map names"
+    )
     parser.add_argument("--bots", default="best,heuristic,random", help=f"of {sorted(BOTS)}")
     parser.add_argument("--pairs", default=None, help="only these pairings, a:b,c:d")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing games")

@@ -129,10 +129,15 @@ def one_game(args: tuple[str, int, int, float, str]) -> dict[str, Any]:
     result = "draw" if mine == other else ("loss" if mine else "win")
     heads = [(p.y, p.x) for p in game.players]
     return {
-        "opponent": opponent, "seed": seed, "side": side, "result": result, "turns": turn,
+        "opponent": opponent,
+        "seed": seed,
+        "side": side,
+        "result": result,
+        "turns": turn,
         "head_on": result == "draw" and heads[0] == heads[1],
-        "ours_s": spent[side] / turn, "theirs_s": spent[1 - side] / turn,
-    }  # fmt: skip
+        "ours_s": spent[side] / turn,
+        "theirs_s": spent[1 - side] / turn,
+    }
 
 
 def summary(rows: list[dict[str, Any]]) -> str:
@@ -159,8 +164,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="per opponent (even)")
     parser.add_argument("--first", type=int, default=0, help="first start seed")
     parser.add_argument("--seconds", type=float, default=0.2, help="our bot's time a move")
-    parser.add_argument("--bot", default="best",
-                        help="best, or a games.tron.bots call: 'alphabeta_bot(0.2, draw=0.1)'")
+    parser.add_argument(
+        "--bot",
+        default="best",
+        help="best, or a games.tron.bots call: 'alphabeta_bot(0.2, draw=0.1)'",
+    )
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()

@@ -88,8 +88,10 @@ class Tiles:
 
     def legend(self) -> list[tuple[tuple[int, int, int], str]]:
         """A legend of a typical length for the panel."""
-        return [(tuple(int(v) for v in self.images[i][50, 50]), f"tile kind {i}")  # type: ignore[misc]
-                for i in range(6)]  # fmt: skip
+        return [
+            (tuple(int(v) for v in self.images[i][50, 50]), f"tile kind {i}")  # type: ignore[misc]
+            for i in range(6)
+        ]
 
 
 def one_tile_walk(n: int, rng: np.random.Generator) -> list[Board]:
@@ -183,10 +185,14 @@ def main() -> None:
     args = parser.parse_args()
     rng = np.random.default_rng(7)
     images = make_tiles(rng)
-    print(f"{ROWS}x{COLS} board of {TILE}px tiles ({ROWS * TILE}x{COLS * TILE} frames), "
-          f"{args.frames} frames x {args.repeats} runs, libx264 ultrafast yuv420p")  # fmt: skip
-    print(f"{'workload':<10} {'end-to-end':>11} {'encode-only':>12} {'ratio':>6} "
-          f"{'seed (PNG)':>11} {'speed-up':>9}")  # fmt: skip
+    print(
+        f"{ROWS}x{COLS} board of {TILE}px tiles ({ROWS * TILE}x{COLS * TILE} frames), "
+        f"{args.frames} frames x {args.repeats} runs, libx264 ultrafast yuv420p"
+    )
+    print(
+        f"{'workload':<10} {'end-to-end':>11} {'encode-only':>12} {'ratio':>6} "
+        f"{'seed (PNG)':>11} {'speed-up':>9}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         for name, make in (("one tile", one_tile_walk), ("jump", jumps)):
@@ -200,8 +206,10 @@ def main() -> None:
             )
             seed_boards = boards[: args.seed_frames]
             seed = len(seed_boards) / seed_way(seed_boards, images, out)
-            print(f"{name:<10} {e2e:>8.0f} f/s {enc:>9.0f} f/s {ratio:>6.0%} "
-                  f"{seed:>7.1f} f/s {e2e / seed:>8.1f}x")  # fmt: skip
+            print(
+                f"{name:<10} {e2e:>8.0f} f/s {enc:>9.0f} f/s {ratio:>6.0%} "
+                f"{seed:>7.1f} f/s {e2e / seed:>8.1f}x"
+            )
             p_e2e, _, p_ratio = compare(
                 len(boards),
                 functools.partial(end_to_end, boards, images, out, True),
@@ -216,9 +224,11 @@ def main() -> None:
                 args.repeats,
             )
             del big
-            print(f"{name + '+panel':<10} {p_e2e:>8.0f} f/s {enc:>9.0f} f/s {p_ratio:>6.0%} "
-                  f"{seed:>7.1f} f/s {p_e2e / seed:>8.1f}x   vs encode-only at panel size "
-                  f"({p_enc:.0f} f/s): {p_own:.0%}")  # fmt: skip
+            print(
+                f"{name + '+panel':<10} {p_e2e:>8.0f} f/s {enc:>9.0f} f/s {p_ratio:>6.0%} "
+                f"{seed:>7.1f} f/s {p_e2e / seed:>8.1f}x   vs encode-only at panel size "
+                f"({p_enc:.0f} f/s): {p_own:.0%}"
+            )
     print("ratio: median over runs of end-to-end / encode-only speed, paired run by run")
 
 

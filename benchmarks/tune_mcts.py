@@ -67,32 +67,42 @@ def by_side(result: MatchResult) -> str:
 
 def grid(args: argparse.Namespace) -> None:
     names = args.game.split(";")
-    print(f"{args.games} games per cell, {args.simulations} simulations a move, seed "
-          f"{args.seed}; OpenSpiel MCTSBot(uct_c=2, solve=True)")
+    print(
+        f"{args.games} games per cell, {args.simulations} simulations a move, seed "
+        f"{args.seed}; OpenSpiel MCTSBot(uct_c=2, solve=True)"
+    )
     print("| exploration | reuse | " + " | ".join(names) + " | mean |")
     print("|---|---|" + "---|" * (len(names) + 1))
     for exploration in args.exploration:
         for reuse in args.reuse:
-            knobs = {"iterations": args.simulations, "exploration": exploration,
-                     "reuse": reuse}
+            knobs = {"iterations": args.simulations, "exploration": exploration, "reuse": reuse}
             results = [match(name, knobs, args) for name in names]
             mean = statistics.fmean(r.score for r in results)
-            print(f"| {exploration} | {reuse} | " + " | ".join(map(cell, results))
-                  + f" | {mean:.3f} |", flush=True)
+            print(
+                f"| {exploration} | {reuse} | "
+                + " | ".join(map(cell, results))
+                + f" | {mean:.3f} |",
+                flush=True,
+            )
 
 
 def equal_time(args: argparse.Namespace) -> None:
-    print(f"{args.games} games per game; ours at MCTS() defaults with seconds= OpenSpiel's "
-          f"time a move at {args.simulations} simulations")
+    print(
+        f"{args.games} games per game; ours at MCTS() defaults with seconds= OpenSpiel's "
+        f"time a move at {args.simulations} simulations"
+    )
     for name in args.game.split(";"):
         reference = match(name, {"iterations": args.simulations}, args)
         seconds = reference.seconds_per_move[1]
         result = match(name, {"seconds": seconds}, args)
         ours = result.seconds_per_move[0]
-        print(f"{name}: at {args.simulations} simulations {cell(reference)}; at "
-              f"{seconds * 1000:.1f} ms a move (ours took {ours * 1000:.1f}) {cell(result)}  "
-              f"W/D/L {result.wins}/{result.draws}/{result.losses} ({by_side(result)}; at "
-              f"{args.simulations}: {by_side(reference)})", flush=True)
+        print(
+            f"{name}: at {args.simulations} simulations {cell(reference)}; at "
+            f"{seconds * 1000:.1f} ms a move (ours took {ours * 1000:.1f}) {cell(result)}  "
+            f"W/D/L {result.wins}/{result.draws}/{result.losses} ({by_side(result)}; at "
+            f"{args.simulations}: {by_side(reference)})",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -100,10 +110,12 @@ def main() -> None:
     parser.add_argument("--game", default=";".join(GAMES), help="OpenSpiel games, ';'-separated")
     parser.add_argument("--games", type=int, default=100, help="games per match")
     parser.add_argument("--simulations", type=int, default=1000)
-    parser.add_argument("--exploration", type=lambda s: [float(x) for x in s.split(",")],
-                        default=[0.5])
-    parser.add_argument("--reuse", type=lambda s: [bool(int(x)) for x in s.split(",")],
-                        default=[True])
+    parser.add_argument(
+        "--exploration", type=lambda s: [float(x) for x in s.split(",")], default=[0.5]
+    )
+    parser.add_argument(
+        "--reuse", type=lambda s: [bool(int(x)) for x in s.split(",")], default=[True]
+    )
     parser.add_argument("--seconds-match", action="store_true")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)

@@ -44,8 +44,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("compare_out"))
     args = parser.parse_args(argv)
     entrants = {name: route_cost(name, args.size) for name in SEARCHES}
-    result = compare(entrants, instances=args.instances, seed=1, jobs=args.jobs,
-                     measure="route cost", higher_is_better=False)  # fmt: skip
+    result = compare(
+        entrants,
+        instances=args.instances,
+        seed=1,
+        jobs=args.jobs,
+        measure="route cost",
+        higher_is_better=False,
+    )
     print(table(result), end="")
     for note in write(result, args.out):
         print("note:", note)

@@ -25,15 +25,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     maze = Maze.generate(args.size, args.size, seed=args.seed, mud_percentage=0.0)
     corner = maze.nearest_cell(row=args.size - 1, col=args.size - 1)
-    game = DrillMaze(maze, pickups=maze.vertices[len(maze.vertices) // 2 :: 40],
-                     drills=args.drills, exit_cell=corner)  # fmt: skip
+    game = DrillMaze(
+        maze,
+        pickups=maze.vertices[len(maze.vertices) // 2 :: 40],
+        drills=args.drills,
+        exit_cell=corner,
+    )
     search = BFS(goal=game.at_exit)
     start = game.start(maze.nearest_cell(row=0, col=0))
     title = f"BFS escaping with {args.drills} drills (walls crossed: drilled)"
     result = render_search_video(maze, search, start, args.out, duration=10, title=title)
     drilled = sum(a.drills > b.drills for a, b in itertools.pairwise(result.path))
-    print(f"{result.status.value}: {len(result.path) - 1} moves, cost {path_cost(result.path)}, "
-          f"{drilled} walls drilled -> {args.out}")  # fmt: skip
+    print(
+        f"{result.status.value}: {len(result.path) - 1} moves, cost {path_cost(result.path)}, "
+        f"{drilled} walls drilled -> {args.out}"
+    )
     return 0
 
 

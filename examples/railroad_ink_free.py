@@ -34,9 +34,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, search in searches.items():
         title = f"{type(search).__name__} · free play, any tile anywhere · seed {args.seed}"
         video = VideoObserver(
-            args.out / f"{name}.mp4", RailroadInkTiles(args.tile_size), fps=args.fps,
-            max_frames=args.frames, title=title, final_frames=round(2 * args.fps),
-        )  # fmt: skip
+            args.out / f"{name}.mp4",
+            RailroadInkTiles(args.tile_size),
+            fps=args.fps,
+            max_frames=args.frames,
+            title=title,
+            final_frames=round(2 * args.fps),
+        )
         result = search.run(start, observers=[video])
         print(f"{name}: {result.status.value}, {video.frames} frames -> {video.path}")
     return 0

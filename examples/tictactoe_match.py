@@ -39,10 +39,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         tiles = TicTacToeTiles(tile_size=128)
         with VideoObserver(args.video, MCTSView(tiles), fps=30, title="MCTS, X to move") as video:
             first = MCTS(video, iterations=args.iterations, rng=0).run(TicTacToe())
-        print(f"video of {video.frames} frames ({video.frames / video.fps:.1f} s) -> "
-              f"{args.video}; MCTS opens with {tiles.move_label(first.best)}")
-    rewards = [play(MCTS(iterations=args.iterations, rng=g), mcts_player=g % 2)
-               for g in range(args.games)]
+        print(
+            f"video of {video.frames} frames ({video.frames / video.fps:.1f} s) -> "
+            f"{args.video}; MCTS opens with {tiles.move_label(first.best)}"
+        )
+    rewards = [
+        play(MCTS(iterations=args.iterations, rng=g), mcts_player=g % 2) for g in range(args.games)
+    ]
     print(f"MCTS results: {rewards} (0 = draw; perfect play cannot be beaten)")
     return 0 if min(rewards, default=0) >= 0 else 1
 

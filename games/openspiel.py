@@ -58,7 +58,8 @@ def _check_game(pyspiel: Any, game: Any) -> None:
     if kind.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
         fix = (
             "pyspiel.convert_to_turn_based(game) makes a simultaneous-move game sequential"
-            if kind.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS else "use another game"
+            if kind.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+            else "use another game"
         )
         raise InvalidArgumentError(
             f"game {game!r} has {kind.dynamics.name.lower()} dynamics; {supported}. Fix: {fix}"
@@ -221,9 +222,7 @@ class OpenSpielState(TreeIterator):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, OpenSpielState):
             return NotImplemented
-        return self.key() == other.key() and (
-            self.game is other.game or self.game == other.game
-        )
+        return self.key() == other.key() and (self.game is other.game or self.game == other.game)
 
     def __hash__(self) -> int:
         return hash(self.key())

@@ -15,9 +15,14 @@ from treesearch.errors import InvalidArgumentError
 __all__ = ["LINES", "TicTacToe"]
 
 LINES: tuple[tuple[int, int, int], ...] = (
-    (0, 1, 2), (3, 4, 5), (6, 7, 8),
-    (0, 3, 6), (1, 4, 7), (2, 5, 8),
-    (0, 4, 8), (2, 4, 6),
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),
+    (0, 4, 8),
+    (2, 4, 6),
 )
 _LINES_THROUGH: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     tuple(line for line in LINES if cell in line) for cell in range(9)
@@ -46,7 +51,9 @@ class TicTacToe(TreeIterator):
     __slots__ = ("board", "move", "to_move", "winner")
 
     def __init__(
-        self, board: Sequence[int] = (0,) * 9, to_move: int | None = None,
+        self,
+        board: Sequence[int] = (0,) * 9,
+        to_move: int | None = None,
         move: int | None = None,
     ) -> None:
         board = tuple(board)

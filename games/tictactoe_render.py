@@ -20,10 +20,16 @@ from treesearch.errors import InvalidArgumentError
 __all__ = ["CELL_NAMES", "TicTacToeTiles"]
 
 CELL_NAMES = (
-    "top-left", "top", "top-right",
-    "left", "centre", "right",
-    "bottom-left", "bottom", "bottom-right",
-)  # fmt: skip
+    "top-left",
+    "top",
+    "top-right",
+    "left",
+    "centre",
+    "right",
+    "bottom-left",
+    "bottom",
+    "bottom-right",
+)
 """Names of the cells 0..8, row by row, for move labels."""
 
 _BACKGROUND = (245, 240, 225)

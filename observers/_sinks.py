@@ -55,9 +55,10 @@ except ImportError:  # another Python implementation
     _sig = signal
 
 _HOLDABLE = tuple(
-    int(getattr(signal, name)) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGALRM")
+    int(getattr(signal, name))
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGALRM")
     if hasattr(signal, name)
-)  # fmt: skip
+)
 
 
 class _HeldSignals:
@@ -182,12 +183,32 @@ class _Mp4Sink(FrameSink):
 
     def _start(self, height: int, width: int) -> subprocess.Popen[bytes]:
         cmd = [
-            self._exe, "-y", "-hide_banner", "-loglevel", "error",
-            "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{width}x{height}",
-            "-r", self._fps, "-i", "pipe:0", "-an",
-            "-c:v", "libx264", "-preset", self._preset, "-crf", str(self._crf),
-            "-pix_fmt", "yuv420p", str(self.path),
-        ]  # fmt: skip
+            self._exe,
+            "-y",
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-f",
+            "rawvideo",
+            "-pix_fmt",
+            "rgb24",
+            "-s",
+            f"{width}x{height}",
+            "-r",
+            self._fps,
+            "-i",
+            "pipe:0",
+            "-an",
+            "-c:v",
+            "libx264",
+            "-preset",
+            self._preset,
+            "-crf",
+            str(self._crf),
+            "-pix_fmt",
+            "yuv420p",
+            str(self.path),
+        ]
         self._log = tempfile.TemporaryFile()  # noqa: SIM115 - closed by _read_log()
         extra: dict[str, Any] = (
             {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}  # type: ignore[attr-defined]
@@ -195,9 +216,13 @@ class _Mp4Sink(FrameSink):
             else {"start_new_session": True}
         )
         self._proc = subprocess.Popen(
-            cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=self._log,
-            bufsize=0, **extra,
-        )  # fmt: skip
+            cmd,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=self._log,
+            bufsize=0,
+            **extra,
+        )
         _widen_pipe(self._proc)
         return self._proc
 
@@ -302,9 +327,12 @@ class _GifSink(FrameSink):
             return
         with _HeldSignals():
             images[0].save(
-                self.path, save_all=True, append_images=images[1:], duration=self._duration,
+                self.path,
+                save_all=True,
+                append_images=images[1:],
+                duration=self._duration,
                 loop=0,
-            )  # fmt: skip
+            )
 
 
 class _PngSink(FrameSink):

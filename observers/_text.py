@@ -118,9 +118,13 @@ class TextPainter:
         return mask
 
     def draw(
-        self, image: Image.Image, xy: tuple[float, float], text: str,
-        fill: tuple[int, int, int], anchor: str = "la",
-    ) -> None:  # fmt: skip
+        self,
+        image: Image.Image,
+        xy: tuple[float, float],
+        text: str,
+        fill: tuple[int, int, int],
+        anchor: str = "la",
+    ) -> None:
         """Draw ``text`` onto ``image`` at ``xy``, in place.
 
         ``anchor`` is two letters as in pillow: horizontal ``l``/``m``/``r`` (left, middle,

@@ -218,9 +218,14 @@ class MCTSView:
         return frame
 
     def _write(
-        self, painter: TextPainter, image: Image.Image, xy: tuple[float, float], text: str,
-        fill: tuple[int, int, int], anchor: str = "la",
-    ) -> None:  # fmt: skip
+        self,
+        painter: TextPainter,
+        image: Image.Image,
+        xy: tuple[float, float],
+        text: str,
+        fill: tuple[int, int, int],
+        anchor: str = "la",
+    ) -> None:
         self.texts.append(text)
         painter.draw(image, xy, text, fill, anchor)
 

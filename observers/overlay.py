@@ -146,9 +146,13 @@ class _GridMemory:
         """What the highlights mean, then the base renderer's legend (``LegendRenderer``)."""
         scale = [(int(r), int(g), int(b)) for r, g, b in np.rint(palette(self.levels))]
         entries: list[LegendEntry] = [
-            (scale, "reached: first…last" if self.color_by == "order"
-             else f"reached at depth 0…{self.scale}"),
-        ]  # fmt: skip
+            (
+                scale,
+                "reached: first…last"
+                if self.color_by == "order"
+                else f"reached at depth 0…{self.scale}",
+            ),
+        ]
         if self.show_frontier:
             entries.append((FRONTIER, "frontier: seen, not expanded"))
         if self.show_current_path:

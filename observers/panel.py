@@ -107,8 +107,11 @@ def describe_outcome(
     best = result.best
     if best is None:
         return f"{status}: nothing found"
-    chooses = (getattr(search, "chooses_move", False) if search is not None
-               else callable(getattr(start, "player", None)))  # fmt: skip
+    chooses = (
+        getattr(search, "chooses_move", False)
+        if search is not None
+        else callable(getattr(start, "player", None))
+    )
     if chooses:
         if result.status is Status.EXHAUSTED:
             status = "done"
@@ -143,9 +146,7 @@ class PanelInfo:
         ``Evaluated`` value. result: the run's result once it has finished.
     """
 
-    def __init__(
-        self, title: str | None = None, label: Callable[[Any], str] | None = None
-    ) -> None:
+    def __init__(self, title: str | None = None, label: Callable[[Any], str] | None = None) -> None:
         if title is not None and not isinstance(title, str):
             raise InvalidArgumentError(f"title must be a str or None, got {title!r}")
         self.fixed_title = title
@@ -191,7 +192,8 @@ class PanelInfo:
         result = self.result
         if getattr(self.search, "plays_game", False):
             head = f"{self.title} · " + (
-                "playing…" if result is None
+                "playing…"
+                if result is None
                 else describe_outcome(result, self.start, self.label, self.search)
             )
             return head, f"move {max(self.step - 1, 0):,}"

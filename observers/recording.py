@@ -49,10 +49,7 @@ class RecordingObserver(Observer):
 
     def visits(self, kind: VisitKind | None = None) -> list[Visited]:
         """The Visited events, optionally only those of one kind."""
-        return [
-            e for e in self.events
-            if type(e) is Visited and (kind is None or e.kind is kind)
-        ]
+        return [e for e in self.events if type(e) is Visited and (kind is None or e.kind is kind)]
 
     def trace(self, label: str = "name") -> list[tuple[str, int, Any]]:
         """Visits as ``(kind, depth, state.<label>)`` triples: a compact golden trace."""

@@ -140,9 +140,11 @@ class TraceWriter(Observer):
         if isinstance(event, Visited):
             parent = None if event.parent is None else key(event.parent)
             rec: dict[str, Any] = {
-                "key": key(event.state), "depth": event.depth, "kind": event.kind.value,
+                "key": key(event.state),
+                "depth": event.depth,
+                "kind": event.kind.value,
                 "parent": parent,
-            }  # fmt: skip
+            }
         elif isinstance(event, Expanded):
             rec = {"key": key(event.state), "depth": event.depth, "n_children": event.n_children}
         elif isinstance(event, Evaluated):

@@ -41,9 +41,19 @@ __all__ = ["VideoObserver"]
 
 _KINDS = {kind.value: kind for kind in VisitKind}
 _PRESETS = frozenset(
-    ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower",
-     "veryslow", "placebo")
-)  # fmt: skip
+    (
+        "ultrafast",
+        "superfast",
+        "veryfast",
+        "faster",
+        "fast",
+        "medium",
+        "slow",
+        "slower",
+        "veryslow",
+        "placebo",
+    )
+)
 
 
 def _count(value: Any, name: str, minimum: int) -> int:
@@ -336,7 +346,6 @@ class VideoObserver(Observer):
             return
         self._closed = True
         self._finalizer()
-
 
     def __repr__(self) -> str:
         return f"VideoObserver({str(self.path)!r}, frames={self.frames})"

@@ -55,9 +55,7 @@ def assert_layers(package: ModuleType, layers: Sequence[str]) -> None:
     assert _modules(package) == set(layers)
     for i, module in enumerate(layers):
         upward = package_imports(package, module, layers) - set(layers[:i])
-        assert not upward, (
-            f"{package.__name__}.{module} imports {sorted(upward)}, listed after it"
-        )
+        assert not upward, f"{package.__name__}.{module} imports {sorted(upward)}, listed after it"
     folder = Path(str(package.__file__)).parent
     for init in folder.rglob("*/__init__.py"):
         assert not _imported(package, init), f"{init} imports modules of its package"

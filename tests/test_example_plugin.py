@@ -71,8 +71,23 @@ def test_size_makes_the_15_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.usefixtures("installed")
 def test_filmed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out = tmp_path / "puzzle.mp4"
-    assert main(["video", "--game", "puzzle8", "--search", "astar", "--out", str(out),
-                 "--max-frames", "12", "--raw"]) == 0  # fmt: skip
+    assert (
+        main(
+            [
+                "video",
+                "--game",
+                "puzzle8",
+                "--search",
+                "astar",
+                "--out",
+                str(out),
+                "--max-frames",
+                "12",
+                "--raw",
+            ]
+        )
+        == 0
+    )
     frames = read_video(out)
     assert len(frames) >= 12 and frames[0].shape[:2] == (144, 144)
     assert f"video: {len(frames)} frames" in capsys.readouterr().out

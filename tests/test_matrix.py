@@ -75,13 +75,18 @@ def _games() -> dict[str, Game]:
             lambda s: s.key() == 3,
             lambda s: 0.0 if s.key() == 3 else 1.0,
         ),
-        "maze": Game(maze.start(maze.vertices[0]), lambda s: s.cell == far,
-                     lambda s: manhattan(s.cell)),
-        "tour": Game(maze.tour(maze.vertices[0]), lambda s: s.is_terminal(),
-                     lambda s: len(s.key()[1])),
+        "maze": Game(
+            maze.start(maze.vertices[0]), lambda s: s.cell == far, lambda s: manhattan(s.cell)
+        ),
+        "tour": Game(
+            maze.tour(maze.vertices[0]), lambda s: s.is_terminal(), lambda s: len(s.key()[1])
+        ),
         "drill": Game(drill.start(), drill.at_exit, lambda s: 0.0 if drill.at_exit(s) else 1.0),
-        "pommerman": Game(board.start((1, 1), through_boxes=True), lambda s: s.key() == (9, 9),
-                          lambda s: abs(9 - s.key()[0]) + abs(9 - s.key()[1])),
+        "pommerman": Game(
+            board.start((1, 1), through_boxes=True),
+            lambda s: s.key() == (9, 9),
+            lambda s: abs(9 - s.key()[0]) + abs(9 - s.key()[1]),
+        ),
     }
 
 

@@ -64,7 +64,13 @@ __all__ = [
 ]
 
 CONTRACT_METHODS = (
-    "get_children", "key", "is_terminal", "step_cost", "player", "returns", "chance_outcomes",
+    "get_children",
+    "key",
+    "is_terminal",
+    "step_cost",
+    "player",
+    "returns",
+    "chance_outcomes",
 )
 """The optional and required methods of a state (see ``treesearch.TreeIterator``)."""
 
@@ -91,7 +97,9 @@ def fail(method: str, state: Any, problem: str, fix: str) -> IteratorContractErr
 def bad_children(state: Any, children: Any) -> IteratorContractError:
     """``get_children()`` returned something that is not iterable (None, 5...)."""
     return fail(
-        "get_children()", state, f"returned {children!r}, which is not iterable",
+        "get_children()",
+        state,
+        f"returned {children!r}, which is not iterable",
         "return a list, tuple or generator of child states",
     )
 
@@ -111,7 +119,9 @@ def _child_message(state: Any, child: Any) -> str:
 def unhashable_key(state: Any, key: Any) -> IteratorContractError:
     """``key()`` returned a value that cannot be a dict key."""
     return fail(
-        "key()", state, f"returned the unhashable {key!r}",
+        "key()",
+        state,
+        f"returned the unhashable {key!r}",
         "return an immutable value (tuple, frozenset, int, str...)",
     )
 
@@ -119,7 +129,8 @@ def unhashable_key(state: Any, key: Any) -> IteratorContractError:
 def missing_key(state: Any, parent: Any) -> IteratorContractError:
     """``key()`` returned None on a state reached from a keyed start (graph mode)."""
     return fail(
-        "key()", state,
+        "key()",
+        state,
         f"returned None on this child of {parent!r}, though the start state has keys",
         "either every state has a key or none (return a hashable key from every state, "
         "or pass graph=False to search without keys)",
@@ -133,8 +144,10 @@ def valid_cost(cost: Any) -> bool:
 
 def step_cost_message(state: Any, child: Any, cost: Any) -> str:
     """What is wrong with ``state.step_cost(child) == cost`` and how to fix it."""
-    fix = "return a number" if isinstance(cost, bool) or not isinstance(cost, Real) else (
-        "return a finite cost >= 0"
+    fix = (
+        "return a number"
+        if isinstance(cost, bool) or not isinstance(cost, Real)
+        else ("return a finite cost >= 0")
     )
     return f"step_cost() of {state!r}: returned {cost!r} for {child!r}. Fix: {fix}"
 
@@ -220,8 +233,9 @@ def _key_problem(state: Any, parent: Any) -> TreeSearchError | None:
     return None
 
 
-def translate(exc: BaseException, state: Any, parent: Any = None, *, keys: bool = False,
-              costs: bool = False) -> None:
+def translate(
+    exc: BaseException, state: Any, parent: Any = None, *, keys: bool = False, costs: bool = False
+) -> None:
     """Raise the contract error explaining ``exc`` (caught on ``state``), if there is one.
 
     Returns when the game looks fine (the fault lies elsewhere, e.g. in an observer or a
@@ -235,7 +249,7 @@ def translate(exc: BaseException, state: Any, parent: Any = None, *, keys: bool 
 
 
 def from_attribute_error(exc: AttributeError) -> TreeSearchError | None:
-    """"x has no attribute get_children/key/..." names the state and the missing method."""
+    """Name the state and the missing method of "x has no attribute get_children/key/..."."""
     name, obj = getattr(exc, "name", None), getattr(exc, "obj", None)
     if name not in CONTRACT_METHODS or obj is None:
         return None
@@ -258,7 +272,9 @@ def explain_failure(state: Any, exc: BaseException, method: str) -> TreeSearchEr
     if found is not None:
         return found
     return fail(
-        method, state, f"raised {type(exc).__name__}: {exc}",
+        method,
+        state,
+        f"raised {type(exc).__name__}: {exc}",
         "make it follow the TreeIterator contract (treesearch.check_iterator(start) "
         "explains which rule a game breaks)",
     )
@@ -280,7 +296,9 @@ def _player_problem(state: Any, method: str) -> TreeSearchError | None:
 def bad_player(state: Any, player: Any) -> IteratorContractError:
     """``player()`` returned something other than a player index, CHANCE or TERMINAL."""
     return fail(
-        "player()", state, f"returned {player!r}",
+        "player()",
+        state,
+        f"returned {player!r}",
         "return the index of the player to move (0, 1, ...), treesearch.CHANCE at chance "
         "states, or treesearch.TERMINAL (-4) at terminal states",
     )
@@ -290,7 +308,9 @@ def terminal_with_moves(state: Any, children: int | None = None) -> IteratorCont
     """``player()`` returned TERMINAL at a state that still has children (``children`` many)."""
     has = "children" if children is None else f"{children} children"
     return fail(
-        "player()", state, f"returned treesearch.TERMINAL ({TERMINAL}) but the state has {has}",
+        "player()",
+        state,
+        f"returned treesearch.TERMINAL ({TERMINAL}) but the state has {has}",
         "return TERMINAL only where the game is over (get_children() empty); elsewhere "
         "the index of the player to move or treesearch.CHANCE",
     )
@@ -304,7 +324,9 @@ def is_over(state: Any) -> bool:
 def bad_returns(state: Any, rewards: Any) -> IteratorContractError:
     """``returns()`` gave something other than finite numbers, one per player."""
     return fail(
-        "returns()", state, f"returned {rewards!r}",
+        "returns()",
+        state,
+        f"returned {rewards!r}",
         "return a non-empty sequence of finite numbers, one per player",
     )
 
@@ -355,13 +377,17 @@ def checked_returns(state: Any, player: int) -> tuple[float, ...]:
     get = getattr(state, "returns", None)
     if not callable(get):
         raise fail(
-            "returns()", state, "is missing at a terminal state",
+            "returns()",
+            state,
+            "is missing at a terminal state",
             "return one reward per player, e.g. (1, -1) when player 0 wins",
         )
     rewards = finite_rewards(state, get())
     if player >= len(rewards):
         raise fail(
-            "player()", state, f"returned {player!r} but returns() has {len(rewards)} players",
+            "player()",
+            state,
+            f"returned {player!r} but returns() has {len(rewards)} players",
             "number players from 0 and give every player a reward",
         )
     return rewards
@@ -411,13 +437,17 @@ def chance_pairs(state: Any, raw: Any) -> list[tuple[Any, float]]:
     except (TypeError, ValueError):
         raise fail("chance_outcomes()", state, f"returned {raw!r}", fix) from None
     total = math.fsum(p for _, p in pairs)
-    if not pairs or not all(0.0 <= p < math.inf for _, p in pairs) or not (
-        abs(total - 1.0) <= PROBABILITY_TOLERANCE
+    if (
+        not pairs
+        or not all(0.0 <= p < math.inf for _, p in pairs)
+        or not (abs(total - 1.0) <= PROBABILITY_TOLERANCE)
     ):
         probabilities = [p for _, p in pairs]
         raise fail(
-            "chance_outcomes()", state,
-            f"gave the probabilities {probabilities!r}, summing to {total!r}", fix,
+            "chance_outcomes()",
+            state,
+            f"gave the probabilities {probabilities!r}, summing to {total!r}",
+            fix,
         )
     return pairs
 
@@ -431,13 +461,17 @@ def checked_chance(state: Any, children: Sequence[Any]) -> list[tuple[Any, float
     get = getattr(state, "chance_outcomes", None)
     if not callable(get):
         raise fail(
-            "chance_outcomes()", state, "is missing at a chance state",
+            "chance_outcomes()",
+            state,
+            "is missing at a chance state",
             "return [(child, probability), ...] for states whose player() is CHANCE",
         )
     pairs = chance_pairs(state, get())
     if len(pairs) != len(children):
         raise fail(
-            "chance_outcomes()", state, f"gave {len(pairs)} outcomes for {len(children)} children",
+            "chance_outcomes()",
+            state,
+            f"gave {len(pairs)} outcomes for {len(children)} children",
             "list every child once with probabilities >= 0 that sum to 1",
         )
     return pairs
@@ -456,7 +490,9 @@ def terminal_flag(state: Any, children: Sequence[Any]) -> bool | None:
         raise fail("is_terminal()", state, f"returned {t!r}", "return True or False")
     if t and children:
         raise fail(
-            "is_terminal()", state, f"is True but the state has {len(children)} children",
+            "is_terminal()",
+            state,
+            f"is True but the state has {len(children)} children",
             "return True only when get_children() is empty (is the test inverted?)",
         )
     return bool(t)

@@ -20,8 +20,7 @@ def check_rng(rng: object) -> RNGLike:
         return rng
     if isinstance(rng, bool) or not isinstance(rng, (int, np.integer)) or rng < 0:
         raise InvalidArgumentError(
-            f"rng must be a non-negative int seed, a numpy.random.Generator or None, "
-            f"got {rng!r}"
+            f"rng must be a non-negative int seed, a numpy.random.Generator or None, got {rng!r}"
         )
     return int(rng)
 

@@ -87,8 +87,7 @@ def normalise_observers(
             out.append(_CallableObserver(o))
         else:
             raise InvalidObserverError(
-                f"observer {o!r} is neither an Observer (with notify/observe) nor a "
-                "callable(event)"
+                f"observer {o!r} is neither an Observer (with notify/observe) nor a callable(event)"
             )
     return tuple(out)
 

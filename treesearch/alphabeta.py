@@ -112,8 +112,10 @@ class AlphaBeta(TreeSearch):
             raise InvalidArgumentError(f"value must be callable, got {value!r}")
         if ordering is not None and not callable(ordering):
             raise InvalidArgumentError(f"ordering must be callable, got {ordering!r}")
-        if isinstance(perspective, bool) or not isinstance(perspective, int) or (
-            perspective not in (0, 1)
+        if (
+            isinstance(perspective, bool)
+            or not isinstance(perspective, int)
+            or (perspective not in (0, 1))
         ):
             raise InvalidArgumentError(f"perspective must be player 0 or 1, got {perspective!r}")
         if transposition is not None and not isinstance(transposition, bool):
@@ -138,8 +140,14 @@ class AlphaBeta(TreeSearch):
         if root_player == CHANCE:
             raise InvalidArgumentError(f"the start {start!r} is a chance state: nothing to choose")
         use_tt = has_keys(start) if self.transposition is None else self.transposition
-        run = Run(ctx, use_tt, value=self.value, ordering=self.ordering, pruning=self.pruning,
-                  perspective=self.perspective)
+        run = Run(
+            ctx,
+            use_tt,
+            value=self.value,
+            ordering=self.ordering,
+            pruning=self.pruning,
+            perspective=self.perspective,
+        )
         try:
             children = list(start.get_children())
         except TypeError as exc:
@@ -225,8 +233,10 @@ class AlphaBeta(TreeSearch):
             return (FULL_DEPTH if cap is None else cap,)
         if cap is not None:
             return range(1, cap + 1)
-        if ctx.budget.seconds is not None or ctx.max_nodes is not None or (
-            ctx.max_iterations is not None
+        if (
+            ctx.budget.seconds is not None
+            or ctx.max_nodes is not None
+            or (ctx.max_iterations is not None)
         ):
             return _count_from(1)
         return (FULL_DEPTH,)

@@ -38,8 +38,16 @@ Ordering = Callable[[Sequence[Any]], Sequence[Any]]
 class Run:
     """The recursive search of one run (keeps counters and the table off the search object)."""
 
-    def __init__(self, ctx: RunContext, use_tt: bool, *, value: Callable[[Any], float] | None,
-                 ordering: Ordering | None, pruning: bool, perspective: int) -> None:
+    def __init__(
+        self,
+        ctx: RunContext,
+        use_tt: bool,
+        *,
+        value: Callable[[Any], float] | None,
+        ordering: Ordering | None,
+        pruning: bool,
+        perspective: int,
+    ) -> None:
         self.ctx, self.emit = ctx, ctx.emit
         self.value, self.ordering, self.pruning = value, ordering, pruning
         self.flip = perspective == 1
@@ -104,8 +112,9 @@ class Run:
             grid.append([self.search(r, 2, limit, -math.inf, math.inf, pick) for r in replies])
         return grid
 
-    def search(self, state: Any, depth: int, limit: int, alpha: float, beta: float,
-               parent: Any) -> float:
+    def search(
+        self, state: Any, depth: int, limit: int, alpha: float, beta: float, parent: Any
+    ) -> float:
         """Minimax value of ``state`` from player 0's view, within (alpha, beta)."""
         try:
             self.visited += 1
@@ -123,8 +132,10 @@ class Run:
                     flag, v, cut = entry
                     if cut:
                         self.cut_off = True
-                    if flag == _EXACT or (flag == _LOWER and v >= beta) or (
-                        flag == _UPPER and v <= alpha
+                    if (
+                        flag == _EXACT
+                        or (flag == _LOWER and v >= beta)
+                        or (flag == _UPPER and v <= alpha)
                     ):
                         return v
             if self.expanded >= self.checkpoint:
@@ -155,10 +166,12 @@ class Run:
                     emit(Evaluated(state, v))
                 return -v if self.flip else v
             if player == CHANCE:
-                return float(sum(
-                    p * self.search(c, depth + 1, limit, -math.inf, math.inf, state)
-                    for c, p in chance_outcomes_of(state)
-                ))
+                return float(
+                    sum(
+                        p * self.search(c, depth + 1, limit, -math.inf, math.inf, state)
+                        for c, p in chance_outcomes_of(state)
+                    )
+                )
             if self.ordering is not None:
                 children = list(self.ordering(children))
             if table is not None:
@@ -244,7 +257,8 @@ def not_two_players(state: Any, p: Any) -> IteratorContractError:
     if p == TERMINAL:
         return terminal_with_moves(state)
     return fail(
-        "player()", state, f"returned {p!r}, but AlphaBeta searches two-player zero-sum games",
-        "return 0 or 1 for the player to move, or treesearch.CHANCE (MCTS handles more "
-        "players)",
+        "player()",
+        state,
+        f"returned {p!r}, but AlphaBeta searches two-player zero-sum games",
+        "return 0 or 1 for the player to move, or treesearch.CHANCE (MCTS handles more players)",
     )

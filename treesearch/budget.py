@@ -78,7 +78,5 @@ class Budget:
         if value is None:
             return cls()
         if not isinstance(value, Budget):
-            raise InvalidBudgetError(
-                f"budget must be a treesearch.Budget or None, got {value!r}"
-            )
+            raise InvalidBudgetError(f"budget must be a treesearch.Budget or None, got {value!r}")
         return value

@@ -72,7 +72,9 @@ def _children(state: Any) -> list[Any]:
     get = getattr(state, "get_children", None)
     if not callable(get):
         raise fail(
-            "get_children()", state, "is missing",
+            "get_children()",
+            state,
+            "is missing",
             "subclass treesearch.TreeIterator and implement get_children()",
         )
     result = get()
@@ -88,13 +90,16 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
     first = _children(state)
     if _fingerprint(state) != before:
         raise fail(
-            "get_children()", state, "changed the state itself while making its children",
+            "get_children()",
+            state,
+            "changed the state itself while making its children",
             "build each child as a new object (copy the board, then change the copy)",
         )
     second = _children(state)
     if len(first) != len(second):
         raise fail(
-            "get_children()", state,
+            "get_children()",
+            state,
             f"gave {len(first)} children, then {len(second)} when asked again",
             "build children from the state each time (do not return a used-up generator "
             "or depend on hidden mutable state)",
@@ -106,7 +111,8 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
             raise missing_key(child, state)
         if keyed and checked_key(child) != checked_key(second[i]):
             raise fail(
-                "get_children()", state,
+                "get_children()",
+                state,
                 f"is not deterministic: child {i} has key {checked_key(child)!r}, then "
                 f"{checked_key(second[i])!r}",
                 "yield children in a fixed order (sort them, avoid iterating over sets)",
@@ -114,7 +120,8 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
         _children(child)  # expanding a child must not change the parent
     if _fingerprint(state) != before:
         raise fail(
-            "get_children()", state,
+            "get_children()",
+            state,
             "changed the state itself when its children were expanded",
             "build each child as a new object (copy the board, then change the copy)",
         )
@@ -131,7 +138,9 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
         k = checked_key(state)
         if k is None or k != checked_key(state):
             raise fail(
-                "key()", state, f"returned {k!r}, then something else",
+                "key()",
+                state,
+                f"returned {k!r}, then something else",
                 "derive the key from the state's contents only",
             )
     return first
@@ -147,7 +156,11 @@ def _check_players(state: Any, children: list[Any]) -> None:
 
 
 def check_iterator(
-    state: Any, *, max_states: int = 500, walks: int = 20, max_depth: int = 200,
+    state: Any,
+    *,
+    max_states: int = 500,
+    walks: int = 20,
+    max_depth: int = 200,
     rng: RNGLike = 0,
 ) -> CheckReport:
     """Check that ``state`` and the states reachable from it honour the TreeIterator contract.
@@ -211,7 +224,8 @@ def _check_equality(state: Any, by_key: dict[Hashable, Any]) -> None:
     other = by_key.setdefault(k, state)
     if other is not state and type(other) is type(state) and not state == other:
         raise fail(
-            "key()", state,
+            "key()",
+            state,
             f"equals the key of {other!r}, but the two states are not ==",
             "make key() include everything that __eq__ compares (or vice versa)",
         )

@@ -114,8 +114,10 @@ class FlatMonteCarlo(TreeSearch):
             raise InvalidArgumentError(
                 f"allocation must be one of {ALLOCATIONS!r}, got {allocation!r}"
             )
-        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or not (
-            0 <= exploration < math.inf
+        if (
+            isinstance(exploration, bool)
+            or not isinstance(exploration, (int, float))
+            or not (0 <= exploration < math.inf)
         ):
             raise InvalidArgumentError(f"exploration must be a number >= 0, got {exploration!r}")
         if not isinstance(reuse, bool):
@@ -267,8 +269,11 @@ def _split(raw: Any, candidate: Any) -> tuple[float, set[Hashable]]:
         value, passed = raw[0], set(raw[1])
     else:
         value, passed = raw, set()
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or (
-        value in (math.inf, -math.inf)
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or value != value
+        or (value in (math.inf, -math.inf))
     ):
         raise InvalidValueError(
             f"playout from {candidate!r} returned {raw!r}: expected a finite number, or "

@@ -45,8 +45,21 @@ REUSE_DEPTH = 4
 agent's move and the opponent's reply, with a chance level after each (dice games)."""
 
 _REPR_KNOBS = (
-    "reward_range", "simultaneous", "iterations", "exploration", "c", "selection", "rollout",
-    "evaluate", "score", "backup", "final", "reuse", "solver", "perspective", "rollout_depth",
+    "reward_range",
+    "simultaneous",
+    "iterations",
+    "exploration",
+    "c",
+    "selection",
+    "rollout",
+    "evaluate",
+    "score",
+    "backup",
+    "final",
+    "reuse",
+    "solver",
+    "perspective",
+    "rollout_depth",
     "rng",
 )  # the order ``repr`` has always shown them in
 
@@ -171,9 +184,18 @@ class MCTS(TreeSearch):
         super().__init__(observers, budget=Budget.coerce(budget) | extra)
         _check_budget(self.budget)
         self.settings = MCTSSettings(
-            exploration=exploration, selection=selection, rollout=rollout, evaluate=evaluate,
-            score=score, backup=backup, final=final, solver=solver, reward_range=reward_range,
-            reuse=reuse, perspective=perspective, rollout_depth=rollout_depth,
+            exploration=exploration,
+            selection=selection,
+            rollout=rollout,
+            evaluate=evaluate,
+            score=score,
+            backup=backup,
+            final=final,
+            solver=solver,
+            reward_range=reward_range,
+            reuse=reuse,
+            perspective=perspective,
+            rollout_depth=rollout_depth,
             simultaneous=simultaneous,
         )
         self.iterations = iterations
@@ -222,7 +244,7 @@ class MCTS(TreeSearch):
 
     @property
     def backup(self) -> Literal["mean", "max"]:
-        """"mean" or "max"."""
+        """The backup rule: "mean" or "max"."""
         return self.settings.backup
 
     @property
@@ -331,8 +353,14 @@ class MCTS(TreeSearch):
         ctx.info["proven"] = root.proven
         settings = self.settings
         use_max = settings.use_max
-        best = choose_child(root, settings.final, use_max=use_max, solver=settings.solver,
-                            bounds=settings.reward_range, secure=settings.c)
+        best = choose_child(
+            root,
+            settings.final,
+            use_max=use_max,
+            solver=settings.solver,
+            bounds=settings.reward_range,
+            secure=settings.c,
+        )
         if best is None:
             return
         path, node = [root.state, best.state], best

@@ -35,7 +35,12 @@ FINAL_RULES: tuple[str, ...] = ("visits", "value", "secure", "robust-max")
 
 
 def choose_child(
-    root: Node, rule: str, *, use_max: bool, solver: bool, bounds: tuple[float, float],
+    root: Node,
+    rule: str,
+    *,
+    use_max: bool,
+    solver: bool,
+    bounds: tuple[float, float],
     secure: float,
 ) -> Node | None:
     """The recommended child of ``root`` (None when it has no expanded children).

@@ -77,8 +77,20 @@ class Node:
     """
 
     __slots__ = (
-        "best", "chance", "children", "mover", "parent", "player", "plies", "proven",
-        "shared", "solved", "state", "total", "untried", "visits",
+        "best",
+        "chance",
+        "children",
+        "mover",
+        "parent",
+        "player",
+        "plies",
+        "proven",
+        "shared",
+        "solved",
+        "state",
+        "total",
+        "untried",
+        "visits",
     )
 
     def __init__(self, state: Any, parent: Node | None, mover: int) -> None:

@@ -107,7 +107,9 @@ def rollout_rewards(
             total = sum(rewards)
             if total - total != 0:
                 raise fail(
-                    "random_playout()", state, f"returned {rewards!r}",
+                    "random_playout()",
+                    state,
+                    f"returned {rewards!r}",
                     "return finite rewards, one per player, like returns() at the end",
                 )
             return rewards

@@ -99,12 +99,20 @@ class MCTSSettings:
         _check_perspective(self.perspective)
         _check_rollout_depth(self.rollout_depth)
         _check_choice("simultaneous", self.simultaneous, SIMULTANEOUS)
-        leaf = (LEAF_BOUNDED if self.rollout_depth is not None
-                else LEAF_EVALUATE if self.evaluate is not None else LEAF_ROLLOUT)
+        leaf = (
+            LEAF_BOUNDED
+            if self.rollout_depth is not None
+            else LEAF_EVALUATE
+            if self.evaluate is not None
+            else LEAF_ROLLOUT
+        )
         for name, value in (
-            ("exploration", exploration), ("reward_range", (lo, hi)),
-            ("c", exploration * (hi - lo)), ("use_max", self.backup == "max"),
-            ("decoupled", self.simultaneous == "decoupled"), ("leaf", leaf),
+            ("exploration", exploration),
+            ("reward_range", (lo, hi)),
+            ("c", exploration * (hi - lo)),
+            ("use_max", self.backup == "max"),
+            ("decoupled", self.simultaneous == "decoupled"),
+            ("leaf", leaf),
         ):
             object.__setattr__(self, name, value)  # frozen: set once, here
 
@@ -114,12 +122,12 @@ class MCTSSettings:
 
 
 def _check_exploration(exploration: Any) -> float:
-    if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or not (
-        math.isfinite(exploration) and exploration >= 0
+    if (
+        isinstance(exploration, bool)
+        or not isinstance(exploration, (int, float))
+        or not (math.isfinite(exploration) and exploration >= 0)
     ):
-        raise InvalidArgumentError(
-            f"exploration must be a finite number >= 0, got {exploration!r}"
-        )
+        raise InvalidArgumentError(f"exploration must be a finite number >= 0, got {exploration!r}")
     return float(exploration)
 
 
@@ -141,8 +149,10 @@ def _check_flag(name: str, value: Any) -> None:
 
 
 def _check_perspective(perspective: Any) -> None:
-    if isinstance(perspective, bool) or not isinstance(perspective, int) or (
-        perspective not in (0, 1)
+    if (
+        isinstance(perspective, bool)
+        or not isinstance(perspective, int)
+        or (perspective not in (0, 1))
     ):
         raise InvalidArgumentError(
             f"perspective must be player 0 or 1 (the view of a numeric evaluate), "
@@ -152,8 +162,7 @@ def _check_perspective(perspective: Any) -> None:
 
 def _check_rollout_depth(rollout_depth: Any) -> None:
     if rollout_depth is not None and (
-        isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int)
-        or rollout_depth < 1
+        isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int) or rollout_depth < 1
     ):
         raise InvalidArgumentError(
             f"rollout_depth must be an int >= 1 or None, got {rollout_depth!r}"
@@ -164,8 +173,13 @@ def _check_range(reward_range: Any) -> tuple[float, float]:
     """``reward_range`` as two floats ``low < high``, or an error naming the bad value."""
     try:
         lo, hi = reward_range
-        ok = all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
-                 for x in (lo, hi)) and lo < hi
+        ok = (
+            all(
+                isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+                for x in (lo, hi)
+            )
+            and lo < hi
+        )
     except (TypeError, ValueError):
         ok = False
     if not ok:

@@ -149,8 +149,16 @@ class Simulator:
             elif terminal:
                 reward = terminal_rewards(state, self.players, self.score)
             elif mode == 0:
-                reward = rollout_rewards(state, self.rng, self.rollout_policy, self.players,
-                                         self.score, None, None, self.check_time)
+                reward = rollout_rewards(
+                    state,
+                    self.rng,
+                    self.rollout_policy,
+                    self.players,
+                    self.score,
+                    None,
+                    None,
+                    self.check_time,
+                )
             elif mode == 1:
                 reward = self._evaluate(node)
             else:
@@ -218,8 +226,16 @@ class Simulator:
         self._cut_by_budget = moves <= self.rollout_depth
         if not self._cut_by_budget:
             moves = self.rollout_depth
-        return rollout_rewards(state, self.rng, self.rollout_policy, self.players, self.score,
-                               moves, self._cutoff, self.check_time)
+        return rollout_rewards(
+            state,
+            self.rng,
+            self.rollout_policy,
+            self.players,
+            self.score,
+            moves,
+            self._cutoff,
+            self.check_time,
+        )
 
     def _cutoff(self, state: Any) -> tuple[float, ...]:
         """Score a rollout stopped above the end: the leaf evaluation, else 0 for everyone."""
@@ -276,8 +292,9 @@ class Simulator:
                 best, best_score = ch, s
         return best
 
-    def _explain(self, exc: BaseException, node: Node, stage: int,
-                 reward: tuple[float, ...]) -> None:
+    def _explain(
+        self, exc: BaseException, node: Node, stage: int, reward: tuple[float, ...]
+    ) -> None:
         """Raise the contract error behind ``exc``, if the game is at fault."""
         if stage == _BACKUP:
             n: Node | None = node

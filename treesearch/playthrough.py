@@ -97,9 +97,12 @@ class Playthrough:
             seconds=time.perf_counter() - self._t0,
         )
         result = SearchResult(
-            Status.SOLVED, self.path[-1], tuple(self.path), stats,
+            Status.SOLVED,
+            self.path[-1],
+            tuple(self.path),
+            stats,
             None if value is None else float(value),
-        )  # fmt: skip
+        )
         self._emit(SearchFinished(result))
         return result
 

@@ -40,16 +40,19 @@ def _end(state: Any, player: int, movers: set[int]) -> int:
     """Check a finished game's last state; return its number of players."""
     if terminal_flag(state, []) is False:
         raise fail(
-            "is_terminal()", state, "is not True at a state without children",
+            "is_terminal()",
+            state,
+            "is not True at a state without children",
             "return True exactly when get_children() is empty",
-        )  # fmt: skip
+        )
     rewards = checked_returns(state, player)
     if movers and max(movers) >= len(rewards):
         raise fail(
-            "returns()", state,
+            "returns()",
+            state,
             f"gave {len(rewards)} rewards, but player {max(movers)} moved in this game",
             "give every player a reward, numbered from 0",
-        )  # fmt: skip
+        )
     return len(rewards)
 
 
@@ -90,9 +93,11 @@ def check_random_play(
                 break
             if length >= max_moves:
                 raise fail(
-                    "get_children()", state, f"gave a game still running after {max_moves} "
-                    "random moves", "make every game end (or raise max_moves)",
-                )  # fmt: skip
+                    "get_children()",
+                    state,
+                    f"gave a game still running after {max_moves} random moves",
+                    "make every game end (or raise max_moves)",
+                )
             if p == CHANCE:
                 s = draw.choices([c for c, _ in pairs], [w for _, w in pairs])[0]
             else:
@@ -101,7 +106,11 @@ def check_random_play(
             length += 1
         n = _end(s, p, movers)
         if players is not None and n != players:
-            raise fail("returns()", s, f"gave {n} rewards, but {players} in an earlier game",
-                       "give every game the same number of players")  # fmt: skip
+            raise fail(
+                "returns()",
+                s,
+                f"gave {n} rewards, but {players} in an earlier game",
+                "give every game the same number of players",
+            )
         players, moves, longest = n, moves + length, max(longest, length)
     return RandomPlayReport(games, moves, players or 0, longest)

@@ -224,8 +224,9 @@ def discover(group: str) -> Iterator[PluginRef]:
         InvalidArgumentError: ``group`` is not one of ``GROUPS``.
     """
     if group not in GROUPS.values():
-        raise InvalidArgumentError(f"group must be one of {', '.join(GROUPS.values())}, got "
-                                   f"{group!r}")  # fmt: skip
+        raise InvalidArgumentError(
+            f"group must be one of {', '.join(GROUPS.values())}, got {group!r}"
+        )
     for ep in metadata.entry_points(group=group):
         dist = ep.dist
         name = dist.metadata["Name"] if dist is not None else "an unknown distribution"

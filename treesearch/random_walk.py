@@ -81,8 +81,11 @@ class RandomWalk(TreeSearch):
         ):
             raise InvalidArgumentError(f"episodes must be an int >= 1 or None, got {episodes!r}")
         b = self.budget
-        if episodes is None and b.max_nodes is None and b.seconds is None and (
-            b.max_iterations is None
+        if (
+            episodes is None
+            and b.max_nodes is None
+            and b.seconds is None
+            and (b.max_iterations is None)
         ):
             raise InvalidArgumentError(
                 "episodes=None walks until the budget ends the run, but the budget has no "

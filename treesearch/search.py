@@ -28,6 +28,8 @@ GoalTest = Callable[[Any, Hashable], bool]
 """Normalised goal: called with ``(state, key)``; key is None in tree mode."""
 
 _S = TypeVar("_S", bound="TreeSearch")
+
+
 @functools.cache
 def _knobs(cls: type) -> tuple[str, ...] | None:
     """The keyword knobs of ``cls.__init__`` (None when it takes ``**kwargs``)."""

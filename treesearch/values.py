@@ -97,7 +97,8 @@ def player_of(state: Any) -> int:
 def player_out_of_range(state: Any, p: Any, rewards: Any) -> IteratorContractError:
     """``player()`` returned ``p``, but a reward vector ``rewards`` has no entry for it."""
     return fail(
-        "player()", state,
+        "player()",
+        state,
         f"returned {p!r}, but the rewards backed up to it, {tuple(rewards)!r}, have no "
         f"entry for player {p!r} (returns() must give one reward per player)",
         "number players from 0 and give every player a reward in returns()",

@@ -18,10 +18,16 @@ __all__ = ["add_budgets", "add_film", "add_game", "add_harness", "add_options", 
 def add_budgets(p: argparse.ArgumentParser, max_nodes: int = 1_000_000) -> None:
     """The seed and the budgets of each search."""
     p.add_argument("--seed", type=int, default=0, help="seed of the game and random searches")
-    p.add_argument("--max-nodes", type=int, default=max_nodes, metavar="N",
-                   help="expansion budget of each search")  # fmt: skip
-    p.add_argument("--seconds", type=float, default=30.0, metavar="S",
-                   help="wall-clock budget of each search")  # fmt: skip
+    p.add_argument(
+        "--max-nodes",
+        type=int,
+        default=max_nodes,
+        metavar="N",
+        help="expansion budget of each search",
+    )
+    p.add_argument(
+        "--seconds", type=float, default=30.0, metavar="S", help="wall-clock budget of each search"
+    )
 
 
 class _Given(argparse.Action):
@@ -31,70 +37,129 @@ class _Given(argparse.Action):
     """
 
     def __call__(
-        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
         option_string: str | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         setattr(namespace, self.dest, values)
         namespace.size_given = True
 
 
 def add_size(p: argparse.ArgumentParser, default: int) -> None:
     """``--size``, noting whether the user gave it (``_Given``)."""
-    p.add_argument("--size", type=int, default=default, metavar="N", action=_Given,
-                   help="side of the grid or maze, in cells (plugin games: their own "
-                        "default unless given)")  # fmt: skip
+    p.add_argument(
+        "--size",
+        type=int,
+        default=default,
+        metavar="N",
+        action=_Given,
+        help="side of the grid or maze, in cells (plugin games: their own default unless given)",
+    )
     p.set_defaults(size_given=False)
 
 
 def add_game(p: argparse.ArgumentParser, default: str, names: list[str] | None = None) -> None:
     """``--game``, one of ``names`` (default: every registered game)."""
-    p.add_argument("--game", default=default, metavar="NAME",
-                   help=f"one of: {', '.join(names or GAMES.names())}")  # fmt: skip
+    p.add_argument(
+        "--game",
+        default=default,
+        metavar="NAME",
+        help=f"one of: {', '.join(names or GAMES.names())}",
+    )
 
 
 def add_options(p: argparse.ArgumentParser) -> None:
     """The knobs of the games and their searches; each game reads those it needs."""
-    p.add_argument("--iterations", type=int, default=ITERATIONS, metavar="N",
-                   help="MCTS simulations per move")  # fmt: skip
-    p.add_argument("--depth", type=int, default=None, metavar="PLIES",
-                   help="alpha-beta depth (default: to the end; 4 plies for Tron)")  # fmt: skip
-    p.add_argument("--moves", default="", metavar="CELLS",
-                   help="tic-tac-toe: cells 0-8 (row by row) played first, e.g. 4,0")  # fmt: skip
-    p.add_argument("--dice", choices=("known", "revealed", "free"), default="known",
-                   help="Railroad Ink: rolls known in advance, revealed each round, or free "
-                        "play (any tile); default known, revealed for play")  # fmt: skip
-    p.add_argument("--map", default="box15", metavar="NAME|FILE",
-                   help=f"Tron: a map file or one of {', '.join(MAPS)}")  # fmt: skip
-    p.add_argument("--drills", type=int, default=1, metavar="N",
-                   help="drill-maze: drills to break walls with")  # fmt: skip
-    p.add_argument("--bot-seconds", type=float, default=None, metavar="S",
-                   help="a bot's thinking time: per move for Tron (default: "
-                        f"{TRON_SECONDS}), per game for Railroad Ink (default: its fixed "
-                        "budget)")  # fmt: skip
+    p.add_argument(
+        "--iterations", type=int, default=ITERATIONS, metavar="N", help="MCTS simulations per move"
+    )
+    p.add_argument(
+        "--depth",
+        type=int,
+        default=None,
+        metavar="PLIES",
+        help="alpha-beta depth (default: to the end; 4 plies for Tron)",
+    )
+    p.add_argument(
+        "--moves",
+        default="",
+        metavar="CELLS",
+        help="tic-tac-toe: cells 0-8 (row by row) played first, e.g. 4,0",
+    )
+    p.add_argument(
+        "--dice",
+        choices=("known", "revealed", "free"),
+        default="known",
+        help="Railroad Ink: rolls known in advance, revealed each round, or free "
+        "play (any tile); default known, revealed for play",
+    )
+    p.add_argument(
+        "--map",
+        default="box15",
+        metavar="NAME|FILE",
+        help=f"Tron: a map file or one of {', '.join(MAPS)}",
+    )
+    p.add_argument(
+        "--drills", type=int, default=1, metavar="N", help="drill-maze: drills to break walls with"
+    )
+    p.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=None,
+        metavar="S",
+        help="a bot's thinking time: per move for Tron (default: "
+        f"{TRON_SECONDS}), per game for Railroad Ink (default: its fixed "
+        "budget)",
+    )
 
 
 def add_film(p: argparse.ArgumentParser) -> None:
     """The video's pace and look."""
     p.add_argument("--fps", type=float, default=30.0, help="frames per second of the video")
-    p.add_argument("--duration", type=float, default=20.0, metavar="S",
-                   help="target video length in seconds: the search runs once without video, "
-                        "then is replayed drawing every n-th visit")  # fmt: skip
-    p.add_argument("--every", type=int, default=None, metavar="N",
-                   help="draw every N-th visit instead (overrides --duration)")  # fmt: skip
-    p.add_argument("--raw", action="store_true",
-                   help="frames without the header panel (title, counters, legend)")  # fmt: skip
+    p.add_argument(
+        "--duration",
+        type=float,
+        default=20.0,
+        metavar="S",
+        help="target video length in seconds: the search runs once without video, "
+        "then is replayed drawing every n-th visit",
+    )
+    p.add_argument(
+        "--every",
+        type=int,
+        default=None,
+        metavar="N",
+        help="draw every N-th visit instead (overrides --duration)",
+    )
+    p.add_argument(
+        "--raw",
+        action="store_true",
+        help="frames without the header panel (title, counters, legend)",
+    )
 
 
 def add_harness(p: argparse.ArgumentParser) -> None:
     """The comparison harness: instances, workers, backend, outputs, the duels' opponent."""
-    p.add_argument("--instances", type=int, default=None, metavar="N",
-                   help="seeded instances per search (a new maze, new dice, new starts); "
-                        "with it, or any of the three options below, the comparison runs "
-                        "on the harness: statistics instead of one row each")  # fmt: skip
-    p.add_argument("--jobs", type=int, default=None, metavar="J",
-                   help="worker processes (default: every core)")  # fmt: skip
-    p.add_argument("--backend", default=None, metavar="NAME",
-                   help=f"where jobs run: {' or '.join(BACKENDS)} (default: local)")  # fmt: skip
+    p.add_argument(
+        "--instances",
+        type=int,
+        default=None,
+        metavar="N",
+        help="seeded instances per search (a new maze, new dice, new starts); "
+        "with it, or any of the three options below, the comparison runs "
+        "on the harness: statistics instead of one row each",
+    )
+    p.add_argument(
+        "--jobs", type=int, default=None, metavar="J", help="worker processes (default: every core)"
+    )
+    p.add_argument(
+        "--backend",
+        default=None,
+        metavar="NAME",
+        help=f"where jobs run: {' or '.join(BACKENDS)} (default: local)",
+    )
     p.add_argument(
         "--out",
         default=None,

@@ -32,12 +32,14 @@ def _hooks(problem: Problem) -> str:
     if problem.goal is not None:
         answer = problem.goal(start)
         if not isinstance(answer, bool):
-            raise InvalidArgumentError(f"the goal test of the start returned {answer!r}, "
-                                       "expected True or False")  # fmt: skip
+            raise InvalidArgumentError(
+                f"the goal test of the start returned {answer!r}, expected True or False"
+            )
     h = problem.heuristic(start)
     if isinstance(h, bool) or not isinstance(h, (int, float)) or not math.isfinite(h) or h < 0:
-        raise InvalidArgumentError(f"the heuristic of the start is {h!r}, expected a finite "
-                                   "number >= 0")  # fmt: skip
+        raise InvalidArgumentError(
+            f"the heuristic of the start is {h!r}, expected a finite number >= 0"
+        )
     goal = "no goal test (traversal only)" if problem.goal is None else "goal test answers"
     return f"{goal}, heuristic {h:g} at the start"
 
@@ -55,8 +57,10 @@ def _check_seed(game: GameEntry, args: argparse.Namespace, seed: int) -> list[st
         lines.append(f"seed {seed}: {_hooks(problem)}")
         missing = [f"{m}()" for m in _OPTIONAL if not callable(getattr(problem.start, m, None))]
         if missing and seed == args.seed:
-            lines.append(f"note: no {', '.join(missing)} on the states: searches that need "
-                         "them will refuse this game")  # fmt: skip
+            lines.append(
+                f"note: no {', '.join(missing)} on the states: searches that need "
+                "them will refuse this game"
+            )
     if callable(getattr(problem.start, "player", None)):
         play = check_random_play(problem.start, games=args.games, rng=seed)
         lines.append(
@@ -95,7 +99,17 @@ def add_check_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("name", metavar="GAME", help="a game of 'treesearch list'")
     p.add_argument("--seed", type=int, default=0, help="the first seed checked")
     p.add_argument("--seeds", type=int, default=3, metavar="N", help="seeds to check")
-    p.add_argument("--games", type=int, default=20, metavar="N",
-                   help="random games to the end per seed (games with players)")  # fmt: skip
-    p.add_argument("--states", type=int, default=500, metavar="N",
-                   help="states check_iterator explores breadth-first per seed")  # fmt: skip
+    p.add_argument(
+        "--games",
+        type=int,
+        default=20,
+        metavar="N",
+        help="random games to the end per seed (games with players)",
+    )
+    p.add_argument(
+        "--states",
+        type=int,
+        default=500,
+        metavar="N",
+        help="states check_iterator explores breadth-first per seed",
+    )

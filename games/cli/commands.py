@@ -23,9 +23,17 @@ from games.cli.run_command import prepare_run
 from games.cli.video_command import prepare_video
 
 __all__ = [
-    "EXIT_INTERRUPTED", "Work", "budget_of", "check_video_knobs", "names_of", "observers_of",
-    "prepare_compare", "prepare_run", "prepare_video", "table_of",
-]  # fmt: skip
+    "EXIT_INTERRUPTED",
+    "Work",
+    "budget_of",
+    "check_video_knobs",
+    "names_of",
+    "observers_of",
+    "prepare_compare",
+    "prepare_run",
+    "prepare_video",
+    "table_of",
+]
 
 warnings.warn(
     "games.cli.commands is deprecated: import from games.cli.common, run_command, "

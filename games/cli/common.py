@@ -18,9 +18,16 @@ from games.cli.report import Table, principal_variation
 from treesearch import Budget, InvalidArgumentError, Observer, Status, TreeSearch
 
 __all__ = [
-    "EXIT_INTERRUPTED", "Work", "answer", "budget_of", "check_video_knobs", "heading",
-    "names_of", "observers_of", "table_of",
-]  # fmt: skip
+    "EXIT_INTERRUPTED",
+    "Work",
+    "answer",
+    "budget_of",
+    "check_video_knobs",
+    "heading",
+    "names_of",
+    "observers_of",
+    "table_of",
+]
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
 
@@ -58,8 +65,10 @@ def answer(problem: Problem, result: object) -> None:
             print(f"principal variation: {principal_variation(problem, tuple(path))}")
     elif problem.kind == "score" and best is not None and problem.score is not None:
         over = "final" if best.is_terminal() else "so far (the game is not over)"
-        print(f"best: score {problem.score(best):g} {over}, after "
-              f"{getattr(best, 'move', problem.label(best))}")  # fmt: skip
+        print(
+            f"best: score {problem.score(best):g} {over}, after "
+            f"{getattr(best, 'move', problem.label(best))}"
+        )
     elif problem.kind == "path" and path:
         print("path: " + " -> ".join(problem.label(s) for s in path))
 

@@ -38,8 +38,9 @@ def _check_harness(args: argparse.Namespace) -> None:
         raise InvalidArgumentError(f"--seed must be >= 0 for a comparison, got {args.seed!r}")
     backend = args.backend or "local"
     if backend not in BACKENDS:
-        raise InvalidArgumentError(f"--backend must be one of {', '.join(BACKENDS)}, got "
-                                   f"{backend!r}")  # fmt: skip
+        raise InvalidArgumentError(
+            f"--backend must be one of {', '.join(BACKENDS)}, got {backend!r}"
+        )
     if backend == "ray" and importlib.util.find_spec("ray") is None:
         raise InvalidArgumentError(RAY_HINT)
     if args.out is not None:
@@ -68,21 +69,29 @@ def prepare_compare(args: argparse.Namespace) -> Work:
     return work
 
 
-def _harness_work(game: GameEntry, jobs: Mapping[str, Callable[[int], Outcome]],
-                  args: argparse.Namespace) -> Work:  # fmt: skip
+def _harness_work(
+    game: GameEntry, jobs: Mapping[str, Callable[[int], Outcome]], args: argparse.Namespace
+) -> Work:
     what, higher = measure(game)
     instances = args.instances or 1
     against = f" against {args.opponent}" if game.kind == "duel" else ""
 
     def work() -> int:
         better = "higher" if higher else "lower"
-        print(f"{game.name}: {', '.join(jobs)} on {instances} seeded instance(s) from seed "
-              f"{args.seed}, {what}{against} ({better} is better)")  # fmt: skip
+        print(
+            f"{game.name}: {', '.join(jobs)} on {instances} seeded instance(s) from seed "
+            f"{args.seed}, {what}{against} ({better} is better)"
+        )
         result = compare(
-            jobs, instances=instances, seed=args.seed, jobs=args.jobs,
-            backend=args.backend or "local", measure=what, higher_is_better=higher,
+            jobs,
+            instances=instances,
+            seed=args.seed,
+            jobs=args.jobs,
+            backend=args.backend or "local",
+            measure=what,
+            higher_is_better=higher,
             progress=True,
-        )  # fmt: skip
+        )
         print(table(result), end="")
         if args.out is not None:
             for note in write(result, args.out):

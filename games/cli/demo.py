@@ -50,9 +50,16 @@ def prepare_demo(args: argparse.Namespace) -> Work:
         print(f"\nrendering BFS vs DFS vs A* on {maze.describe} into {args.out_dir}/:")
         every, duration = (args.every, None) if args.every is not None else (None, args.duration)
         for e in search_race(
-            maze.maze, maze.start, race, args.out_dir, fps=args.fps, every=every,
-            duration=duration, final_frames=hold_frames(args.fps), panel=not args.raw,
-        ):  # fmt: skip
+            maze.maze,
+            maze.start,
+            race,
+            args.out_dir,
+            fps=args.fps,
+            every=every,
+            duration=duration,
+            final_frames=hold_frames(args.fps),
+            panel=not args.raw,
+        ):
             print(
                 f"  {e.name:<6} {e.result.status.value}: {e.moves} moves, cost {e.cost:g}, "
                 f"{e.frames} frames ({e.frames / args.fps:.1f} s) -> {e.video}"
@@ -70,9 +77,13 @@ def _railroad_ink_walk(args: argparse.Namespace) -> int:
     print(f"\nrendering a random walk placing Railroad Ink tiles (free play, seed 1) to {path}:")
     title = "Random walk · Railroad Ink free play · seed 1"  # fits the 660-px frame
     video = VideoObserver(
-        path, RailroadInkTiles(60), fps=args.fps, panel=not args.raw, title=title,
+        path,
+        RailroadInkTiles(60),
+        fps=args.fps,
+        panel=not args.raw,
+        title=title,
         final_frames=2 * hold_frames(args.fps),
-    )  # fmt: skip
+    )
     result = RandomWalk(rng=1).run(RailroadInk(seed=1, dice="free").start(), observers=[video])
     board = result.path[-1].board if result.path else None
     score = f", score {board.score().total}" if board is not None else ""

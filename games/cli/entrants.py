@@ -50,8 +50,7 @@ def _path(game: GameEntry, name: str, budget: Budget, args: argparse.Namespace) 
 def _score(game: GameEntry, who: Player, budget: Budget, args: argparse.Namespace) -> Entrant:
     def run(seed: int) -> Outcome:
         instance = seeded(args, seed)
-        value, seconds, nodes, status = score_game(game, who, game.make(instance), budget,
-                                                  instance)
+        value, seconds, nodes, status = score_game(game, who, game.make(instance), budget, instance)
         return Outcome(value, seconds, nodes, status)
 
     return run

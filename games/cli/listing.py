@@ -34,8 +34,10 @@ def prepare_list(args: argparse.Namespace) -> Work:
     def work() -> int:
         for registry in (GAMES, SEARCHES, OBSERVERS):
             registry.load_all()
-        print("games (kind: path = a goal and step costs, score = one player's final score, "
-              "duel = two players):")  # fmt: skip
+        print(
+            "games (kind: path = a goal and step costs, score = one player's final score, "
+            "duel = two players):"
+        )
         for g in GAMES.values():
             print(_line(g.name, g.kind, g.source, g.help))
         _broken(GAMES)

@@ -69,9 +69,12 @@ def _command(
     sub: Any, name: str, help: str, example: str, prepare: Work | Any
 ) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = sub.add_parser(
-        name, help=help, description=help[0].upper() + help[1:] + ".",
-        epilog=f"example:\n  {example}", formatter_class=_Formatter,
-    )  # fmt: skip
+        name,
+        help=help,
+        description=help[0].upper() + help[1:] + ".",
+        epilog=f"example:\n  {example}",
+        formatter_class=_Formatter,
+    )
     parser.set_defaults(prepare=prepare)
     return parser
 
@@ -238,9 +241,11 @@ def _add_play(sub: Any) -> None:
         "heuristic,random for Tron, mcts,alphabeta otherwise)",
     )
     play_.add_argument(
-        "--bot", default=None, metavar="NAME",
+        "--bot",
+        default=None,
+        metavar="NAME",
         help="score games: the bot that plays (default: the game's, best for Railroad Ink)",
-    )  # fmt: skip
+    )
     play_.add_argument("--games", type=int, default=2, metavar="N", help="games to play")
     play_.add_argument(
         "--video", default=None, metavar="PATH", help="film the first game (.mp4, .gif or a folder)"

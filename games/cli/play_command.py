@@ -56,8 +56,7 @@ def prepare_play(args: argparse.Namespace) -> Work:
     budget = budget_of(args)
 
     def work() -> int:
-        match = duel_match(game, problem, players, budget, args, games=args.games,
-                           seed=args.seed)  # fmt: skip
+        match = duel_match(game, problem, players, budget, args, games=args.games, seed=args.seed)
         for record in match.records:
             narrated = _states(game, problem, record, args.seed) if game.play.narrate else None
             _print_game(problem, players, record, narrated)
@@ -82,11 +81,13 @@ def _names(players: tuple[Player, Player], record: GameRecord) -> tuple[str, str
     return (a, b) if record.a_player == 0 else (b, a)
 
 
-def _print_game(problem: Problem, players: tuple[Player, Player], record: GameRecord,
-                states: list[Any] | None) -> None:  # fmt: skip
+def _print_game(
+    problem: Problem, players: tuple[Player, Player], record: GameRecord, states: list[Any] | None
+) -> None:
     names = _names(players, record)
-    print(f"game {record.index + 1}: {problem.side(0)} = {names[0]}, "
-          f"{problem.side(1)} = {names[1]}")  # fmt: skip
+    print(
+        f"game {record.index + 1}: {problem.side(0)} = {names[0]}, {problem.side(1)} = {names[1]}"
+    )
     if states is not None:
         for parent, state in itertools.pairwise(states):
             mover = parent.player()
@@ -122,8 +123,10 @@ def _score_games(game: GameEntry, args: argparse.Namespace) -> Work:
     name = args.bot or play.default[0]
     who = player(name, game)
     if who.bot is None:
-        raise InvalidArgumentError(f"{name!r} is a search, not a bot of {game.name!r}; "
-                                   "'compare --instances N' scores searches")  # fmt: skip
+        raise InvalidArgumentError(
+            f"{name!r} is a search, not a bot of {game.name!r}; "
+            "'compare --instances N' scores searches"
+        )
     agents = who.agents(problem, budget_of(args), args)
     solo = play.solo
 
@@ -134,8 +137,10 @@ def _score_games(game: GameEntry, args: argparse.Namespace) -> Work:
             done = solo(problem, args.seed + g, agents, video)
             scores.append(done.score)
             print(f"game {g + 1} {done.text}")
-        print(f"{name} over {len(scores)} game(s): mean score {sum(scores) / len(scores):g}, "
-              f"min {min(scores):g}, max {max(scores):g}")  # fmt: skip
+        print(
+            f"{name} over {len(scores)} game(s): mean score {sum(scores) / len(scores):g}, "
+            f"min {min(scores):g}, max {max(scores):g}"
+        )
         if args.video is not None:
             print(f"video of game 1 -> {args.video}")
         return 0

@@ -29,8 +29,14 @@ from games.match import AgentMaker, MatchResult, PairedStarts, SearchAgent, play
 from treesearch import Budget, InvalidArgumentError
 
 __all__ = [
-    "Player", "duel_match", "match_start", "player", "player_names", "record_start", "score_game",
-]  # fmt: skip
+    "Player",
+    "duel_match",
+    "match_start",
+    "player",
+    "player_names",
+    "record_start",
+    "score_game",
+]
 
 
 @dataclass(frozen=True)

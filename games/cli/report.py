@@ -28,17 +28,35 @@ def route_cost(path: Any) -> float:
 
 
 _PATH_COLUMNS = (
-    ("search", 13, "<"), ("status", 14, "<"), ("moves", 6, ">"), ("cost", 8, ">"),
-    ("expanded", 9, ">"), ("visited", 9, ">"), ("time", 11, ">"), ("best", 0, "<"),
-)  # fmt: skip
+    ("search", 13, "<"),
+    ("status", 14, "<"),
+    ("moves", 6, ">"),
+    ("cost", 8, ">"),
+    ("expanded", 9, ">"),
+    ("visited", 9, ">"),
+    ("time", 11, ">"),
+    ("best", 0, "<"),
+)
 _DUEL_COLUMNS = (
-    ("search", 13, "<"), ("status", 14, "<"), ("move", 9, "<"), ("value", 7, ">"),
-    ("expanded", 9, ">"), ("visited", 9, ">"), ("iterations", 11, ">"), ("time", 11, ">"),
-)  # fmt: skip
+    ("search", 13, "<"),
+    ("status", 14, "<"),
+    ("move", 9, "<"),
+    ("value", 7, ">"),
+    ("expanded", 9, ">"),
+    ("visited", 9, ">"),
+    ("iterations", 11, ">"),
+    ("time", 11, ">"),
+)
 _SCORE_COLUMNS = (
-    ("search", 13, "<"), ("status", 14, "<"), ("moves", 6, ">"), ("score", 7, ">"),
-    ("expanded", 9, ">"), ("visited", 9, ">"), ("time", 11, ">"), ("best", 0, "<"),
-)  # fmt: skip
+    ("search", 13, "<"),
+    ("status", 14, "<"),
+    ("moves", 6, ">"),
+    ("score", 7, ">"),
+    ("expanded", 9, ">"),
+    ("visited", 9, ">"),
+    ("time", 11, ">"),
+    ("best", 0, "<"),
+)
 _LIMIT_FLAGS = {
     "max_nodes": ("--max-nodes", "max_nodes"),
     "seconds": ("--seconds", "seconds"),
@@ -88,9 +106,15 @@ class Table:
             move = "-" if getattr(best, "move", None) is None else self.problem.label(best)
             value = "-" if result.value is None else f"{result.value + 0.0:+.3f}"  # no -0
             cells: tuple[str, ...] = (
-                name, status, move, value, str(s.expanded), str(s.visited), str(s.iterations),
+                name,
+                status,
+                move,
+                value,
+                str(s.expanded),
+                str(s.visited),
+                str(s.iterations),
                 _time(result),
-            )  # fmt: skip
+            )
         else:
             path = result.path
             moves = str(len(path) - 1) if path else "-"
@@ -100,8 +124,16 @@ class Table:
             else:
                 cost = f"{route_cost(path):g}" if path else "-"
             best = "-" if result.best is None else self.problem.label(result.best)
-            cells = (name, status, moves, cost, str(s.expanded), str(s.visited), _time(result),
-                     best)  # fmt: skip
+            cells = (
+                name,
+                status,
+                moves,
+                cost,
+                str(s.expanded),
+                str(s.visited),
+                _time(result),
+                best,
+            )
         self._print(_line(cells, self.columns))
         self.notes.setdefault((status, explain(search, result, self.problem)), []).append(name)
 

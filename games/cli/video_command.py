@@ -55,8 +55,9 @@ def prepare_video(args: argparse.Namespace) -> Work:
         table = Table(problem)
         table.row(entry.name, search, result)
         table.explain_statuses()
-        print(f"video: {frames} frames, {frames / args.fps:.1f} s at {args.fps:g} fps -> "
-              f"{args.out}")  # fmt: skip
+        print(
+            f"video: {frames} frames, {frames / args.fps:.1f} s at {args.fps:g} fps -> {args.out}"
+        )
         return EXIT_INTERRUPTED if result.status is Status.INTERRUPTED else 0
 
     return work

@@ -30,9 +30,17 @@ def table(comparison: Comparison) -> str:
     """The summary as aligned text: one line per entrant, then the pairwise p-values."""
     c = comparison
     head = [
-        "entrant", "n", f"mean {c.measure}", "median", "95% interval", "worst", "best",
-        "mean s", "mean nodes", "failed",
-    ]  # fmt: skip
+        "entrant",
+        "n",
+        f"mean {c.measure}",
+        "median",
+        "95% interval",
+        "worst",
+        "best",
+        "mean s",
+        "mean nodes",
+        "failed",
+    ]
     lines = [head]
     for name in c.names:
         s, t, k = c.summary(name), c.summary(name, "seconds"), c.summary(name, "nodes")
@@ -40,10 +48,20 @@ def table(comparison: Comparison) -> str:
             lines.append([name, "0", "-", "-", "-", "-", "-", "-", "-", str(c.failures(name))])
             continue
         worst, best = (s.worst, s.best) if c.higher_is_better else (s.best, s.worst)
-        lines.append([
-            name, str(s.n), _num(s.mean), _num(s.median), f"[{_num(s.low)}, {_num(s.high)}]",
-            _num(worst), _num(best), f"{t.mean:.3f}", f"{k.mean:.0f}", str(c.failures(name)),
-        ])  # fmt: skip
+        lines.append(
+            [
+                name,
+                str(s.n),
+                _num(s.mean),
+                _num(s.median),
+                f"[{_num(s.low)}, {_num(s.high)}]",
+                _num(worst),
+                _num(best),
+                f"{t.mean:.3f}",
+                f"{k.mean:.0f}",
+                str(c.failures(name)),
+            ]
+        )
     widths = [max(len(row[j]) for row in lines) for j in range(len(head))]
     text = [
         "  ".join(
@@ -68,12 +86,16 @@ def table(comparison: Comparison) -> str:
 def _rows(comparison: Comparison) -> list[dict[str, Any]]:
     return [
         {
-            "entrant": r.entrant, "instance": r.instance, "seed": r.seed,
+            "entrant": r.entrant,
+            "instance": r.instance,
+            "seed": r.seed,
             comparison.measure: None if math.isnan(r.value) else r.value,
-            "seconds": r.seconds, "nodes": r.nodes, "status": r.status,
+            "seconds": r.seconds,
+            "nodes": r.nodes,
+            "status": r.status,
         }
         for r in comparison.rows
-    ]  # fmt: skip
+    ]
 
 
 def plot_cdf(comparison: Comparison, path: Path) -> None:

@@ -185,15 +185,20 @@ class OpenSpielMCTSAgent:
         for knob, value in (("iterations", iterations), ("rollouts", rollouts)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise InvalidArgumentError(f"{knob} must be an int >= 1, got {value!r}")
-        if isinstance(uct_c, bool) or not isinstance(uct_c, (int, float)) or not (
-            0 <= uct_c < float("inf")
+        if (
+            isinstance(uct_c, bool)
+            or not isinstance(uct_c, (int, float))
+            or not (0 <= uct_c < float("inf"))
         ):
             raise InvalidArgumentError(f"uct_c must be a finite number >= 0, got {uct_c!r}")
         if not isinstance(solve, bool):
             raise InvalidArgumentError(f"solve must be True or False, got {solve!r}")
         _check_name(name)
         self.iterations, self.uct_c, self.solve, self.rollouts = (
-            iterations, float(uct_c), solve, rollouts,
+            iterations,
+            float(uct_c),
+            solve,
+            rollouts,
         )
         self.name = name or f"openspiel-mcts({iterations})"
 

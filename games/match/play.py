@@ -150,9 +150,7 @@ def play_game(
         raise InvalidArgumentError(f"a_player must be 0 or 1, got {a_player!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise InvalidArgumentError(f"seed must be an int >= 0, got {seed!r}")
-    seed_a, seed_b, seed_chance = (
-        int(s) for s in np.random.SeedSequence(seed).generate_state(3)
-    )
+    seed_a, seed_b, seed_chance = (int(s) for s in np.random.SeedSequence(seed).generate_state(3))
     agent_1, agent_2 = _make(agent_a, seed_a, "agent_a"), _make(agent_b, seed_b, "agent_b")
     agents = (agent_1, agent_2) if a_player == 0 else (agent_2, agent_1)
     chance = random.Random(seed_chance)
@@ -217,8 +215,11 @@ def replay(start: Any, moves: Any) -> list[Any]:
 
 # -- helpers --------------------------------------------------------------------------------
 
+
 def _step(
-    state: Any, agents: tuple[Agent, Agent], chance: random.Random,
+    state: Any,
+    agents: tuple[Agent, Agent],
+    chance: random.Random,
     times: tuple[list[float], list[float]],
 ) -> tuple[Any, Any] | None:
     """The child played at ``state`` and what the record keeps of it; None without children.
@@ -253,18 +254,22 @@ def _step(
     move = getattr(child, "move", None)
     return child, (pick if move is None else move)
 
+
 def _play_indexed(
     agent_a: AgentMaker, agent_b: AgentMaker, start: Any, seed: int, i: int
 ) -> GameRecord:
     if isinstance(start, PairedStarts):
         start = start.start(seed, i)
-    return play_game(
-        agent_a, agent_b, start, seed=game_seed(seed, i), a_player=i % 2, index=i
-    )
+    return play_game(agent_a, agent_b, start, seed=game_seed(seed, i), a_player=i % 2, index=i)
 
 
 def _play_all(
-    agent_a: AgentMaker, agent_b: AgentMaker, start: Any, seed: int, games: int, jobs: int,
+    agent_a: AgentMaker,
+    agent_b: AgentMaker,
+    start: Any,
+    seed: int,
+    games: int,
+    jobs: int,
     progress: Callable[[GameRecord], object] | None,
 ) -> MatchResult:
     # run_jobs plays in this process when jobs == 1, else in a worker pool that it
@@ -295,8 +300,7 @@ def _start_state(start: Any, what: str = "start") -> Any:
     if not callable(getattr(state, "get_children", None)):
         where = f"{what}() returned {state!r}" if state is not start else f"got {start!r}"
         raise NotATreeIteratorError(
-            f"{what} must be a game state with get_children() or a function returning one; "
-            f"{where}"
+            f"{what} must be a game state with get_children() or a function returning one; {where}"
         )
     return state
 

@@ -205,9 +205,7 @@ class ExplorationRenderer:
         self.total_repainted = 0
         self._current: int | None = None
         self._dirty: set[int] = set()
-        self.exploration = Exploration(
-            self._cell, size, children=self.show_frontier, checked=True
-        )
+        self.exploration = Exploration(self._cell, size, children=self.show_frontier, checked=True)
         self._forget()
 
     # -- memory of the run ----------------------------------------------------------------
@@ -339,9 +337,13 @@ class ExplorationRenderer:
         """What the colours mean (``observers.LegendRenderer``), for a video's panel."""
         scale = [self.colour_of(self.scale * i / 8) for i in range(9)]
         entries: list[LegendEntry] = [
-            (scale, "reached: first…last" if self.color_by == "order"
-             else f"reached at depth 0…{self.scale}"),
-        ]  # fmt: skip
+            (
+                scale,
+                "reached: first…last"
+                if self.color_by == "order"
+                else f"reached at depth 0…{self.scale}",
+            ),
+        ]
         if self.show_frontier:
             entries.append((FRONTIER, "frontier: seen, not expanded"))
         entries.append((self.base.icon("player"), "current state"))

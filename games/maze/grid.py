@@ -162,8 +162,15 @@ class Grid:
     """
 
     __slots__ = (
-        "_east", "_exists", "_nb_edges", "_nb_vertices", "_south", "_vertices", "height", "width",
-    )  # fmt: skip
+        "_east",
+        "_exists",
+        "_nb_edges",
+        "_nb_vertices",
+        "_south",
+        "_vertices",
+        "height",
+        "width",
+    )
 
     width: int
     height: int

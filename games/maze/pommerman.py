@@ -258,9 +258,15 @@ def _lay_out(rng: random.Random, num_rigid: int, num_wood: int) -> list[list[int
     last = size - 2
     for i in (2, 3):
         for pos in (
-            (1, i), (i, 1), (last, size - i - 1), (size - i - 1, last),
-            (1, size - i - 1), (size - i - 1, 1), (i, last), (last, i),
-        ):  # fmt: skip
+            (1, i),
+            (i, 1),
+            (last, size - i - 1),
+            (size - i - 1, last),
+            (1, size - i - 1),
+            (size - i - 1, 1),
+            (i, last),
+            (last, i),
+        ):
             free.discard(pos)
     for i in range(4, size - 4):
         for r, c in ((1, i), (size - i - 1, 1), (last, size - i - 1), (size - i - 1, last)):

@@ -84,8 +84,6 @@ def path_cost(path: Sequence[Any]) -> float:
     return total
 
 
-
-
 def render_search_video(
     maze: Maze,
     search: TreeSearch,
@@ -152,21 +150,8 @@ def render_search_video(
     """
     from observers.video import VideoObserver
 
-    if duration is not None:
-        if every is not None:
-            raise InvalidArgumentError(
-                f"give every= or duration=, not both (got every={every!r}, "
-                f"duration={duration!r})"
-            )
-        if isinstance(duration, bool) or not isinstance(duration, (int, float)) or not (
-            math.isfinite(duration) and duration > 0
-        ):
-            raise InvalidArgumentError(
-                f"duration must be a finite number of seconds > 0, got {duration!r}"
-            )
-    state = start
-    if isinstance(start, (int, np.integer)) and not isinstance(start, bool):
-        state = maze.start(int(start))
+    _check_duration(duration, every)
+    state = maze.start(int(start)) if _is_cell(start) else start
     if renderer is None:
         renderer = ExplorationRenderer(maze, cell_px=cell_px, color_by=color_by, cell_of=cell_of)
     elif renderer.maze is not maze:
@@ -185,16 +170,49 @@ def render_search_video(
     with video:
         if duration is None:
             return search.run(state, observers=[video])
-        first, replay, visits = _measure(search, state)
-        if first.status is Status.INTERRUPTED:
-            return first
-        wanted = max(1, round(duration * fps) - final_frames)
-        video.every = max(1, math.ceil(visits / wanted))
-        result = replay.run(state, observers=[video])
+        first, result = _film_in(duration, search, state, video)
     if result.status in (Status.STOPPED, Status.INTERRUPTED):
         return result
-    _check_replay(first, result, search)
+    _check_replay(first, result, search)  # after the video is closed: it stays playable
     return first
+
+
+def _is_cell(start: Any) -> bool:
+    """True for a start given as a cell number (numpy integers too), not a state."""
+    return isinstance(start, (int, np.integer)) and not isinstance(start, bool)
+
+
+def _check_duration(duration: float | None, every: int | None) -> None:
+    """Refuse a duration with ``every``, and one that is not a finite positive number."""
+    if duration is None:
+        return
+    if every is not None:
+        raise InvalidArgumentError(
+            f"give every= or duration=, not both (got every={every!r}, duration={duration!r})"
+        )
+    if (
+        isinstance(duration, bool)
+        or not isinstance(duration, (int, float))
+        or not (math.isfinite(duration) and duration > 0)
+    ):
+        raise InvalidArgumentError(
+            f"duration must be a finite number of seconds > 0, got {duration!r}"
+        )
+
+
+def _film_in(
+    duration: float, search: TreeSearch, state: Any, video: Any
+) -> tuple[SearchResult, SearchResult]:
+    """Run without video to count visits, then again drawing every n-th to last ``duration``.
+
+    Returns both runs' results (the first twice when it was interrupted).
+    """
+    first, replay, visits = _measure(search, state)
+    if first.status is Status.INTERRUPTED:
+        return first, first
+    wanted = max(1, round(duration * video.fps) - video.final_frames)
+    video.every = max(1, math.ceil(visits / wanted))
+    return first, replay.run(state, observers=[video])
 
 
 class _VisitCounter(Observer):
@@ -306,9 +324,17 @@ def search_race(
         renderer = ExplorationRenderer(maze, cell_px=cell_px, color_by=color_by, cell_of=cell_of)
         video = folder / f"{name}{suffix}"
         result = render_search_video(
-            maze, search, start, video, fps=fps, every=every, duration=duration,
-            final_frames=final_frames, panel=panel, renderer=renderer,
-        )  # fmt: skip
+            maze,
+            search,
+            start,
+            video,
+            fps=fps,
+            every=every,
+            duration=duration,
+            final_frames=final_frames,
+            panel=panel,
+            renderer=renderer,
+        )
         moves = max(len(result.path) - 1, 0)
         entries.append(
             RaceEntry(name, video, result, renderer.frames, moves, path_cost(result.path))

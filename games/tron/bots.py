@@ -209,12 +209,12 @@ def alphabeta_bot(
     AlphaBeta(simultaneous=simultaneous)  # validates it here, at the entry point
 
     def make(seed: int) -> AlphaBeta:
-        return AlphaBeta(value=value, budget=budget, depth=depth, simultaneous=simultaneous,
-                         rng=seed)
+        return AlphaBeta(
+            value=value, budget=budget, depth=depth, simultaneous=simultaneous, rng=seed
+        )
 
     label = f"alphabeta({secs}s)" if depth is None else f"alphabeta({secs}s, depth {depth})"
-    kind = (f"alphabeta_bot({secs!r}, depth={depth!r}, draw={draw!r}, "
-            f"simultaneous={simultaneous!r})")
+    kind = f"alphabeta_bot({secs!r}, depth={depth!r}, draw={draw!r}, simultaneous={simultaneous!r})"
     return _SearchBot(kind, make, label, 0, float(draw))
 
 
@@ -257,8 +257,13 @@ def mcts_bot(
     # The search's knobs are checked here, at the entry point, as MCTS checks them: by its
     # settings (and iterations by a Budget), with its messages; playout is rollout_depth.
     try:
-        settings = MCTSSettings(evaluate=evaluate, exploration=exploration, reuse=reuse,
-                                rollout_depth=playout, simultaneous=simultaneous)
+        settings = MCTSSettings(
+            evaluate=evaluate,
+            exploration=exploration,
+            reuse=reuse,
+            rollout_depth=playout,
+            simultaneous=simultaneous,
+        )
     except InvalidArgumentError as err:
         message = str(err)
         if message.startswith("rollout_depth "):

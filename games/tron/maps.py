@@ -159,8 +159,9 @@ def generate_map(
     rng = np.random.default_rng(seed)
     cells = width * height
     for _ in range(1000):
-        wall = [r in (0, height - 1) or c in (0, width - 1)
-                for r in range(height) for c in range(width)]  # fmt: skip
+        wall = [
+            r in (0, height - 1) or c in (0, width - 1) for r in range(height) for c in range(width)
+        ]
         draws = rng.random(cells).tolist()
         for cell in range(cells):
             mirror = cells - 1 - cell
@@ -168,8 +169,12 @@ def generate_map(
                 wall[cell] = wall[mirror] = True
         if cells % 2 and draws[cells // 2] < walls:
             wall[cells // 2] = True
-        left = [r * width + c for r in range(height) for c in range(width // 2)
-                if not wall[r * width + c]]  # fmt: skip
+        left = [
+            r * width + c
+            for r in range(height)
+            for c in range(width // 2)
+            if not wall[r * width + c]
+        ]
         if not left:
             continue
         start = left[int(rng.integers(len(left)))]

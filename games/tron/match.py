@@ -161,17 +161,23 @@ def write_video(
     """
     shown = [s for s in states if s.pending is None]
     video = VideoObserver(
-        path, TronRenderer(territory=territory_owner), fps=fps, title=title,
+        path,
+        TronRenderer(territory=territory_owner),
+        fps=fps,
+        title=title,
         final_frames=max(1, round(fps)),
-    )  # fmt: skip
+    )
     with Playthrough(shown[0], [video], name=title) as show:
         for state in shown[1:]:
             show.advance(state)
         end = shown[-1]
         winner = end.winner() if end.is_terminal() else None
         summary = (
-            "not finished" if not end.is_terminal()
-            else "draw" if winner is None else f"{('red', 'blue')[winner]} wins"
+            "not finished"
+            if not end.is_terminal()
+            else "draw"
+            if winner is None
+            else f"{('red', 'blue')[winner]} wins"
         )
         show.finish(end.returns()[0], summary)
 

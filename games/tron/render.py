@@ -140,10 +140,12 @@ class TronRenderer:
         if grid.hex:
             r = s / _SQRT3 * scale
             points = [
-                (cx + r * math.cos(math.radians(-90 + 60 * k)),
-                 cy + r * math.sin(math.radians(-90 + 60 * k)))
+                (
+                    cx + r * math.cos(math.radians(-90 + 60 * k)),
+                    cy + r * math.sin(math.radians(-90 + 60 * k)),
+                )
                 for k in range(6)
-            ]  # fmt: skip
+            ]
             draw.polygon(points, fill=fill, outline=_LINE if scale == 1.0 else None)
         else:
             half = s / 2 * scale

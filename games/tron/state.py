@@ -37,8 +37,11 @@ HEX_MOVES: tuple[int, ...] = (-2, -1, 0, 1, 2)
 """Hex moves: big left, small left, straight, small right, big right."""
 _SQUARE_MOVES: tuple[tuple[int, ...], ...] = (
     (0, 1, 2, 3),  # before the first move (orientation -1)
-    (0, 1, 3), (0, 1, 2), (1, 2, 3), (0, 2, 3),  # after N, E, S, W: no reversal
-)  # fmt: skip
+    (0, 1, 3),
+    (0, 1, 2),
+    (1, 2, 3),
+    (0, 2, 3),  # after N, E, S, W: no reversal
+)
 _RETURNS: dict[int, tuple[float, float]] = {1: (-1.0, 1.0), 2: (1.0, -1.0), 3: (0.0, 0.0)}
 _NO_CRASH = (None, None)
 
@@ -71,8 +74,16 @@ class TronState(TreeIterator):
     """
 
     __slots__ = (
-        "crashes", "grid", "heads", "move", "orientations", "pending", "trails", "turn", "walls",
-    )  # fmt: skip
+        "crashes",
+        "grid",
+        "heads",
+        "move",
+        "orientations",
+        "pending",
+        "trails",
+        "turn",
+        "walls",
+    )
 
     def __init__(
         self,

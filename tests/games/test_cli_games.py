@@ -43,8 +43,10 @@ def test_compare_tictactoe(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     header = next(line for line in out.splitlines() if line.startswith("search"))
     assert header.split()[:4] == ["search", "status", "move", "value"]
-    assert [line.split()[0] for line in out.splitlines() if line.startswith(("mcts", "alpha"))] \
-        == ["mcts", "alphabeta"]  # fmt: skip
+    assert [line.split()[0] for line in out.splitlines() if line.startswith(("mcts", "alpha"))] == [
+        "mcts",
+        "alphabeta",
+    ]
 
 
 def test_play_a_match(capsys: pytest.CaptureFixture[str]) -> None:
@@ -59,25 +61,34 @@ def test_play_a_match(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["run", "--game", "tictactoe", "--search", "bfs"],
-         ["'bfs' does not apply to game 'tictactoe'", "two-player game", "mcts, alphabeta"]),
-        (["run", "--game", "maze", "--search", "mcts"],
-         ["'mcts' does not apply to game 'maze'", "without players",
-          "bfs, dfs"]),
-        (["compare", "--game", "tictactoe", "--searches", "mcts,astar"],
-         ["'astar' does not apply"]),
+        (
+            ["run", "--game", "tictactoe", "--search", "bfs"],
+            ["'bfs' does not apply to game 'tictactoe'", "two-player game", "mcts, alphabeta"],
+        ),
+        (
+            ["run", "--game", "maze", "--search", "mcts"],
+            ["'mcts' does not apply to game 'maze'", "without players", "bfs, dfs"],
+        ),
+        (
+            ["compare", "--game", "tictactoe", "--searches", "mcts,astar"],
+            ["'astar' does not apply"],
+        ),
         (["video", "--search", "alphabeta"], ["'alphabeta' does not apply to game 'maze'"]),
-        (["video", "--game", "grid"],
-         ["cannot draw videos of 'grid'", "maze, drill-maze, tictactoe"]),
+        (
+            ["video", "--game", "grid"],
+            ["cannot draw videos of 'grid'", "maze, drill-maze, tictactoe"],
+        ),
         (["video", "--game", "tictactoe", "--search", "alphabeta"], ["show mcts only"]),
         (["play", "grid"], ["play needs a game with players", "tictactoe"]),
-        (["run", "--search", "astr"],
-         ["unknown search 'astr' (did you mean 'astar'?)", "choose from: bfs, dfs"]),
+        (
+            ["run", "--search", "astr"],
+            ["unknown search 'astr' (did you mean 'astar'?)", "choose from: bfs, dfs"],
+        ),
         (["run", "--game", "tictactactoe"], ["did you mean 'tictactoe'?", "seed-tree, grid"]),
         (["play", "--bots", "mtcs,random"], ["did you mean 'mcts'?"]),
         (["run", "--search", "zzz"], ["unknown search 'zzz'; choose from:"]),
     ],
-)  # fmt: skip
+)
 def test_refusals_say_why(
     argv: list[str], words: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -25,8 +25,23 @@ def test_compare_writes_table_csv_json_and_a_png(
 ) -> None:
     pytest.importorskip("matplotlib")
     out = tmp_path / "results"
-    argv = ["compare", "--game", "maze", "--searches", "bfs,astar,dfs", "--size", "7",
-            "--instances", "3", "--seed", "1", "--jobs", "1", "--out", str(out)]  # fmt: skip
+    argv = [
+        "compare",
+        "--game",
+        "maze",
+        "--searches",
+        "bfs,astar,dfs",
+        "--size",
+        "7",
+        "--instances",
+        "3",
+        "--seed",
+        "1",
+        "--jobs",
+        "1",
+        "--out",
+        str(out),
+    ]
     assert main(argv) == 0
     printed = capsys.readouterr()
     assert "cost (lower is better)" in printed.out
@@ -56,12 +71,19 @@ def _values(tmp_path: Path, jobs: str, argv: list[str]) -> list[tuple[str, str, 
 @pytest.mark.parametrize(
     "argv",
     [
-        ["compare", "--game", "railroad-ink", "--searches", "random,random-walk",
-         "--max-nodes", "400"],
+        [
+            "compare",
+            "--game",
+            "railroad-ink",
+            "--searches",
+            "random,random-walk",
+            "--max-nodes",
+            "400",
+        ],
         ["compare", "--game", "tron-hex", "--searches", "heuristic,random"],
         ["compare", "--game", "tictactoe", "--searches", "mcts,random", "--iterations", "50"],
     ],
-)  # fmt: skip
+)
 def test_one_or_two_workers_give_the_same_rows(argv: list[str], tmp_path: Path) -> None:
     argv = [*argv, "--instances", "3", "--seed", "4"]
     one = _values(tmp_path, "1", argv)
@@ -73,8 +95,21 @@ def test_duels_score_against_the_opponent(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "duel"
-    argv = ["compare", "--game", "tictactoe", "--searches", "alphabeta", "--opponent",
-            "alphabeta", "--instances", "2", "--jobs", "1", "--out", str(out)]  # fmt: skip
+    argv = [
+        "compare",
+        "--game",
+        "tictactoe",
+        "--searches",
+        "alphabeta",
+        "--opponent",
+        "alphabeta",
+        "--instances",
+        "2",
+        "--jobs",
+        "1",
+        "--out",
+        str(out),
+    ]
     assert main(argv) == 0
     assert "match_score against alphabeta" in capsys.readouterr().out
     assert {r["value"] for r in _rows(out)} == {"0.5"}  # perfect play draws every game
@@ -83,9 +118,21 @@ def test_duels_score_against_the_opponent(
 def test_openspiel_through_the_harness(tmp_path: Path) -> None:
     pytest.importorskip("pyspiel")
     out = tmp_path / "os"
-    argv = ["compare", "--game", "openspiel:tic_tac_toe", "--searches", "mcts,random",
-            "--iterations", "100", "--instances", "2", "--jobs", "1",
-            "--out", str(out)]  # fmt: skip
+    argv = [
+        "compare",
+        "--game",
+        "openspiel:tic_tac_toe",
+        "--searches",
+        "mcts,random",
+        "--iterations",
+        "100",
+        "--instances",
+        "2",
+        "--jobs",
+        "1",
+        "--out",
+        str(out),
+    ]
     assert main(argv) == 0
     assert {r["entrant"] for r in _rows(out)} == {"mcts", "random"}
 
@@ -98,14 +145,18 @@ def test_openspiel_through_the_harness(tmp_path: Path) -> None:
         (["--instances", "2", "--backend", "spark"], "--backend must be one of local, ray"),
         (["--instances", "2", "--seed", "-3"], "--seed must be >= 0"),
         (["--instances", "2", "--searches", "bfs,mcts"], "'mcts' does not apply"),
-        (["--game", "tictactoe", "--instances", "2", "--opponent", "rnd"],
-         "'rnd' cannot play 'tictactoe' (did you mean 'random'?)"),
-        (["--game", "railroad-ink", "--instances", "2", "--searches", "bfs"],
-         "'bfs' cannot play 'railroad-ink'"),
+        (
+            ["--game", "tictactoe", "--instances", "2", "--opponent", "rnd"],
+            "'rnd' cannot play 'tictactoe' (did you mean 'random'?)",
+        ),
+        (
+            ["--game", "railroad-ink", "--instances", "2", "--searches", "bfs"],
+            "'bfs' cannot play 'railroad-ink'",
+        ),
         (["--game", "tron", "--instances", "2", "--map", "box51"], "did you mean 'box15'?"),
         (["--game", "maze", "--size", "-4", "--instances", "2"], "-4"),
     ],
-)  # fmt: skip
+)
 def test_bad_harness_values_are_one_line_and_exit_2(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -79,9 +79,21 @@ def test_interrupt_outside_a_search(
 def test_sigint_ends_compare_with_130() -> None:
     # The issue: Ctrl-C interrupted the current search, then the next one ran; exit code 0.
     argv = [
-        sys.executable, "-m", "games.cli", "compare", "--game", "grid", "--size", "300",
-        "--searches", "bfs,iddfs,dfs", "--max-nodes", "1000000000", "--seconds", "600",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "games.cli",
+        "compare",
+        "--game",
+        "grid",
+        "--size",
+        "300",
+        "--searches",
+        "bfs,iddfs,dfs",
+        "--max-nodes",
+        "1000000000",
+        "--seconds",
+        "600",
+    ]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
         argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True

@@ -65,16 +65,34 @@ class _Greedy:
 
 def _make(args: argparse.Namespace) -> Problem:
     return Problem(
-        "sticks", "duel", Sticks(7), None, lambda s: 0.0,
-        lambda s: "start" if s.move is None else f"takes {s.move}", "sticks (7 left)",
-    )  # fmt: skip
+        "sticks",
+        "duel",
+        Sticks(7),
+        None,
+        lambda s: 0.0,
+        lambda s: "start" if s.move is None else f"takes {s.move}",
+        "sticks (7 left)",
+    )
 
 
 STICKS = GameEntry(
-    "sticks", "duel", "take 1 or 2 sticks; the last one wins", _make,
-    play=Play(bots=(BotEntry("sticks", "greedy", "duel", "leaves a multiple of three",
-                             lambda options: lambda seed: _Greedy()), *DUEL_BOTS)),
-)  # fmt: skip
+    "sticks",
+    "duel",
+    "take 1 or 2 sticks; the last one wins",
+    _make,
+    play=Play(
+        bots=(
+            BotEntry(
+                "sticks",
+                "greedy",
+                "duel",
+                "leaves a multiple of three",
+                lambda options: lambda seed: _Greedy(),
+            ),
+            *DUEL_BOTS,
+        )
+    ),
+)
 
 
 @pytest.fixture
@@ -130,15 +148,19 @@ def test_a_plugin_can_name_the_entry_itself(
         assert main(["play", "sticks", "--bots", "greedy,random", "--games", "2"]) == 0
         assert "greedy vs random" in capsys.readouterr().out
         assert main(["list"]) == 0
-        assert any(line.split()[:1] == ["sticks"] and "ts-sticks" in line
-                   for line in capsys.readouterr().out.splitlines())  # fmt: skip
+        assert any(
+            line.split()[:1] == ["sticks"] and "ts-sticks" in line
+            for line in capsys.readouterr().out.splitlines()
+        )
     assert "sticks" not in GAMES
 
 
 PLUGIN = GamePlugin(
-    make=lambda *, seed=0, size=None: Sticks(7), kind="duel",
-    renderer=lambda start: _picture, bots={"greedy": lambda seed: _Greedy()},
-)  # fmt: skip
+    make=lambda *, seed=0, size=None: Sticks(7),
+    kind="duel",
+    renderer=lambda start: _picture,
+    bots={"greedy": lambda seed: _Greedy()},
+)
 """The same game as a ``GamePlugin``: its bots and renderer give it ``play`` and a video."""
 
 
@@ -186,8 +208,9 @@ class _Up:
         return max(state.get_children(), key=lambda c: c.total)
 
 
-CLIMB = GamePlugin(make=lambda *, seed=0, size=None: Climb(), kind="score",
-                   bots={"up": lambda seed: _Up()})  # fmt: skip
+CLIMB = GamePlugin(
+    make=lambda *, seed=0, size=None: Climb(), kind="score", bots={"up": lambda seed: _Up()}
+)
 """A plugin's one-player score game with a bot: ``play --bot up`` plays it whole."""
 
 
@@ -207,12 +230,11 @@ def test_a_plugin_score_game_plays_whole_games_with_its_bot(
         assert "no video of 'climb' games" in capsys.readouterr().err
 
 
-def test_list_shows_a_plugin_games_bots(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_list_shows_a_plugin_games_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     fake_dist(tmp_path, "ts-sticks", "0.1", {"treesearch.games": {"sticks": f"{__name__}:PLUGIN"}})
     with plugin_path(tmp_path):
         assert main(["list"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert any(line.split()[:2] == ["sticks/greedy", "duel"] and "ts-sticks" in line
-               for line in lines)  # fmt: skip
+    assert any(
+        line.split()[:2] == ["sticks/greedy", "duel"] and "ts-sticks" in line for line in lines
+    )

@@ -20,8 +20,11 @@ def _compared_names(path: Path) -> list[str]:
                     if isinstance(const, ast.Constant) and const.value in NAMES:
                         found.append(f"{path.name}:{node.lineno} {const.value!r}")
         elif isinstance(node, ast.Dict):  # a name map such as the old family_of
-            found += [f"{path.name}:{node.lineno} {k.value!r}" for k in node.keys
-                      if isinstance(k, ast.Constant) and k.value in NAMES]  # fmt: skip
+            found += [
+                f"{path.name}:{node.lineno} {k.value!r}"
+                for k in node.keys
+                if isinstance(k, ast.Constant) and k.value in NAMES
+            ]
     return found
 
 

@@ -68,8 +68,18 @@ def test_play_railroad_ink_films_the_montecarlo_bots_decisions(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "ink.mp4"
-    argv = ["play", "railroad-ink", "--bot", "montecarlo", "--games", "1", "--bot-seconds", "2",
-            "--video", str(out)]  # fmt: skip
+    argv = [
+        "play",
+        "railroad-ink",
+        "--bot",
+        "montecarlo",
+        "--games",
+        "1",
+        "--bot-seconds",
+        "2",
+        "--video",
+        str(out),
+    ]
     assert main(argv) == 0
     printed = capsys.readouterr().out
     assert "game 1 (seed 0, dice revealed): montecarlo scores" in printed
@@ -102,8 +112,19 @@ def test_openspiel_run_and_play(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("search", ["beam", "greedy", "random-walk", "mcts", "backtracking"])
 def test_run_railroad_ink_searches(search: str, capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["run", "--game", "railroad-ink", "--search", search, "--max-nodes", "300",
-            "--iterations", "20", "--dice", "free"]  # fmt: skip
+    argv = [
+        "run",
+        "--game",
+        "railroad-ink",
+        "--search",
+        search,
+        "--max-nodes",
+        "300",
+        "--iterations",
+        "20",
+        "--dice",
+        "free",
+    ]
     assert main(argv) == 0
     row = next(x for x in capsys.readouterr().out.splitlines() if x.startswith(search))
     assert float(row.split()[4]) >= 0  # the best state's score
@@ -116,9 +137,25 @@ def test_video_of_the_new_games(
     game: str, search: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "v.gif"
-    argv = ["video", "--game", game, "--search", search, "--out", str(out), "--size", "7",
-            "--max-nodes", "200", "--iterations", "30", "--max-frames", "8",
-            "--fps", "4"]  # fmt: skip
+    argv = [
+        "video",
+        "--game",
+        game,
+        "--search",
+        search,
+        "--out",
+        str(out),
+        "--size",
+        "7",
+        "--max-nodes",
+        "200",
+        "--iterations",
+        "30",
+        "--max-frames",
+        "8",
+        "--fps",
+        "4",
+    ]
     assert main(argv) == 0
     assert 1 < len(read_video(out)) <= 8 + 4
 
@@ -128,8 +165,10 @@ def test_video_of_the_new_games(
     [
         (["video", "--game", "openspiel:tic_tac_toe"], "OpenSpiel games have no renderer"),
         (["run", "--game", "openspiel:chesss"], "OpenSpiel has no game 'chesss'; close names: "),
-        (["run", "--game", "railroad-ink", "--search", "bfs"],
-         "bfs looks for a goal state, and railroad-ink is a one-player game scored"),
+        (
+            ["run", "--game", "railroad-ink", "--search", "bfs"],
+            "bfs looks for a goal state, and railroad-ink is a one-player game scored",
+        ),
         (["run", "--game", "tron", "--map", "nowhere"], "unknown --map 'nowhere'"),
         (["play", "railroad-ink", "--dice", "free"], "free play has no dice"),
         (["play", "railroad-ink", "--bot", "bfs"], "'bfs' cannot play 'railroad-ink'"),
@@ -140,7 +179,7 @@ def test_video_of_the_new_games(
         (["play", "tron", "--video", "x.txt"], "x.txt"),
         (["run", "--game", "drill-maze", "--drills", "-1"], "-1"),
     ],
-)  # fmt: skip
+)
 def test_errors_are_one_line_and_exit_2(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -84,18 +84,28 @@ class Tally(Observer):
 @pytest.fixture
 def plugins(tmp_path: Path) -> object:
     fake_dist(
-        tmp_path, "ts-ticks", "1.2.0",
+        tmp_path,
+        "ts-ticks",
+        "1.2.0",
         {
             "treesearch.games": {
-                "ticks": "tsticks:make", "pile": "tsduel:make", "badpile": "tsduel:broken",
-                "crashes": "tscrash:make", "maze": "tsticks:make",
+                "ticks": "tsticks:make",
+                "pile": "tsduel:make",
+                "badpile": "tsduel:broken",
+                "crashes": "tscrash:make",
+                "maze": "tsticks:make",
             },
             "treesearch.searches": {"plainbfs": "tssearch:plain_bfs"},
             "treesearch.observers": {"tally": "tsobserver:Tally"},
         },
-        {"tsticks": TICKS, "tsduel": DUEL, "tscrash": "raise RuntimeError('no luck')\n",
-         "tssearch": SEARCH, "tsobserver": OBSERVER},
-    )  # fmt: skip
+        {
+            "tsticks": TICKS,
+            "tsduel": DUEL,
+            "tscrash": "raise RuntimeError('no luck')\n",
+            "tssearch": SEARCH,
+            "tsobserver": OBSERVER,
+        },
+    )
     with plugin_path(tmp_path):
         yield
 
@@ -211,8 +221,13 @@ def test_size_reaches_a_plugin_only_when_given(capsys: pytest.CaptureFixture[str
 def test_bundled_entries_are_unchanged_by_discovery(tmp_path: Path) -> None:
     before = {n: (e.kind, e.source) for n, e in GAMES.items()}
     searches = {n: e.kinds for n, e in SEARCHES.items()}
-    fake_dist(tmp_path, "other", "0.1", {"treesearch.games": {"ticks": "tsticks:make"}},
-              {"tsticks": TICKS})  # fmt: skip
+    fake_dist(
+        tmp_path,
+        "other",
+        "0.1",
+        {"treesearch.games": {"ticks": "tsticks:make"}},
+        {"tsticks": TICKS},
+    )
     with plugin_path(tmp_path):
         assert main(["list"]) == 0
         assert "ticks" in GAMES

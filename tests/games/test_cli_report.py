@@ -28,8 +28,15 @@ def test_compare_prints_cost_so_a_longer_cheaper_route_looks_better(
     assert main(["compare", "--game", "maze", "--searches", "bfs,astar"]) == 0
     header, rows, _ = _table(capsys.readouterr().out)
     assert header.split() == [
-        "search", "status", "moves", "cost", "expanded", "visited", "time", "best",
-    ]  # fmt: skip
+        "search",
+        "status",
+        "moves",
+        "cost",
+        "expanded",
+        "visited",
+        "time",
+        "best",
+    ]
     fields = ["search", "status", "moves", "cost"]
     bfs, astar = (dict(zip(fields, r.split()[:4], strict=True)) for r in rows)
     # The issue's case: A*'s 68-move route is cheaper than BFS's 58-move one (mud).

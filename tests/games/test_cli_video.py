@@ -48,9 +48,16 @@ def test_duration_sets_the_frame_count(maze: Maze, tmp_path: Path) -> None:
     plain = search.run(maze.start(_start(maze)))
     renderer = ExplorationRenderer(maze, cell_px=4)
     result = render_search_video(
-        maze, search, _start(maze), tmp_path / "f", fps=10, duration=4, final_frames=5,
-        renderer=renderer, panel=False,
-    )  # fmt: skip
+        maze,
+        search,
+        _start(maze),
+        tmp_path / "f",
+        fps=10,
+        duration=4,
+        final_frames=5,
+        renderer=renderer,
+        panel=False,
+    )
     # 40 frames in all: 35 of the search (every n-th of its visits), 5 held at the end.
     every = -(-plain.stats.visited // 35)
     assert renderer.frames == -(-plain.stats.visited // every) + 5 <= 40
@@ -71,8 +78,16 @@ def test_every_and_duration_together_are_refused(maze: Maze, tmp_path: Path) -> 
 def test_random_searches_replay_identically(maze: Maze, tmp_path: Path, rng: Any) -> None:
     gen = np.random.default_rng(3) if rng == "generator" else rng
     search = RandomWalk(rng=gen, episodes=15, value=manhattan_to(maze, maze.cheese))
-    result = render_search_video(maze, search, _start(maze), tmp_path / "w.gif", duration=2,
-                                 fps=10, final_frames=2, panel=False)  # fmt: skip
+    result = render_search_video(
+        maze,
+        search,
+        _start(maze),
+        tmp_path / "w.gif",
+        duration=2,
+        fps=10,
+        final_frames=2,
+        panel=False,
+    )
     assert result.status is Status.EXHAUSTED and result.stats.iterations == 15
     assert len(read_video(tmp_path / "w.gif")) >= 2
 
@@ -87,8 +102,17 @@ def test_time_budget_is_the_search_s_not_the_video_s(
     big = Maze.generate(40, 40, seed=1)
     search = BFS(budget=Budget(seconds=3.5))
     renderer = ExplorationRenderer(big, cell_px=4)
-    result = render_search_video(big, search, 0, tmp_path / "f", duration=2, fps=10,
-                                 final_frames=0, renderer=renderer, panel=False)  # fmt: skip
+    result = render_search_video(
+        big,
+        search,
+        0,
+        tmp_path / "f",
+        duration=2,
+        fps=10,
+        final_frames=0,
+        renderer=renderer,
+        panel=False,
+    )
     assert result.status is Status.BUDGET_REACHED and result.stop_reason == "seconds"
     assert 0 < result.stats.expanded < len(big)
     assert renderer.reached == result.stats.visited  # the video saw the same search
@@ -101,8 +125,7 @@ def test_a_search_that_does_not_replay_is_reported(maze: Maze, tmp_path: Path) -
         return next(calls) == 40  # true once, in the first run only
 
     with pytest.raises(IteratorContractError, match="pass every= instead of duration="):
-        render_search_video(maze, BFS(goal=fickle), 0, tmp_path / "f", duration=1,
-                            panel=False)  # fmt: skip
+        render_search_video(maze, BFS(goal=fickle), 0, tmp_path / "f", duration=1, panel=False)
 
 
 def test_search_race_with_duration(maze: Maze, tmp_path: Path) -> None:
@@ -110,8 +133,18 @@ def test_search_race_with_duration(maze: Maze, tmp_path: Path) -> None:
         "bfs": BFS(goal=maze.cheese),
         "astar": AStar(heuristic=manhattan_to(maze, maze.cheese), goal=maze.cheese),
     }
-    entries = search_race(maze, _start(maze), searches, tmp_path, suffix="", fps=10,
-                          duration=3, final_frames=3, cell_px=4, panel=False)  # fmt: skip
+    entries = search_race(
+        maze,
+        _start(maze),
+        searches,
+        tmp_path,
+        suffix="",
+        fps=10,
+        duration=3,
+        final_frames=3,
+        cell_px=4,
+        panel=False,
+    )
     for entry in entries:
         assert entry.result.status is Status.SOLVED
         assert entry.frames <= 30 and len(list(entry.video.glob("*.png"))) == entry.frames

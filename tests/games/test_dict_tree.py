@@ -17,7 +17,8 @@ def test_is_terminal_is_not_inverted() -> None:
 def test_children_sorted_with_path_keys() -> None:
     root = DictTreeIterator("Root", {"b": {}, "a": {}})
     assert [(c.name, c.key()) for c in root.get_children()] == [
-        ("a", ("Root", "a")), ("b", ("Root", "b")),
+        ("a", ("Root", "a")),
+        ("b", ("Root", "b")),
     ]
 
 

@@ -30,9 +30,7 @@ from treesearch.errors import (
 
 
 def mcts(iterations: int = 200) -> SearchAgent:
-    return SearchAgent(
-        lambda seed: MCTS(iterations=iterations, rng=seed, reuse=True), name="mcts"
-    )
+    return SearchAgent(lambda seed: MCTS(iterations=iterations, rng=seed, reuse=True), name="mcts")
 
 
 def alphabeta() -> SearchAgent:
@@ -110,16 +108,18 @@ def test_play_game_refuses_bad_seats_and_seeds() -> None:
 def test_a_game_replays_from_its_record() -> None:
     result = play_match(mcts(50), RandomAgent(), TicTacToe(), games=3, seed=2)
     r = result.records[1]
-    again = play_game(mcts(50), RandomAgent(), TicTacToe(), seed=r.seed, a_player=r.a_player,
-                      index=1)
+    again = play_game(
+        mcts(50), RandomAgent(), TicTacToe(), seed=r.seed, a_player=r.a_player, index=1
+    )
     assert again.outcome() == r.outcome()
 
 
 def test_jobs_do_not_change_the_records() -> None:
     seen: list[GameRecord] = []
     serial = play_match(mcts(50), RandomAgent(), TicTacToe, games=5, seed=4, jobs=1)
-    parallel = play_match(mcts(50), RandomAgent(), TicTacToe, games=5, seed=4, jobs=2,
-                          progress=seen.append)
+    parallel = play_match(
+        mcts(50), RandomAgent(), TicTacToe, games=5, seed=4, jobs=2, progress=seen.append
+    )
     assert outcomes(serial) == outcomes(parallel)
     assert [r.index for r in parallel.records] == list(range(5))
     assert sorted(r.index for r in seen) == list(range(5))
@@ -127,8 +127,9 @@ def test_jobs_do_not_change_the_records() -> None:
 
 def test_progress_sees_every_game_in_order_in_process() -> None:
     seen: list[int] = []
-    play_match(RandomAgent(), RandomAgent(), TicTacToe(), games=4,
-               progress=lambda r: seen.append(r.index))
+    play_match(
+        RandomAgent(), RandomAgent(), TicTacToe(), games=4, progress=lambda r: seen.append(r.index)
+    )
     assert seen == [0, 1, 2, 3]
     with pytest.raises(InvalidArgumentError, match="progress must be a callable"):
         play_match(RandomAgent(), RandomAgent(), TicTacToe(), games=4, progress=3)
@@ -171,8 +172,9 @@ def test_chance_states_are_drawn_by_the_harness_from_the_game_seed() -> None:
     assert set(coins) == {0, 1} and coins.count(1) > coins.count(0)
     assert all(len(r.moves) == 2 for r in result.records)
     # Player 1 never moves: only the side playing player 0 is timed.
-    assert all(len(r.seconds[r.a_player]) == 1 and not r.seconds[1 - r.a_player]
-               for r in result.records)
+    assert all(
+        len(r.seconds[r.a_player]) == 1 and not r.seconds[1 - r.a_player] for r in result.records
+    )
     again = play_match(RandomAgent(), RandomAgent(), _Coin, games=40, seed=0)
     assert outcomes(again) == outcomes(result)
 
@@ -213,10 +215,10 @@ def _record(index: int, a_player: int, returns: tuple[float, float]) -> GameReco
 
 def test_match_result_counts_from_a_s_point_of_view() -> None:
     records = (
-        _record(0, 0, (1.0, -1.0)),   # a is player 0 and wins
-        _record(1, 1, (1.0, -1.0)),   # a is player 1 and loses
-        _record(2, 0, (0.0, 0.0)),    # draw
-        _record(3, 1, (0.2, 0.7)),    # a non-zero-sum win for a
+        _record(0, 0, (1.0, -1.0)),  # a is player 0 and wins
+        _record(1, 1, (1.0, -1.0)),  # a is player 1 and loses
+        _record(2, 0, (0.0, 0.0)),  # draw
+        _record(3, 1, (0.2, 0.7)),  # a non-zero-sum win for a
     )
     result = MatchResult(records, games=4)
     assert (result.wins, result.draws, result.losses) == (2, 1, 1)
@@ -424,15 +426,17 @@ def test_our_mcts_against_openspiel_mcts_on_tic_tac_toe() -> None:
     ours = SearchAgent(
         lambda seed: MCTS(iterations=50, exploration=1.0, rng=seed, reuse=True), name="ours"
     )
-    result = play_match(ours, OpenSpielMCTSAgent(50), OpenSpielState.initial("tic_tac_toe"),
-                        games=2, seed=0)
+    result = play_match(
+        ours, OpenSpielMCTSAgent(50), OpenSpielState.initial("tic_tac_toe"), games=2, seed=0
+    )
     assert len(result.records) == 2 and [r.a_player for r in result.records] == [0, 1]
     assert result.names == ("ours", "openspiel-mcts(50)")
     for r in result.records:
         assert sum(r.returns) == 0 and 5 <= len(r.moves) <= 9
         assert all(isinstance(m, int) for m in r.moves)
-    again = play_match(ours, OpenSpielMCTSAgent(50), OpenSpielState.initial("tic_tac_toe"),
-                       games=2, seed=0)
+    again = play_match(
+        ours, OpenSpielMCTSAgent(50), OpenSpielState.initial("tic_tac_toe"), games=2, seed=0
+    )
     assert outcomes(again) == outcomes(result)
 
 
@@ -458,8 +462,9 @@ def test_paired_starts_give_both_games_of_a_pair_one_drawn_start() -> None:
     for record, cell in zip(result.records, opened, strict=True):
         assert cell not in record.moves  # each game went on from its pair's start
     assert [r.a_player for r in result.records] == [0, 1, 0, 1, 0, 1]
-    again = play_match(RandomAgent(), RandomAgent(), PairedStarts(_opening), games=6, seed=4,
-                       jobs=2)  # fmt: skip
+    again = play_match(
+        RandomAgent(), RandomAgent(), PairedStarts(_opening), games=6, seed=4, jobs=2
+    )
     assert [r.outcome() for r in again.records] == [r.outcome() for r in result.records]
 
 

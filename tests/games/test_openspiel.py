@@ -120,9 +120,9 @@ def test_random_playout_samples_chance_by_probability() -> None:
     def uniform(children: Any, state: Any, rng: random.Random) -> Any:
         return children[rng.randrange(len(children))]
 
-    slow = sum(
-        rollout_rewards(pig, rng, uniform, players=True, score=None)[0] for _ in range(n)
-    ) / n
+    slow = (
+        sum(rollout_rewards(pig, rng, uniform, players=True, score=None)[0] for _ in range(n)) / n
+    )
     assert abs(fast - slow) < 0.08
 
 
@@ -163,9 +163,11 @@ def test_connect_four_search_is_seeded() -> None:
 
 def test_refusals() -> None:
     for name in ("matrix_rps", "goofspiel"):
-        with pytest.raises(InvalidArgumentError,
-                           match=r"simultaneous dynamics; supported: sequential.*"
-                                 r"convert_to_turn_based"):
+        with pytest.raises(
+            InvalidArgumentError,
+            match=r"simultaneous dynamics; supported: sequential.*"
+            r"convert_to_turn_based",
+        ):
             OpenSpielState.initial(name)
     turn_based = pyspiel.convert_to_turn_based(pyspiel.load_game("matrix_rps"))
     check_iterator(OpenSpielState.from_game(turn_based))

@@ -54,8 +54,11 @@ def test_all_leaves_ranked_and_each_kept_once() -> None:
     best = EpisodeCollector(name_length, k=10)
     RandomWalk(best, rng=1, episodes=40).run(DictTreeIterator("Root", SEED_TREE))
     assert [e.state.name for e in best.best] == [
-        "Monte Carlo Tree Search", "Breadth-First", "Backtracking", "Beam Search",
-    ]  # fmt: skip
+        "Monte Carlo Tree Search",
+        "Breadth-First",
+        "Backtracking",
+        "Beam Search",
+    ]
 
 
 def test_announced_solutions_are_recorded_even_if_not_terminal() -> None:
@@ -90,9 +93,12 @@ def test_states_without_is_terminal_are_recorded_only_when_announced() -> None:
 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
-    [({"k": 0}, "k must be an int >= 1, got 0"), ({"memory": -1}, "got -1"),
-     ({"value": 3}, "value must be a callable")],
-)  # fmt: skip
+    [
+        ({"k": 0}, "k must be an int >= 1, got 0"),
+        ({"memory": -1}, "got -1"),
+        ({"value": 3}, "value must be a callable"),
+    ],
+)
 def test_bad_arguments_are_named(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(InvalidArgumentError, match=message):
         EpisodeCollector(**{"value": name_length, **kwargs})

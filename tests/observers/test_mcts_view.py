@@ -92,9 +92,10 @@ def test_a_run_of_unknown_length_doubles_its_stride() -> None:
     child = start.get_children()[0]
     for i in range(200):
         for event in (
-            Visited(start, 0), Visited(child, 1, parent=start),
+            Visited(start, 0),
+            Visited(child, 1, parent=start),
             SimulationPhase("backup", child, 1, i, (1.0, -1.0)),
-        ):  # fmt: skip
+        ):
             view.update(event)
             if view.frame_due(event):
                 due.append(i + 1)
@@ -110,8 +111,9 @@ def test_final_frame_shows_the_decision_not_a_playout(tmp_path: Path) -> None:
     assert isinstance(view, AccumulatingRenderer)
     assert isinstance(view, PacedRenderer) and isinstance(view, LegendRenderer)
     # The golden frame's search: UCT constant sqrt(2) on [-1, 1] (it chooses the centre)
-    result, video = run(view, TicTacToe(), tmp_path, iterations=300, final_frames=3,
-                        exploration=math.sqrt(2) / 2)
+    result, video = run(
+        view, TicTacToe(), tmp_path, iterations=300, final_frames=3, exploration=math.sqrt(2) / 2
+    )
     assert tiles.move_label(result.best) == "X centre"
     texts = view.texts
     assert "simulation 300 of 300" in texts and "decision: X centre" in texts

@@ -237,14 +237,24 @@ def test_legend_explains_the_highlights_and_keeps_the_base_legend() -> None:
     overlay = GridOverlay(Tiles(), cell_of, levels=4)
     entries = overlay.legend()
     assert [label for _, label in entries] == [
-        "reached: first…last", "frontier: seen, not expanded", "path to the current state",
-        "solution path", "current state", "wall",
-    ]  # fmt: skip
+        "reached: first…last",
+        "frontier: seen, not expanded",
+        "path to the current state",
+        "solution path",
+        "current state",
+        "wall",
+    ]
     assert len(entries[0][0]) == 4 and entries[1][0] == FRONTIER and entries[3][0] == SOLUTION
     plain = FrameGridOverlay(
-        lambda s: np.zeros((32, 40, 3), np.uint8), cell_of, grid_shape=(4, 5),
-        color_by="depth", frontier=False, current_path=False,
-    )  # fmt: skip
+        lambda s: np.zeros((32, 40, 3), np.uint8),
+        cell_of,
+        grid_shape=(4, 5),
+        color_by="depth",
+        frontier=False,
+        current_path=False,
+    )
     assert [label for _, label in plain.legend()] == [
-        f"reached at depth 0…{plain.scale}", "solution path", "current state",
-    ]  # fmt: skip
+        f"reached at depth 0…{plain.scale}",
+        "solution path",
+        "current state",
+    ]

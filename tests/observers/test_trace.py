@@ -63,8 +63,13 @@ def test_trace_lines_hold_every_event_with_keys(tmp_path: Path) -> None:
     assert lines[0] == {"type": "header", "format": "treesearch-trace", "version": 1}
     assert [d["type"] for d in lines[1:]] == [type(e).__name__ for e in rec.events]
     visit = next(d for d in lines if d["type"] == "Visited" and d["kind"] == "return")
-    assert visit == {"type": "Visited", "key": ["Root", "Algorithms"], "depth": 1,
-                     "kind": "return", "parent": ["Root"]}  # fmt: skip
+    assert visit == {
+        "type": "Visited",
+        "key": ["Root", "Algorithms"],
+        "depth": 1,
+        "kind": "return",
+        "parent": ["Root"],
+    }
     finished = lines[-1]
     assert finished["status"] == "exhausted"
     assert finished["best"] == ["Root", "Algorithms", "Other", "Monte Carlo Tree Search"]
@@ -125,8 +130,10 @@ def test_replay_rebuilds_the_same_events(tmp_path: Path) -> None:
 
 def test_replay_to_the_same_frames_as_the_live_run_tiles(tmp_path: Path) -> None:
     trace, live, replayed = tmp_path / "t.jsonl", tmp_path / "live", tmp_path / "replayed"
-    Backtracking([VideoObserver(live, BoardTiles(), overlay=True), TraceWriter(trace)],
-                 value=lambda b: sum(b.cells)).run(Board())  # fmt: skip
+    Backtracking(
+        [VideoObserver(live, BoardTiles(), overlay=True), TraceWriter(trace)],
+        value=lambda b: sum(b.cells),
+    ).run(Board())
     replay(trace, lambda key: Board(cells=key), VideoObserver(replayed, BoardTiles(), overlay=True))
     a, b = read_pngs(live), read_pngs(replayed)
     assert len(a) == len(b) >= 61  # 61 visits, then whatever final frames the video holds

@@ -102,8 +102,13 @@ def test_nan_value_is_rejected() -> None:
 
 @pytest.mark.parametrize(
     ("kwargs", "match"),
-    [({"depth": 0}, "depth"), ({"depth": 2.5}, "depth"), ({"value": 3}, "value"),
-     ({"perspective": 2}, "perspective"), ({"ordering": "best"}, "ordering")],
+    [
+        ({"depth": 0}, "depth"),
+        ({"depth": 2.5}, "depth"),
+        ({"value": 3}, "value"),
+        ({"perspective": 2}, "perspective"),
+        ({"ordering": "best"}, "ordering"),
+    ],
 )
 def test_bad_arguments(kwargs: dict[str, Any], match: str) -> None:
     with pytest.raises(InvalidArgumentError, match=match):

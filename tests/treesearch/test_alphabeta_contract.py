@@ -77,8 +77,11 @@ class Chain(TreeIterator):
 
 def test_a_chain_deeper_than_the_recursion_limit_is_explained() -> None:
     """Used to die with a bare RecursionError."""
-    with pytest.raises(InvalidArgumentError, match=r"plies deep from Chain\(1000, at=0\).*"
-                       r"recursion limit.*depth=N.*Budget\(max_depth=N\)"):
+    with pytest.raises(
+        InvalidArgumentError,
+        match=r"plies deep from Chain\(1000, at=0\).*"
+        r"recursion limit.*depth=N.*Budget\(max_depth=N\)",
+    ):
         AlphaBeta().run(Chain(1000))
 
 

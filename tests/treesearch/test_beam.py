@@ -62,27 +62,45 @@ def test_golden_trace(seed_tree: DictTreeIterator) -> None:
     rec = RecordingObserver()
     result = BeamSearch(rec, width=2, value=lambda s: len(s.name)).run(seed_tree)
     assert transcript(rec) == [
-        ("eval", "Root", 4.0), ("visit", "Root", 0),
-        ("expand", "Root", 1), ("eval", "Algorithms", 10.0), ("visit", "Algorithms", 1),
+        ("eval", "Root", 4.0),
+        ("visit", "Root", 0),
+        ("expand", "Root", 1),
+        ("eval", "Algorithms", 10.0),
+        ("visit", "Algorithms", 1),
         ("expand", "Algorithms", 3),
-        ("eval", "Breadth-First", 13.0), ("eval", "Depth-First", 11.0), ("eval", "Other", 5.0),
-        ("visit", "Breadth-First", 2), ("visit", "Depth-First", 2), ("prune", "Other", "beam"),
-        ("expand", "Breadth-First", 0), ("solved", "Breadth-First", 13.0),
+        ("eval", "Breadth-First", 13.0),
+        ("eval", "Depth-First", 11.0),
+        ("eval", "Other", 5.0),
+        ("visit", "Breadth-First", 2),
+        ("visit", "Depth-First", 2),
+        ("prune", "Other", "beam"),
+        ("expand", "Breadth-First", 0),
+        ("solved", "Breadth-First", 13.0),
         ("expand", "Depth-First", 2),
-        ("eval", "Backtracking", 12.0), ("eval", "Beam Search", 11.0),
-        ("visit", "Backtracking", 3), ("visit", "Beam Search", 3),
-        ("expand", "Backtracking", 0), ("expand", "Beam Search", 0),
+        ("eval", "Backtracking", 12.0),
+        ("eval", "Beam Search", 11.0),
+        ("visit", "Backtracking", 3),
+        ("visit", "Beam Search", 3),
+        ("expand", "Backtracking", 0),
+        ("expand", "Beam Search", 0),
     ]
     assert result.status is Status.EXHAUSTED and result.best.name == "Breadth-First"
     assert result.value == 13.0 and [s.name for s in result.path] == [
-        "Root", "Algorithms", "Breadth-First"]
+        "Root",
+        "Algorithms",
+        "Breadth-First",
+    ]
     assert (result.stats.expanded, result.stats.visited, result.stats.max_depth) == (6, 6, 3)
 
 
 def test_width_one_on_seed_tree(seed_tree: DictTreeIterator) -> None:
     result = BeamSearch(width=1, value=lambda s: -len(s.name)).run(seed_tree)
     assert [s.name for s in result.path] == [
-        "Root", "Algorithms", "Other", "Monte Carlo Tree Search"]
+        "Root",
+        "Algorithms",
+        "Other",
+        "Monte Carlo Tree Search",
+    ]
     assert result.value == -23.0 and result.stats.visited == 4
 
 
@@ -103,15 +121,17 @@ def test_ties_keep_generation_order() -> None:
 
 def test_goal_is_found_before_the_beam_drops_it(seed_tree: DictTreeIterator) -> None:
     rec = RecordingObserver()
-    result = BeamSearch(rec, width=1, value=lambda s: len(s.name),
-                        goal=lambda s: s.name == "Other").run(seed_tree)
+    result = BeamSearch(
+        rec, width=1, value=lambda s: len(s.name), goal=lambda s: s.name == "Other"
+    ).run(seed_tree)
     assert result.solved and result.value == 5.0
     assert [s.name for s in result.path] == ["Root", "Algorithms", "Other"]
     assert rec.trace()[-1] == ("enter", 2, "Other")
     key = ("Root", "Algorithms", "Depth-First")
     assert BeamSearch(width=1, value=name_value, goal={key}).run(seed_tree).best.key() == key
     assert BeamSearch(width=1, value=name_len, goal=lambda s: True).run(seed_tree).path == (
-        seed_tree,)
+        seed_tree,
+    )
 
 
 # -- properties -------------------------------------------------------------------------------
@@ -154,12 +174,14 @@ def test_unbounded_beam_is_bfs_level_order(tree: dict[str, Any]) -> None:
         result = BeamSearch(beam, width=None, value=name_value, graph=graph).run(root)
         assert beam.trace() == bfs.trace()
         assert result.best.is_terminal() and result.value == max(
-            name_value(s) for s in beam.states if s.is_terminal())
+            name_value(s) for s in beam.states if s.is_terminal()
+        )
 
 
 @given(undirected_graphs(), st.integers(1, 4), st.data())
-def test_beam_returns_valid_paths(adj: dict[int, list[int]], width: int,
-                                  data: st.DataObject) -> None:
+def test_beam_returns_valid_paths(
+    adj: dict[int, list[int]], width: int, data: st.DataObject
+) -> None:
     values = {v: data.draw(st.floats(-5, 5)) for v in adj}
     start = Graph(adj).state(0)
     rec = RecordingObserver()
@@ -200,8 +222,9 @@ def test_other_bad_arguments(seed_tree: DictTreeIterator) -> None:
 # -- budgets and stops ------------------------------------------------------------------------
 def test_node_budget_returns_best_so_far() -> None:
     rec = RecordingObserver()
-    result = BeamSearch(rec, width=2, value=lambda s: s.n,
-                        budget=Budget(max_nodes=5)).run(Counter(0))
+    result = BeamSearch(rec, width=2, value=lambda s: s.n, budget=Budget(max_nodes=5)).run(
+        Counter(0)
+    )
     assert result.status is Status.BUDGET_REACHED and result.stop_reason == "max_nodes"
     assert result.stats.expanded == 5
     assert [s.n for s in result.path] == [0, 2, 4, 6] and result.value == 6.0
@@ -209,8 +232,9 @@ def test_node_budget_returns_best_so_far() -> None:
 
 
 def test_depth_budget(seed_tree: DictTreeIterator) -> None:
-    result = BeamSearch(width=None, value=lambda s: -len(s.name),
-                        budget=Budget(max_depth=2)).run(seed_tree)
+    result = BeamSearch(width=None, value=lambda s: -len(s.name), budget=Budget(max_depth=2)).run(
+        seed_tree
+    )
     assert result.status is Status.BUDGET_REACHED and result.stop_reason == "max_depth"
     assert result.best.name == "Root" and result.value == -4.0  # best seen, not terminal
     assert result.stats.max_depth == 2 and result.stats.expanded == 2
@@ -220,15 +244,15 @@ def test_depth_budget(seed_tree: DictTreeIterator) -> None:
 
 def test_tree_mode_on_a_cycle_is_bounded() -> None:
     cycle = Graph({0: [1], 1: [0, 2], 2: [0]})
-    result = BeamSearch(width=1, value=lambda s: s.id, graph=False,
-                        budget=Budget(max_nodes=50)).run(cycle.state(0))
+    result = BeamSearch(
+        width=1, value=lambda s: s.id, graph=False, budget=Budget(max_nodes=50)
+    ).run(cycle.state(0))
     assert result.status is Status.BUDGET_REACHED and result.best.id == 2
     assert BeamSearch(width=1, value=lambda s: s.id).run(cycle.state(0)).best.id == 2
 
 
 def test_seconds_budget() -> None:
-    result = BeamSearch(width=3, value=lambda s: -s.n,
-                        budget=Budget(seconds=0.05)).run(Counter(0))
+    result = BeamSearch(width=3, value=lambda s: -s.n, budget=Budget(seconds=0.05)).run(Counter(0))
     assert result.status is Status.BUDGET_REACHED and result.stop_reason == "seconds"
     assert result.best.n == 0
 
@@ -236,12 +260,14 @@ def test_seconds_budget() -> None:
 def test_observers_closed_after_errors_and_stops(seed_tree: DictTreeIterator) -> None:
     first, last = RecordingObserver(), RecordingObserver()
     with pytest.raises(RuntimeError, match="observer failed"):
-        BeamSearch([first, Boom(3, RuntimeError("observer failed")), last],
-                   width=2, value=name_len).run(seed_tree)
+        BeamSearch(
+            [first, Boom(3, RuntimeError("observer failed")), last], width=2, value=name_len
+        ).run(seed_tree)
     assert first.closed == last.closed == 1
     rec = RecordingObserver()
-    result = BeamSearch([Boom(2, StopSearch("enough")), rec], width=2,
-                        value=lambda s: len(s.name)).run(seed_tree)
+    result = BeamSearch(
+        [Boom(2, StopSearch("enough")), rec], width=2, value=lambda s: len(s.name)
+    ).run(seed_tree)
     assert result.status is Status.STOPPED and rec.closed == 1 and len(rec.visits()) == 2
     assert result.best.name == "Algorithms"
     result = BeamSearch(Boom(1, StopSearch("now")), width=2, value=name_len).run(seed_tree)

@@ -126,6 +126,7 @@ def test_astar_with_admissible_heuristics_is_optimal(
     to_goal = bellman_ford(reversed_graph(adj), target)  # exact cost to the goal
     # Any value in [0, exact] is admissible; random fractions make it inconsistent too.
     scale = {v: data.draw(st.sampled_from([0, 0.25, 0.5, 1])) for v in adj}
+
     def h(s: Any) -> float:
         return scale[s.id] * to_goal.get(s.id, 0)
 
@@ -199,8 +200,9 @@ def test_greedy_returns_a_valid_path(adj: Weighted, target: int, data: st.DataOb
 def test_tree_mode_finds_the_same_cost(adj: Weighted, target: int) -> None:
     start = Graph(adj).state(0)
     ref = bellman_ford(adj, 0)
-    result = Dijkstra(goal=lambda s: s.id == target, graph=False,
-                      budget=Budget(max_nodes=3000)).run(start)
+    result = Dijkstra(
+        goal=lambda s: s.id == target, graph=False, budget=Budget(max_nodes=3000)
+    ).run(start)
     assert result.distances is None and result.routing_table is None
     if target in ref:  # costs >= 1 bound the tree search before the goal
         assert result.solved and result.value == ref[target]
@@ -214,13 +216,20 @@ def test_dijkstra_golden_trace(seed_tree: DictTreeIterator) -> None:
     rec = RecordingObserver()
     result = Dijkstra(rec, goal=lambda s: s.name == "Beam Search").run(seed_tree)
     assert transcript(rec) == [
-        ("visit", "Root", 0), ("expand", "Root", 1),
-        ("visit", "Algorithms", 1), ("expand", "Algorithms", 3),
-        ("visit", "Breadth-First", 2), ("expand", "Breadth-First", 0),
-        ("visit", "Depth-First", 2), ("expand", "Depth-First", 2),
-        ("visit", "Other", 2), ("expand", "Other", 1),
-        ("visit", "Backtracking", 3), ("expand", "Backtracking", 0),
-        ("visit", "Beam Search", 3), ("solved", "Beam Search", 3),
+        ("visit", "Root", 0),
+        ("expand", "Root", 1),
+        ("visit", "Algorithms", 1),
+        ("expand", "Algorithms", 3),
+        ("visit", "Breadth-First", 2),
+        ("expand", "Breadth-First", 0),
+        ("visit", "Depth-First", 2),
+        ("expand", "Depth-First", 2),
+        ("visit", "Other", 2),
+        ("expand", "Other", 1),
+        ("visit", "Backtracking", 3),
+        ("expand", "Backtracking", 0),
+        ("visit", "Beam Search", 3),
+        ("solved", "Beam Search", 3),
     ]
     assert [s.name for s in result.path] == ["Root", "Algorithms", "Depth-First", "Beam Search"]
     assert result.stats.expanded == 6 and result.stats.visited == 7
@@ -231,13 +240,26 @@ def test_greedy_golden_trace(seed_tree: DictTreeIterator, graph: bool) -> None:
     rec = RecordingObserver()
     result = GreedyBestFirst(rec, heuristic=lambda s: len(s.name), graph=graph).run(seed_tree)
     assert [(n, d) for _, d, n in rec.trace()] == [
-        ("Root", 0), ("Algorithms", 1), ("Other", 2), ("Depth-First", 2),
-        ("Beam Search", 3), ("Backtracking", 3), ("Breadth-First", 2),
+        ("Root", 0),
+        ("Algorithms", 1),
+        ("Other", 2),
+        ("Depth-First", 2),
+        ("Beam Search", 3),
+        ("Backtracking", 3),
+        ("Breadth-First", 2),
         ("Monte Carlo Tree Search", 3),
     ]
     parents = [e.parent.name if e.parent else None for e in rec.visits()]
-    assert parents == [None, "Root", "Algorithms", "Algorithms", "Depth-First",
-                       "Depth-First", "Algorithms", "Other"]
+    assert parents == [
+        None,
+        "Root",
+        "Algorithms",
+        "Algorithms",
+        "Depth-First",
+        "Depth-First",
+        "Algorithms",
+        "Other",
+    ]
     assert result.status is Status.EXHAUSTED and result.stats.expanded == 8
 
 
@@ -341,8 +363,9 @@ def test_node_budget_keeps_partial_tables(search: Any) -> None:
 
 def test_astar_budget_returns_the_most_promising_state() -> None:
     ring = _ring(50)
-    result = AStar(heuristic=lambda s: abs(25 - s.id), goal={25},
-                   budget=Budget(max_nodes=10)).run(ring.state(0))
+    result = AStar(heuristic=lambda s: abs(25 - s.id), goal={25}, budget=Budget(max_nodes=10)).run(
+        ring.state(0)
+    )
     assert result.status is Status.BUDGET_REACHED and result.stop_reason == "max_nodes"
     assert result.best is ring.state(10) and result.value == 10
     assert [s.id for s in result.path] == list(range(11))
@@ -350,8 +373,9 @@ def test_astar_budget_returns_the_most_promising_state() -> None:
 
 @pytest.mark.parametrize("graph", [True, False])
 def test_depth_budget(seed_tree: DictTreeIterator, graph: bool) -> None:
-    result = GreedyBestFirst(heuristic=lambda s: -len(s.name), graph=graph,
-                             budget=Budget(max_depth=2)).run(seed_tree)
+    result = GreedyBestFirst(
+        heuristic=lambda s: -len(s.name), graph=graph, budget=Budget(max_depth=2)
+    ).run(seed_tree)
     assert result.status is Status.BUDGET_REACHED and result.stop_reason == "max_depth"
     assert result.stats.max_depth == 2 and result.stats.visited == 5
     assert result.best.name == "Breadth-First" and len(result.path) == 3

@@ -90,9 +90,7 @@ def test_depth_budget_stops_an_endless_game(name: str, keyed: bool) -> None:
 
 @pytest.mark.parametrize("keyed", [True, False])
 @pytest.mark.parametrize("name", SEARCHES)
-def test_time_budget_stops_an_endless_game(
-    name: str, keyed: bool, fake_clock: list[float]
-) -> None:
+def test_time_budget_stops_an_endless_game(name: str, keyed: bool, fake_clock: list[float]) -> None:
     result = SEARCHES[name](budget=Budget(seconds=0.05)).run(Endless(keyed))
     assert result.status is Status.BUDGET_REACHED and result.stop_reason == "seconds"
     assert result.stats.expanded <= 128 * 50  # the clock is read every 128 expansions
@@ -141,9 +139,7 @@ def _slow_observer(clock: list[float], seconds: float, events: list[Event]) -> A
 
 
 @pytest.mark.parametrize("name", [n for n in SEARCHES if not n.startswith("RandomWalk")])
-def test_render_time_does_not_count_against_the_budget(
-    name: str, fake_clock: list[float]
-) -> None:
+def test_render_time_does_not_count_against_the_budget(name: str, fake_clock: list[float]) -> None:
     events: list[Event] = []
     observer = _slow_observer(fake_clock, 10.0, events)
     result = SEARCHES[name](observer, budget=Budget(seconds=1)).run(Tree())

@@ -48,16 +48,29 @@ class Take(TreeIterator):
 
     __slots__ = ("move", "player_as", "returns_as", "stones", "to_move")
 
-    def __init__(self, stones: int = 4, to_move: int = 0, move: int | None = None, *,
-                 player_as: Answer = _index, returns_as: Answer = _rewards) -> None:
+    def __init__(
+        self,
+        stones: int = 4,
+        to_move: int = 0,
+        move: int | None = None,
+        *,
+        player_as: Answer = _index,
+        returns_as: Answer = _rewards,
+    ) -> None:
         self.stones, self.to_move, self.move = stones, to_move, move
         self.player_as, self.returns_as = player_as, returns_as
 
     def get_children(self) -> list[Take]:
         return [
-            type(self)(self.stones - k, 1 - self.to_move, k, player_as=self.player_as,
-                       returns_as=self.returns_as)
-            for k in (1, 2) if k <= self.stones
+            type(self)(
+                self.stones - k,
+                1 - self.to_move,
+                k,
+                player_as=self.player_as,
+                returns_as=self.returns_as,
+            )
+            for k in (1, 2)
+            if k <= self.stones
         ]
 
     def player(self) -> Any:
@@ -75,8 +88,10 @@ class Take(TreeIterator):
 
 NUMPY_PLAYERS = Take(player_as=lambda s: np.int64(_index(s)))
 NUMPY_RETURNS = Take(returns_as=lambda s: tuple(map(np.float64, _rewards(s))))
-NUMPY_EVERYTHING = Take(player_as=lambda s: np.int32(_index(s)),
-                        returns_as=lambda s: np.array(_rewards(s), dtype=np.float32))
+NUMPY_EVERYTHING = Take(
+    player_as=lambda s: np.int32(_index(s)),
+    returns_as=lambda s: np.array(_rewards(s), dtype=np.float32),
+)
 
 
 def _mcts(state: Any) -> Any:
@@ -87,8 +102,10 @@ def _random_play(state: Any) -> Any:
     return check_random_play(state, games=10, rng=0)
 
 
-CHECKERS = [pytest.param(check_iterator, id="check_iterator"),
-            pytest.param(_random_play, id="check_random_play")]  # fmt: skip
+CHECKERS = [
+    pytest.param(check_iterator, id="check_iterator"),
+    pytest.param(_random_play, id="check_random_play"),
+]
 
 
 @pytest.mark.parametrize("start", [NUMPY_PLAYERS, NUMPY_RETURNS, NUMPY_EVERYTHING])
@@ -114,18 +131,26 @@ def test_numpy_players_become_plain_ints() -> None:
 
 @pytest.mark.parametrize(
     ("player_as", "shown"),
-    [(lambda s: bool(s.to_move), "False"), (lambda s: float(s.to_move), "0.0"),
-     (lambda s: np.float64(s.to_move), r"np\.float64\(0\.0\)"),
-     (lambda s: np.bool_(0), "np.False_"), (lambda s: "0", "'0'"), (lambda s: -2, "-2")],
-)  # fmt: skip
-@pytest.mark.parametrize("check", [*CHECKERS, pytest.param(player_of, id="player_of"),
-                                   pytest.param(_mcts, id="mcts")])  # fmt: skip
+    [
+        (lambda s: bool(s.to_move), "False"),
+        (lambda s: float(s.to_move), "0.0"),
+        (lambda s: np.float64(s.to_move), r"np\.float64\(0\.0\)"),
+        (lambda s: np.bool_(0), "np.False_"),
+        (lambda s: "0", "'0'"),
+        (lambda s: -2, "-2"),
+    ],
+)
+@pytest.mark.parametrize(
+    "check", [*CHECKERS, pytest.param(player_of, id="player_of"), pytest.param(_mcts, id="mcts")]
+)
 def test_bool_float_and_other_players_are_refused_by_name(
     check: Callable[[Any], Any], player_as: Answer, shown: str
 ) -> None:
-    with pytest.raises(IteratorContractError,
-                       match=rf"^player\(\) of Take\(4, to_move=0\): returned {shown}\. Fix: "
-                             r"return the index of the player"):
+    with pytest.raises(
+        IteratorContractError,
+        match=rf"^player\(\) of Take\(4, to_move=0\): returned {shown}\. Fix: "
+        r"return the index of the player",
+    ):
         check(Take(player_as=player_as))
 
 
@@ -134,9 +159,11 @@ def test_terminal_at_a_state_with_moves_has_one_wording(check: Callable[[Any], A
     """check_random_play said "returned TERMINAL (-4) before the game ended"."""
     liar = Take(3, player_as=lambda s: TERMINAL if s.stones in (0, 3) else s.to_move)
     count = "children" if check is player_of else "2 children"
-    with pytest.raises(IteratorContractError,
-                       match=rf"^player\(\) of Take\(3, to_move=0\): returned treesearch\.TERMINAL "
-                             rf"\(-4\) but the state has {count}\. Fix: return TERMINAL only"):
+    with pytest.raises(
+        IteratorContractError,
+        match=rf"^player\(\) of Take\(3, to_move=0\): returned treesearch\.TERMINAL "
+        rf"\(-4\) but the state has {count}\. Fix: return TERMINAL only",
+    ):
         check(liar)
 
 
@@ -144,25 +171,35 @@ def test_terminal_at_a_state_with_moves_has_one_wording(check: Callable[[Any], A
 def test_a_player_at_the_end_needs_a_reward(check: Callable[[Any], Any]) -> None:
     """check_random_play used to accept ``player() == 2`` at the end of a two-player game."""
     start = Take(2, player_as=lambda s: 2 if s.stones == 0 else s.to_move)
-    with pytest.raises(IteratorContractError,
-                       match=r"player\(\) of Take\(0, .*returned 2 but returns\(\) has 2 players"):
+    with pytest.raises(
+        IteratorContractError,
+        match=r"player\(\) of Take\(0, .*returned 2 but returns\(\) has 2 players",
+    ):
         check(start)
 
 
 @pytest.mark.parametrize(
     ("returns_as", "shown"),
-    [(lambda s: 1.0, "1.0"), (lambda s: (True, False), r"\(True, False\)"),
-     (lambda s: ("1", "-1"), r"\('1', '-1'\)"), (lambda s: (), r"\(\)"),
-     (lambda s: (1.0, np.nan), r"\(1\.0, nan\)"), (lambda s: [10**400, 0], r"\[1000")],
-)  # fmt: skip
+    [
+        (lambda s: 1.0, "1.0"),
+        (lambda s: (True, False), r"\(True, False\)"),
+        (lambda s: ("1", "-1"), r"\('1', '-1'\)"),
+        (lambda s: (), r"\(\)"),
+        (lambda s: (1.0, np.nan), r"\(1\.0, nan\)"),
+        (lambda s: [10**400, 0], r"\[1000"),
+    ],
+)
 @pytest.mark.parametrize("check", [*CHECKERS, pytest.param(returns_of, id="returns_of")])
 def test_bad_rewards_are_refused_alike(
     check: Callable[[Any], Any], returns_as: Answer, shown: str
 ) -> None:
     """Not iterable used to be a bare TypeError from both checkers; returns_of took bools
     and strings, which the checkers refuse."""
-    state = Take(2, returns_as=returns_as) if check is not returns_of else Take(
-        0, returns_as=returns_as)
+    state = (
+        Take(2, returns_as=returns_as)
+        if check is not returns_of
+        else Take(0, returns_as=returns_as)
+    )
     with pytest.raises(IteratorContractError, match=rf"returns\(\) of Take\(0, .*returned {shown}"):
         check(state)
 
@@ -219,8 +256,10 @@ def test_a_key_attribute_that_is_not_a_method_means_keyless() -> None:
 
 @pytest.mark.parametrize("check", CHECKERS)
 def test_unhashable_keys_are_named(check: Callable[[Any], Any]) -> None:
-    with pytest.raises(IteratorContractError,
-                       match=r"^key\(\) of Take\(4, to_move=0\): returned the unhashable \[4, 0\]"):
+    with pytest.raises(
+        IteratorContractError,
+        match=r"^key\(\) of Take\(4, to_move=0\): returned the unhashable \[4, 0\]",
+    ):
         check(ListKey())
 
 
@@ -276,9 +315,13 @@ class ChanceToTheEnd(Fair):
 
 @pytest.mark.parametrize(
     ("state", "problem"),
-    [(Flip(), "is missing at a chance state"), (Loaded(), r"summing to 1\.2"),
-     (OneSided(), "gave 1 outcomes for 2 children"), (ChanceToTheEnd(), r"\[\], summing to 0")],
-)  # fmt: skip
+    [
+        (Flip(), "is missing at a chance state"),
+        (Loaded(), r"summing to 1\.2"),
+        (OneSided(), "gave 1 outcomes for 2 children"),
+        (ChanceToTheEnd(), r"\[\], summing to 0"),
+    ],
+)
 @pytest.mark.parametrize("check", CHECKERS)
 def test_chance_outcomes_are_checked_by_both_checkers(
     check: Callable[[Any], Any], state: Flip, problem: str

@@ -98,11 +98,19 @@ def _check_message(fault: str) -> str:
 @pytest.mark.parametrize(
     ("fault", "error", "message"),
     [
-        ("none", IteratorContractError, rf"get_children\(\) of {STATE}: returned None, which "
-                                        r"is not iterable\. Fix: return a list"),
+        (
+            "none",
+            IteratorContractError,
+            rf"get_children\(\) of {STATE}: returned None, which "
+            r"is not iterable\. Fix: return a list",
+        ),
         ("five", IteratorContractError, rf"get_children\(\) of {STATE}: returned 5, which is"),
-        ("ints", NotATreeIteratorError, rf"get_children\(\) of {STATE}: yielded 0, which has "
-                                        r"no get_children\(\)\. Fix: yield states"),
+        (
+            "ints",
+            NotATreeIteratorError,
+            rf"get_children\(\) of {STATE}: yielded 0, which has "
+            r"no get_children\(\)\. Fix: yield states",
+        ),
     ],
 )
 def test_broken_children_are_explained(
@@ -125,8 +133,10 @@ def test_unhashable_key_is_explained(name: str) -> None:
 @pytest.mark.parametrize("name", SEARCHES)
 def test_child_without_key_under_a_keyed_start_raises(name: str) -> None:
     """The silently wrong answer: None was one shared key, so BFS visited 2 of 15 states."""
-    message = (r"key\(\) of Faulty\(\(\d,\)\): returned None on this child of Faulty\(\(\)\), "
-               r"though the start state has keys\. Fix: either every state has a key or none")
+    message = (
+        r"key\(\) of Faulty\(\(\d,\)\): returned None on this child of Faulty\(\(\)\), "
+        r"though the start state has keys\. Fix: either every state has a key or none"
+    )
     with pytest.raises(IteratorContractError, match=f"^{message}"):
         SEARCHES[name]().run(Faulty("nokey"))
     assert re.match(message, _check_message("nokey"))
@@ -142,8 +152,9 @@ def test_same_words_as_check_iterator_for_the_same_state() -> None:
 
 @pytest.mark.parametrize("graph", [True, False])
 @pytest.mark.parametrize("name", BEST_FIRST)
-@pytest.mark.parametrize(("fault", "shown"), [("nan", "nan"), ("negative", "-1"),
-                                              ("word", "'far'")])
+@pytest.mark.parametrize(
+    ("fault", "shown"), [("nan", "nan"), ("negative", "-1"), ("word", "'far'")]
+)
 def test_bad_step_costs_use_check_iterator_words(
     name: str, graph: bool, fault: str, shown: str
 ) -> None:
@@ -179,8 +190,9 @@ def test_explain_failure_for_other_searches() -> None:
 
     err = explain_failure(NoPlayer(), TypeError("x"), "player()")
     assert isinstance(err, IteratorContractError) and "returned 'white'" in str(err)
-    err = explain_failure(NoPlayer(), AttributeError("x", name="returns", obj=NoPlayer()),
-                          "returns()")
+    err = explain_failure(
+        NoPlayer(), AttributeError("x", name="returns", obj=NoPlayer()), "returns()"
+    )
     assert isinstance(err, MissingCapabilityError) and "returns()" in str(err)
     err = explain_failure(Faulty("fine"), IndexError("tuple index out of range"), "returns()")
     assert isinstance(err, IteratorContractError)
@@ -191,8 +203,9 @@ def test_explain_failure_for_other_searches() -> None:
 @pytest.mark.parametrize("name", SEARCHES)
 @pytest.mark.parametrize("bad", ["no", 1, 0.0])
 def test_graph_flag_must_be_a_bool(name: str, bad: Any) -> None:
-    with pytest.raises(InvalidArgumentError, match=f"graph must be True, False or None, got "
-                                                   f"{re.escape(repr(bad))}"):
+    with pytest.raises(
+        InvalidArgumentError, match=f"graph must be True, False or None, got {re.escape(repr(bad))}"
+    ):
         SEARCHES[name](graph=bad)
 
 
@@ -219,7 +232,6 @@ def test_run_does_not_import_search() -> None:
     """Issue 8, §7: imports go one way, search -> _run (TYPE_CHECKING imports included)."""
     source = Path(treesearch.__file__).with_name("_run.py").read_text()
     imported = {
-        node.module for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.ImportFrom)
+        node.module for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)
     }
     assert "treesearch.search" not in imported

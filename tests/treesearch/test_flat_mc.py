@@ -145,9 +145,9 @@ def test_budgets_cut_the_playouts_and_keep_the_best_so_far() -> None:
 def test_same_seed_same_choice_and_observers_see_each_playout() -> None:
     seen: list[Any] = []
     a = FlatMonteCarlo(playout=pull, playouts=200, rng=np.random.default_rng(5)).run(Arms())
-    b = FlatMonteCarlo(
-        seen.append, playout=pull, playouts=200, rng=np.random.default_rng(5)
-    ).run(Arms())
+    b = FlatMonteCarlo(seen.append, playout=pull, playouts=200, rng=np.random.default_rng(5)).run(
+        Arms()
+    )
     assert [c.count for c in a.info["candidates"]] == [c.count for c in b.info["candidates"]]
     assert a.value == b.value
     assert sum(isinstance(e, Evaluated) for e in seen) == 250

@@ -48,8 +48,13 @@ def test_known_games() -> None:
 
 @pytest.mark.parametrize(
     ("matrix", "words"),
-    [([], "non-empty"), ([[]], "non-empty"), ([[1, 2], [3]], "rectangle"),
-     ([[1, math.nan]], "finite"), ([[math.inf]], "finite")],
+    [
+        ([], "non-empty"),
+        ([[]], "non-empty"),
+        ([[1, 2], [3]], "rectangle"),
+        ([[1, math.nan]], "finite"),
+        ([[math.inf]], "finite"),
+    ],
 )
 def test_bad_matrices_are_refused(matrix: list[list[float]], words: str) -> None:
     with pytest.raises(InvalidArgumentError, match=words):

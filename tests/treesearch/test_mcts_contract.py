@@ -52,8 +52,13 @@ class Toy(TreeIterator):
         return [(c, 0.9) for c in self.get_children()]
 
     def returns(self) -> Any:
-        special = {"nan": (math.nan, math.nan), "short": (1.0,), "text": ("win", "loss"),
-                   "inf": (math.inf, -math.inf), "empty": ()}
+        special = {
+            "nan": (math.nan, math.nan),
+            "short": (1.0,),
+            "text": ("win", "loss"),
+            "inf": (math.inf, -math.inf),
+            "empty": (),
+        }
         if self.fault in special:
             return special[self.fault]
         r = 1.0 if self.path == (1, 1) else -0.5
@@ -233,18 +238,22 @@ def test_events_keep_their_order_and_fields() -> None:
     rec = RecordingObserver()
     MCTS(rec, iterations=2, rng=0).run(TicTacToe())
     kinds = [
-        (type(e).__name__, getattr(e, "phase", None)) for e in rec.events
+        (type(e).__name__, getattr(e, "phase", None))
+        for e in rec.events
         if isinstance(e, (Visited, SimulationPhase))
     ]
-    one = [("Visited", None), ("Visited", None), ("SimulationPhase", "expand"),
-           ("SimulationPhase", "select"), ("SimulationPhase", "rollout"),
-           ("SimulationPhase", "backup")]
+    one = [
+        ("Visited", None),
+        ("Visited", None),
+        ("SimulationPhase", "expand"),
+        ("SimulationPhase", "select"),
+        ("SimulationPhase", "rollout"),
+        ("SimulationPhase", "backup"),
+    ]
     assert kinds == one * 2
     visits = [e for e in rec.events if isinstance(e, Visited)]
     assert visits[0].parent is None and visits[1].parent == TicTacToe()
-    rollout = next(
-        e for e in rec.events if isinstance(e, SimulationPhase) and e.phase == "rollout"
-    )
+    rollout = next(e for e in rec.events if isinstance(e, SimulationPhase) and e.phase == "rollout")
     assert isinstance(rollout.reward, tuple) and len(rollout.reward) == 2
 
 

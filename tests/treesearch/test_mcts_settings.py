@@ -42,8 +42,10 @@ def _zero(state: Any) -> float:
         ({"evaluate": "v"}, "evaluate must be callable, got 'v'"),
         ({"score": 0.5}, "score must be callable, got 0.5"),
         ({"backup": "median"}, "backup must be 'mean' or 'max', got 'median'"),
-        ({"final": "best"}, "final must be one of 'visits', 'value', 'secure', 'robust-max', "
-                            "got 'best'"),
+        (
+            {"final": "best"},
+            "final must be one of 'visits', 'value', 'secure', 'robust-max', got 'best'",
+        ),
         ({"solver": 1}, "solver must be True or False, got 1"),
         ({"reward_range": (1, -1)}, r"reward_range must be \(low, high\).*got \(1, -1\)"),
         ({"reward_range": (0, math.inf)}, "reward_range must be .*inf"),
@@ -54,8 +56,10 @@ def _zero(state: Any) -> float:
         ({"perspective": 1.0}, "perspective must be .*got 1.0"),
         ({"rollout_depth": 0}, "rollout_depth must be an int >= 1 or None, got 0"),
         ({"rollout_depth": True}, "rollout_depth must be .*got True"),
-        ({"simultaneous": "joint"}, "simultaneous must be one of 'sequential', 'decoupled', "
-                                    "got 'joint'"),
+        (
+            {"simultaneous": "joint"},
+            "simultaneous must be one of 'sequential', 'decoupled', got 'joint'",
+        ),
     ],
 )
 def test_each_knob_is_checked_and_the_bad_value_named(kwargs: dict[str, Any], match: str) -> None:
@@ -77,7 +81,10 @@ def test_defaults_are_mcts_defaults() -> None:
     assert settings == MCTS(iterations=1).settings
     assert settings.exploration == EXPLORATION and settings.simultaneous == SIMULTANEOUS[0]
     assert (settings.backup, settings.final, settings.solver, settings.reuse) == (
-        "mean", "visits", True, True
+        "mean",
+        "visits",
+        True,
+        True,
     )
 
 
@@ -126,15 +133,25 @@ def test_replace_checks_again_and_derives_again() -> None:
 
 
 def test_mcts_reads_its_knobs_from_the_settings() -> None:
-    search = MCTS(iterations=5, exploration=0.7, reward_range=(0, 1), selection=uct,
-                  evaluate=_zero, perspective=1, rollout_depth=4, reuse=False,
-                  final="secure", backup="max", solver=False, simultaneous="decoupled", rng=3)
+    search = MCTS(
+        iterations=5,
+        exploration=0.7,
+        reward_range=(0, 1),
+        selection=uct,
+        evaluate=_zero,
+        perspective=1,
+        rollout_depth=4,
+        reuse=False,
+        final="secure",
+        backup="max",
+        solver=False,
+        simultaneous="decoupled",
+        rng=3,
+    )
     settings = search.settings
     for name in settings.keywords():
         assert getattr(search, name) == getattr(settings, name), name
-    assert (search.c, search.reward_range, search.iterations, search.rng) == (
-        0.7, (0.0, 1.0), 5, 3
-    )
+    assert (search.c, search.reward_range, search.iterations, search.rng) == (0.7, (0.0, 1.0), 5, 3)
     assert MCTS(iterations=5, **settings.keywords()).settings == settings
     assert repr(search).startswith(
         "MCTS(budget=Budget(max_nodes=None, max_depth=None, seconds=None, max_iterations=5), "

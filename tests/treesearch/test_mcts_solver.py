@@ -43,8 +43,11 @@ def outcome(board: tuple[int, ...]) -> tuple[float, int]:
 
 def moves_reaching(state: TicTacToe, value: float, plies: int) -> list[int]:
     """The moves after which the player to move gets ``value`` in ``plies`` plies."""
-    return [c.move for c in state.get_children()  # type: ignore[misc]
-            if (-outcome(c.board)[0], outcome(c.board)[1] + 1) == (value, plies)]
+    return [
+        c.move
+        for c in state.get_children()  # type: ignore[misc]
+        if (-outcome(c.board)[0], outcome(c.board)[1] + 1) == (value, plies)
+    ]
 
 
 # Positions, each checked against plain minimax below: X to move wins in exactly 1, 3 and
@@ -77,8 +80,9 @@ def test_a_lost_position_is_proven_and_the_loss_delayed() -> None:
     assert result.best.move == 6
     children = result.info["root"].children
     assert all(c.proven == (1.0, -1.0) for c in children)
-    assert max(c.plies for c in children) == 3 == next(c.plies for c in children
-                                                         if c.state.move == 6)
+    assert (
+        max(c.plies for c in children) == 3 == next(c.plies for c in children if c.state.move == 6)
+    )
 
 
 def test_when_every_loss_is_as_quick_the_most_visited_move_is_played() -> None:
@@ -220,16 +224,20 @@ def test_rewards_in_zero_one_are_proven_with_their_range() -> None:
 
 def test_a_reward_outside_the_range_is_refused() -> None:
     start = Scored5(position(*WINS[1][0]).board)
-    with pytest.raises(InvalidValueError, match=r"gave 5\.0 to player 0, outside "
-                       r"reward_range=\(-1\.0, 1\.0\).*reward_range=\(low, high\)"):
+    with pytest.raises(
+        InvalidValueError,
+        match=r"gave 5\.0 to player 0, outside "
+        r"reward_range=\(-1\.0, 1\.0\).*reward_range=\(low, high\)",
+    ):
         MCTS(iterations=500, rng=0).run(start)
     result = MCTS(iterations=500, rng=0, reward_range=(0, 5)).run(start)
     assert result.status is Status.SOLVED and result.value == 5.0
     assert MCTS(iterations=50, rng=0, solver=False).run(start).best is not None
 
 
-def _child(root: Node, visits: int, mean: float, proven: tuple[float, float] | None = None,
-           plies: int = 0) -> Node:
+def _child(
+    root: Node, visits: int, mean: float, proven: tuple[float, float] | None = None, plies: int = 0
+) -> Node:
     node = Node(len(root.children), root, 0)
     node.visits, node.total, node.proven, node.plies = visits, mean * visits, proven, plies
     root.children.append(node)
@@ -237,8 +245,7 @@ def _child(root: Node, visits: int, mean: float, proven: tuple[float, float] | N
 
 
 def _pick(root: Node, rule: str, solver: bool = True) -> Node | None:
-    return choose_child(root, rule, use_max=False, solver=solver, bounds=(-1.0, 1.0),
-                        secure=1.0)
+    return choose_child(root, rule, use_max=False, solver=solver, bounds=(-1.0, 1.0), secure=1.0)
 
 
 def test_final_rules() -> None:
@@ -285,7 +292,7 @@ def test_reuse_finds_the_new_root_within_a_few_plies_by_key() -> None:
     assert _kept(fresh, position(*line[:REUSE_DEPTH])) > 0
     far = MCTS(iterations=3000, rng=0, reuse=True, solver=False)
     far.run(TicTacToe())
-    assert _kept(far, position(*line[:REUSE_DEPTH + 1])) == 0  # too deep: a new tree
+    assert _kept(far, position(*line[: REUSE_DEPTH + 1])) == 0  # too deep: a new tree
 
 
 class Nim(TreeIterator):

@@ -28,8 +28,15 @@ class Nim(TreeIterator):
 
     __slots__ = ("at_end", "lie_at", "move", "stones", "to_move")
 
-    def __init__(self, stones: int = 5, to_move: int = 0, move: int | None = None, *,
-                 at_end: int = TERMINAL, lie_at: int | None = None) -> None:
+    def __init__(
+        self,
+        stones: int = 5,
+        to_move: int = 0,
+        move: int | None = None,
+        *,
+        at_end: int = TERMINAL,
+        lie_at: int | None = None,
+    ) -> None:
         self.stones, self.to_move, self.move = stones, to_move, move
         self.at_end, self.lie_at = at_end, lie_at
 
@@ -40,9 +47,9 @@ class Nim(TreeIterator):
 
     def get_children(self) -> list[Nim]:
         return [
-            Nim(self.stones - take, 1 - self.to_move, take, at_end=self.at_end,
-                lie_at=self.lie_at)
-            for take in (1, 2) if take <= self.stones
+            Nim(self.stones - take, 1 - self.to_move, take, at_end=self.at_end, lie_at=self.lie_at)
+            for take in (1, 2)
+            if take <= self.stones
         ]
 
     def returns(self) -> tuple[float, float]:
@@ -68,9 +75,11 @@ def test_check_iterator_accepts_terminal_only_at_terminal_states() -> None:
     report = check_iterator(Nim())
     assert report.terminals > 0
     check_iterator(Nim(at_end=1))  # a player index at the end stays fine
-    with pytest.raises(IteratorContractError,
-                       match=r"player\(\) of Nim\(3, .*TERMINAL \(-4\) but the state has 2 "
-                             r"children"):
+    with pytest.raises(
+        IteratorContractError,
+        match=r"player\(\) of Nim\(3, .*TERMINAL \(-4\) but the state has 2 "
+        r"children",
+    ):
         check_iterator(Nim(lie_at=3))
     for bad in (-2, -3, -5):  # other negative values are still refused, terminal or not
         with pytest.raises(IteratorContractError, match=rf"player\(\) of Nim\(0.*returned {bad}"):

@@ -57,9 +57,14 @@ def test_random_play_reports_what_it_played_and_is_deterministic() -> None:
 
 @pytest.mark.parametrize(
     ("fault", "method"),
-    [("player", "player()"), ("early-terminal", "player()"), ("nan", "returns()"),
-     ("unhashable", "key()"), ("endless", "get_children()")],
-)  # fmt: skip
+    [
+        ("player", "player()"),
+        ("early-terminal", "player()"),
+        ("nan", "returns()"),
+        ("unhashable", "key()"),
+        ("endless", "get_children()"),
+    ],
+)
 def test_random_play_names_the_broken_method(fault: str, method: str) -> None:
     with pytest.raises(IteratorContractError, match=method.replace("(", r"\(").replace(")", r"\)")):
         check_random_play(Nim(6, fault=fault), games=3, max_moves=50)
@@ -121,8 +126,13 @@ def test_search_kinds_from_the_arguments_or_a_class_attribute() -> None:
 
 
 def test_discover_finds_entry_points_without_importing(tmp_path: Path) -> None:
-    fake_dist(tmp_path, "ts-demo", "2.0", {"treesearch.games": {"nope": "tsnope:make"}},
-              {"tsnope": "raise ImportError('missing dependency')\n"})  # fmt: skip
+    fake_dist(
+        tmp_path,
+        "ts-demo",
+        "2.0",
+        {"treesearch.games": {"nope": "tsnope:make"}},
+        {"tsnope": "raise ImportError('missing dependency')\n"},
+    )
     with plugin_path(tmp_path):
         refs = [r for r in discover("treesearch.games") if r.name == "nope"]
         assert len(refs) == 1 and refs[0].source == "ts-demo 2.0"

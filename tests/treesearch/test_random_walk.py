@@ -70,7 +70,10 @@ def test_value_keeps_the_best_episode(seed_tree: DictTreeIterator) -> None:
     result = RandomWalk(rng=0, episodes=50, value=lambda s: len(s.name)).run(seed_tree)
     assert result.best.name == "Monte Carlo Tree Search" and result.value == 23
     assert [s.name for s in result.path] == [
-        "Root", "Algorithms", "Other", "Monte Carlo Tree Search",
+        "Root",
+        "Algorithms",
+        "Other",
+        "Monte Carlo Tree Search",
     ]
 
 

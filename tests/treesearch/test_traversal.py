@@ -19,12 +19,24 @@ from treesearch.errors import (
 )
 
 BFS_ORDER = [
-    "Root", "Algorithms", "Breadth-First", "Depth-First", "Other",
-    "Backtracking", "Beam Search", "Monte Carlo Tree Search",
+    "Root",
+    "Algorithms",
+    "Breadth-First",
+    "Depth-First",
+    "Other",
+    "Backtracking",
+    "Beam Search",
+    "Monte Carlo Tree Search",
 ]
 DFS_ORDER = [
-    "Root", "Algorithms", "Breadth-First", "Depth-First", "Backtracking", "Beam Search",
-    "Other", "Monte Carlo Tree Search",
+    "Root",
+    "Algorithms",
+    "Breadth-First",
+    "Depth-First",
+    "Backtracking",
+    "Beam Search",
+    "Other",
+    "Monte Carlo Tree Search",
 ]
 
 

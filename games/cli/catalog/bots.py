@@ -22,9 +22,16 @@ from games.tron.bots import alphabeta_bot, best_bot, heuristic_bot, mcts_bot, ra
 from games.tron.match import BotAgent as TronAgent
 
 __all__ = [
-    "BOTS", "DUEL_BOTS", "INK_BOTS", "OBSERVERS", "TRON_BOTS", "TRON_SECONDS", "BotEntry",
-    "BotOptions", "ObserverEntry",
-]  # fmt: skip
+    "BOTS",
+    "DUEL_BOTS",
+    "INK_BOTS",
+    "OBSERVERS",
+    "TRON_BOTS",
+    "TRON_SECONDS",
+    "BotEntry",
+    "BotOptions",
+    "ObserverEntry",
+]
 
 TRON_SECONDS = 0.1
 """A Tron search bot's thinking time per move without ``--bot-seconds``."""
@@ -36,8 +43,9 @@ def _tron_seconds(options: BotOptions) -> float:
 
 def _ink(name: str) -> Callable[[BotOptions], AgentMaker]:
     """A Railroad Ink bot's maker: ``--bot-seconds`` per game, the dice of the start."""
-    return lambda o: InkAgent(name, getattr(getattr(o.start, "game", None), "dice", "revealed"),
-                              o.seconds)  # fmt: skip
+    return lambda o: InkAgent(
+        name, getattr(getattr(o.start, "game", None), "dice", "revealed"), o.seconds
+    )
 
 
 _INK_HELP = {
@@ -57,25 +65,61 @@ INK_BOTS = tuple(
 """Railroad Ink's bots (``games.railroad_ink.BOTS``), ``--bot-seconds`` a game."""
 
 TRON_BOTS = (
-    BotEntry("tron", "random", "duel", "a random move that does not crash at once",
-             lambda o: TronAgent(random_bot(o.seed))),
-    BotEntry("tron", "heuristic", "duel", "seed 004's contest bot: most cells reached first",
-             lambda o: TronAgent(heuristic_bot())),
-    BotEntry("tron", "alphabeta", "duel", "alpha-beta on Voronoi territory, --bot-seconds a move",
-             lambda o: TronAgent(alphabeta_bot(_tron_seconds(o)))),
-    BotEntry("tron", "mcts", "duel", "MCTS valuing leaves by territory, --bot-seconds a move",
-             lambda o: TronAgent(mcts_bot(_tron_seconds(o), seed=o.seed))),
-    BotEntry("tron", "best", "duel", "the strongest measured (alpha-beta with contempt)",
-             lambda o: TronAgent(best_bot(_tron_seconds(o)))),
-)  # fmt: skip
+    BotEntry(
+        "tron",
+        "random",
+        "duel",
+        "a random move that does not crash at once",
+        lambda o: TronAgent(random_bot(o.seed)),
+    ),
+    BotEntry(
+        "tron",
+        "heuristic",
+        "duel",
+        "seed 004's contest bot: most cells reached first",
+        lambda o: TronAgent(heuristic_bot()),
+    ),
+    BotEntry(
+        "tron",
+        "alphabeta",
+        "duel",
+        "alpha-beta on Voronoi territory, --bot-seconds a move",
+        lambda o: TronAgent(alphabeta_bot(_tron_seconds(o))),
+    ),
+    BotEntry(
+        "tron",
+        "mcts",
+        "duel",
+        "MCTS valuing leaves by territory, --bot-seconds a move",
+        lambda o: TronAgent(mcts_bot(_tron_seconds(o), seed=o.seed)),
+    ),
+    BotEntry(
+        "tron",
+        "best",
+        "duel",
+        "the strongest measured (alpha-beta with contempt)",
+        lambda o: TronAgent(best_bot(_tron_seconds(o))),
+    ),
+)
 """Tron's bots (``games.tron.bots``), each a ``games.tron.match.BotAgent``."""
 
 DUEL_BOTS = (
-    BotEntry("duel", "random", "duel", "a uniformly random move (any two-player game)",
-             lambda o: RandomAgent()),
-)  # fmt: skip
+    BotEntry(
+        "duel",
+        "random",
+        "duel",
+        "a uniformly random move (any two-player game)",
+        lambda o: RandomAgent(),
+    ),
+)
 """The bots of any two-player game without its own."""
 
-BOTS: Registry[BotEntry] = Registry("bot", "treesearch.bots", (
-    *INK_BOTS, *TRON_BOTS, *DUEL_BOTS,
-))  # fmt: skip
+BOTS: Registry[BotEntry] = Registry(
+    "bot",
+    "treesearch.bots",
+    (
+        *INK_BOTS,
+        *TRON_BOTS,
+        *DUEL_BOTS,
+    ),
+)

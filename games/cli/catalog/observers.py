@@ -28,10 +28,17 @@ class ObserverEntry:
     make: Callable[[], Any] | None = None
 
 
-OBSERVERS: Registry[ObserverEntry] = Registry("observer", "treesearch.observers", (
-    ObserverEntry("progress", "a progress bar on stderr (run --progress, or --observers)",
-                  make=lambda: ProgressObserver(file=sys.stderr)),
-    ObserverEntry("video", "frames of the search drawn by the game's renderer (video)"),
-    ObserverEntry("recording", "the events of a run, in order (demo's backtracking trace)"),
-    ObserverEntry("playthrough", "a played game shown to a video (play --video)"),
-))  # fmt: skip
+OBSERVERS: Registry[ObserverEntry] = Registry(
+    "observer",
+    "treesearch.observers",
+    (
+        ObserverEntry(
+            "progress",
+            "a progress bar on stderr (run --progress, or --observers)",
+            make=lambda: ProgressObserver(file=sys.stderr),
+        ),
+        ObserverEntry("video", "frames of the search drawn by the game's renderer (video)"),
+        ObserverEntry("recording", "the events of a run, in order (demo's backtracking trace)"),
+        ObserverEntry("playthrough", "a played game shown to a video (play --video)"),
+    ),
+)

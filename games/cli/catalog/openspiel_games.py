@@ -42,12 +42,21 @@ def openspiel_entry(name: str) -> GameEntry:
     def make(args: argparse.Namespace) -> Problem:
         start = OpenSpielState.initial(game)
         return Problem(
-            name, "duel", start, None, lambda s: 0.0,
-            lambda s: "start" if s.move is None else f"action {s.move}", f"OpenSpiel {game}",
-        )  # fmt: skip
+            name,
+            "duel",
+            start,
+            None,
+            lambda s: 0.0,
+            lambda s: "start" if s.move is None else f"action {s.move}",
+            f"OpenSpiel {game}",
+        )
 
     return GameEntry(
-        name, "duel", f"OpenSpiel's {game}", make,
+        name,
+        "duel",
+        f"OpenSpiel's {game}",
+        make,
         no_video="OpenSpiel games have no renderer here (OpenSpiel draws states as text only)",
-        source="open_spiel", play=Play(bots=DUEL_BOTS),
-    )  # fmt: skip
+        source="open_spiel",
+        play=Play(bots=DUEL_BOTS),
+    )

@@ -29,10 +29,14 @@ SEED_TREE: dict[str, Any] = {
 
 def _seed_tree(args: argparse.Namespace) -> Problem:
     return Problem(
-        "seed-tree", "path", DictTreeIterator("Root", SEED_TREE),
-        lambda s: s.name == "Monte Carlo Tree Search", lambda s: 0.0, lambda s: str(s.name),
+        "seed-tree",
+        "path",
+        DictTreeIterator("Root", SEED_TREE),
+        lambda s: s.name == "Monte Carlo Tree Search",
+        lambda s: 0.0,
+        lambda s: str(s.name),
         "the seed tree",
-    )  # fmt: skip
+    )
 
 
 def _grid(args: argparse.Namespace) -> Problem:
@@ -52,10 +56,14 @@ def _grid(args: argparse.Namespace) -> Problem:
     target = max(distances, key=lambda cell: (distances[cell], cell))
     tr, tc = divmod(target, n)
     return Problem(
-        "grid", "path", graph.state(source), lambda s: s.id == target,
+        "grid",
+        "path",
+        graph.state(source),
+        lambda s: s.id == target,
         lambda s: abs(s.id // n - tr) + abs(s.id % n - tc),
-        lambda s: f"({s.id // n},{s.id % n})", f"a {n}x{n} grid",
-    )  # fmt: skip
+        lambda s: f"({s.id // n},{s.id % n})",
+        f"a {n}x{n} grid",
+    )
 
 
 def _maze(args: argparse.Namespace) -> Problem:
@@ -65,10 +73,15 @@ def _maze(args: argparse.Namespace) -> Problem:
     maze = maze.with_cheese([maze.nearest_cell(row=n - 1, col=n - 1)])
     cheese = next(iter(maze.cheese))
     return Problem(
-        "maze", "path", maze.start(start), lambda s: s.cell == cheese,
-        manhattan_to(maze, maze.cheese), lambda s: f"({s.cell // n},{s.cell % n})",
-        f"a {n}x{n} maze", maze,
-    )  # fmt: skip
+        "maze",
+        "path",
+        maze.start(start),
+        lambda s: s.cell == cheese,
+        manhattan_to(maze, maze.cheese),
+        lambda s: f"({s.cell // n},{s.cell % n})",
+        f"a {n}x{n} maze",
+        maze,
+    )
 
 
 def _drill_maze(args: argparse.Namespace) -> Problem:
@@ -81,9 +94,15 @@ def _drill_maze(args: argparse.Namespace) -> Problem:
         return f"({s.cell // n},{s.cell % n}) d{s.drills}"
 
     return Problem(
-        "drill-maze", "path", game.start(), game.at_exit, manhattan_to(maze, [exit_]), label,
-        f"a {n}x{n} maze, {args.drills} drill(s) to break walls", maze,
-    )  # fmt: skip
+        "drill-maze",
+        "path",
+        game.start(),
+        game.at_exit,
+        manhattan_to(maze, [exit_]),
+        label,
+        f"a {n}x{n} maze, {args.drills} drill(s) to break walls",
+        maze,
+    )
 
 
 def _maze_video(
@@ -93,19 +112,43 @@ def _maze_video(
     renderer = ExplorationRenderer(problem.maze, color_by=args.color_by)
     every, duration = (args.every, None) if args.every is not None else (None, args.duration)
     result = render_search_video(
-        problem.maze, search, problem.start, out, fps=args.fps, every=every,
-        duration=duration, max_frames=args.max_frames, final_frames=hold_frames(args.fps),
-        panel=not args.raw, title=title, renderer=renderer,
-    )  # fmt: skip
+        problem.maze,
+        search,
+        problem.start,
+        out,
+        fps=args.fps,
+        every=every,
+        duration=duration,
+        max_frames=args.max_frames,
+        final_frames=hold_frames(args.fps),
+        panel=not args.raw,
+        title=title,
+        renderer=renderer,
+    )
     return result, renderer.frames
 
 
 PATH_GAMES = (
     GameEntry("seed-tree", "path", "the eight-node tree of the original example", _seed_tree),
-    GameEntry("grid", "path", "a --size square grid, 30 percent walls, to its farthest cell",
-              _grid, no_video="a grid has no renderer yet (the maze has one)"),
-    GameEntry("maze", "path", "a --size maze with mud, from one corner to the cheese in "
-              "the other", _maze, _maze_video),
-    GameEntry("drill-maze", "path", "a --size maze to escape, corner to corner, with --drills "
-              "drills to break walls", _drill_maze, _maze_video),
-)  # fmt: skip
+    GameEntry(
+        "grid",
+        "path",
+        "a --size square grid, 30 percent walls, to its farthest cell",
+        _grid,
+        no_video="a grid has no renderer yet (the maze has one)",
+    ),
+    GameEntry(
+        "maze",
+        "path",
+        "a --size maze with mud, from one corner to the cheese in the other",
+        _maze,
+        _maze_video,
+    ),
+    GameEntry(
+        "drill-maze",
+        "path",
+        "a --size maze to escape, corner to corner, with --drills drills to break walls",
+        _drill_maze,
+        _maze_video,
+    ),
+)

@@ -106,16 +106,27 @@ def game_from_plugin(name: str, source: str, obj: Any) -> GameEntry:
         size = args.size if getattr(args, "size_given", False) else None
         seed = getattr(args, "seed", 0)
         return Problem(
-            name, kind, plugin.make(seed=seed, size=size), hooks["goal"], hooks["heuristic"],
-            label, f"{name} (seed {seed})", value=hooks["value"], score=hooks["score"],
-        )  # fmt: skip
+            name,
+            kind,
+            plugin.make(seed=seed, size=size),
+            hooks["goal"],
+            hooks["heuristic"],
+            label,
+            f"{name} (seed {seed})",
+            value=hooks["value"],
+            score=hooks["score"],
+        )
 
     return GameEntry(
-        name, kind, plugin.help or f"a {kind} game of {source}", make,
+        name,
+        kind,
+        plugin.help or f"a {kind} game of {source}",
+        make,
         None if plugin.renderer is None else board_video(plugin.renderer),
-        no_video=f"its plugin ({source}) gives no renderer", source=source,
+        no_video=f"its plugin ({source}) gives no renderer",
+        source=source,
         play=_play(name, source, kind, plugin),
-    )  # fmt: skip
+    )
 
 
 def _given(maker: AgentMaker) -> Callable[[BotOptions], AgentMaker]:
@@ -133,8 +144,12 @@ def _play(name: str, source: str, kind: Kind, plugin: GamePlugin) -> Play:
         for short, maker in plugin.bots.items()
     )
     if kind == "score" and own:
-        return Play(bots=own, default=(own[0].short,), solo=solo_play(plugin.renderer),
-                    solo_video=plugin.renderer is not None)  # fmt: skip
+        return Play(
+            bots=own,
+            default=(own[0].short,),
+            solo=solo_play(plugin.renderer),
+            solo_video=plugin.renderer is not None,
+        )
     if kind != "duel":
         return Play()
     extra = tuple(b for b in DUEL_BOTS if b.short not in plugin.bots)
@@ -145,8 +160,13 @@ def _play(name: str, source: str, kind: Kind, plugin: GamePlugin) -> Play:
 def _maker(make: Callable[..., Any], kind: Kind, accepted: tuple[str, ...]) -> SearchMaker:
     def build(p: Problem, b: Budget, a: SearchOptions) -> TreeSearch:
         value = p.value if kind != "path" else (lambda s: -p.heuristic(s))
-        offered = {"goal": p.goal, "heuristic": p.heuristic, "value": value, "budget": b,
-                   "rng": a.seed}  # fmt: skip
+        offered = {
+            "goal": p.goal,
+            "heuristic": p.heuristic,
+            "value": value,
+            "budget": b,
+            "rng": a.seed,
+        }
         search = make(**{k: offered[k] for k in accepted})
         if not isinstance(search, TreeSearch):
             raise InvalidArgumentError(
@@ -174,8 +194,9 @@ def search_from_plugin(name: str, source: str, obj: Any) -> SearchEntry:
         )
     accepted = accepted_keywords(plugin.make, _OFFERED)
     makers = {kind: _maker(plugin.make, kind, accepted) for kind in plugin.kinds}
-    return SearchEntry(name, plugin.title or name, plugin.help or f"a search of {source}",
-                       makers, source)  # fmt: skip
+    return SearchEntry(
+        name, plugin.title or name, plugin.help or f"a search of {source}", makers, source
+    )
 
 
 def observer_from_plugin(name: str, source: str, obj: Any) -> ObserverEntry:

@@ -23,9 +23,21 @@ from treesearch import Playthrough, SearchResult, Status, TreeSearch
 from treesearch.events import Event, Visited
 
 __all__ = [
-    "BotEntry", "BotOptions", "FilmMaker", "GameEntry", "Play", "Problem", "Solo", "SoloMaker",
-    "VideoMaker", "VideoOptions", "board_video", "hold_frames", "playthrough_film", "seeded",
-]  # fmt: skip
+    "BotEntry",
+    "BotOptions",
+    "FilmMaker",
+    "GameEntry",
+    "Play",
+    "Problem",
+    "Solo",
+    "SoloMaker",
+    "VideoMaker",
+    "VideoOptions",
+    "board_video",
+    "hold_frames",
+    "playthrough_film",
+    "seeded",
+]
 
 
 @dataclass(frozen=True)
@@ -270,9 +282,16 @@ def board_video(renderer: Callable[[Any], Any]) -> VideoMaker:
                 return first, 0
             wanted = max(1, round(args.duration * args.fps) - hold)
             every = max(1, -(-visits[0] // wanted))
-        with VideoObserver(out, renderer(problem.start), fps=args.fps, max_frames=args.max_frames,
-                           every=every or 1, final_frames=hold, panel=not args.raw,
-                           title=title) as video:  # fmt: skip
+        with VideoObserver(
+            out,
+            renderer(problem.start),
+            fps=args.fps,
+            max_frames=args.max_frames,
+            every=every or 1,
+            final_frames=hold,
+            panel=not args.raw,
+            title=title,
+        ) as video:
             result = search.run(problem.start, observers=[video])
         return result, video.frames
 

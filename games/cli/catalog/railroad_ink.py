@@ -22,11 +22,16 @@ __all__ = ["RAILROAD_INK"]
 def _railroad_ink(args: argparse.Namespace) -> Problem:
     dice = args.dice
     return Problem(
-        "railroad-ink", "score", RailroadInk(args.seed, dice).start(), None, lambda s: 0.0,
+        "railroad-ink",
+        "score",
+        RailroadInk(args.seed, dice).start(),
+        None,
+        lambda s: 0.0,
         lambda s: "start" if s.move is None else str(s.move),
-        f"Railroad Ink, dice {dice}, seed {args.seed}", value=HEURISTIC,
+        f"Railroad Ink, dice {dice}, seed {args.seed}",
+        value=HEURISTIC,
         score=lambda s: float(s.board.score().total),
-    )  # fmt: skip
+    )
 
 
 def _check(problem: Problem) -> None:
@@ -45,13 +50,19 @@ def _solo(problem: Problem, seed: int, agents: AgentMaker, video: Path | None) -
     if video is not None:
         film(record, video, title=f"{record.bot} bot")
     total = record.score.total
-    return Solo(float(total), record.seconds,
-                f"(seed {seed}, dice {dice}): {record.bot} scores {total} with "
-                f"{len(record.moves)} placements in {record.seconds:.2f} s")  # fmt: skip
+    return Solo(
+        float(total),
+        record.seconds,
+        f"(seed {seed}, dice {dice}): {record.bot} scores {total} with "
+        f"{len(record.moves)} placements in {record.seconds:.2f} s",
+    )
 
 
 RAILROAD_INK = GameEntry(
-    "railroad-ink", "score", "Railroad Ink: --dice known|revealed|free, --seed rolls",
-    _railroad_ink, board_video(lambda start: RailroadInkTiles(40)),
+    "railroad-ink",
+    "score",
+    "Railroad Ink: --dice known|revealed|free, --seed rolls",
+    _railroad_ink,
+    board_video(lambda start: RailroadInkTiles(40)),
     play=Play(bots=INK_BOTS, default=("best",), solo=_solo, check=_check, solo_video=True),
-)  # fmt: skip
+)

@@ -30,8 +30,14 @@ from treesearch import (
     TreeSearch,
 )
 
-__all__ = ["ITERATIONS", "RANDOM_WALK_EPISODES", "SEARCHES", "SearchEntry", "SearchMaker",
-           "SearchOptions"]  # fmt: skip
+__all__ = [
+    "ITERATIONS",
+    "RANDOM_WALK_EPISODES",
+    "SEARCHES",
+    "SearchEntry",
+    "SearchMaker",
+    "SearchOptions",
+]
 
 RANDOM_WALK_EPISODES = 20
 ITERATIONS = 2000
@@ -125,34 +131,94 @@ def _alphabeta(p: Problem, b: Budget, a: SearchOptions) -> TreeSearch:
     return AlphaBeta(budget=b, depth=a.depth or 4, value=p.value)
 
 
-SEARCHES: Registry[SearchEntry] = Registry("search", "treesearch.searches", (
-    SearchEntry("bfs", "BFS", "breadth-first: fewest moves",
-                {"path": lambda p, b, a: BFS(goal=p.goal, budget=b)}),
-    SearchEntry("dfs", "DFS", "depth-first",
-                {"path": lambda p, b, a: DFS(goal=p.goal, budget=b)}),
-    SearchEntry("iddfs", "IDDFS", "iterative deepening depth-first",
-                {"path": lambda p, b, a: IDDFS(goal=p.goal, budget=b)}),
-    SearchEntry("backtracking", "Backtracking", "depth-first, one path at a time", {
-        "path": lambda p, b, a: Backtracking(goal=p.goal, budget=b),
-        "score": lambda p, b, a: Backtracking(value=_value(p), budget=b)}),
-    SearchEntry("dijkstra", "Dijkstra", "cheapest route (step costs)",
-                {"path": lambda p, b, a: Dijkstra(goal=p.goal, budget=b)}),
-    SearchEntry("astar", "A*", "cheapest route, guided by a heuristic",
-                {"path": lambda p, b, a: AStar(heuristic=p.heuristic, goal=p.goal, budget=b)}),
-    SearchEntry("greedy", "Greedy best-first", "straight at the goal; scores: the best child", {
-        "path": lambda p, b, a: GreedyBestFirst(heuristic=p.heuristic, goal=p.goal, budget=b),
-        "score": lambda p, b, a: BeamSearch(width=1, value=_value(p), budget=b)}),
-    SearchEntry("beam", "Beam search (width 8)", "the 8 most promising per level", {
-        "path": lambda p, b, a: BeamSearch(width=8, value=_neg_h(p), goal=p.goal, budget=b),
-        "score": lambda p, b, a: BeamSearch(width=8, value=_value(p), budget=b)}),
-    SearchEntry("random-walk", "Random walk",
-                f"{RANDOM_WALK_EPISODES} random walks, keeping the best end", {
-        "path": lambda p, b, a: RandomWalk(rng=a.seed, episodes=RANDOM_WALK_EPISODES,
-                                           goal=p.goal, value=_neg_h(p), budget=b),
-        "score": lambda p, b, a: RandomWalk(rng=a.seed, episodes=RANDOM_WALK_EPISODES,
-                                            value=_value(p), budget=b)}),
-    SearchEntry("mcts", "MCTS", "Monte Carlo tree search, --iterations simulations",
-                {"score": _mcts, "duel": _duel_mcts}),
-    SearchEntry("alphabeta", "Alpha-beta", "minimax with alpha-beta (--depth, or to the end)",
-                {"duel": _alphabeta}),
-))  # fmt: skip
+SEARCHES: Registry[SearchEntry] = Registry(
+    "search",
+    "treesearch.searches",
+    (
+        SearchEntry(
+            "bfs",
+            "BFS",
+            "breadth-first: fewest moves",
+            {"path": lambda p, b, a: BFS(goal=p.goal, budget=b)},
+        ),
+        SearchEntry(
+            "dfs", "DFS", "depth-first", {"path": lambda p, b, a: DFS(goal=p.goal, budget=b)}
+        ),
+        SearchEntry(
+            "iddfs",
+            "IDDFS",
+            "iterative deepening depth-first",
+            {"path": lambda p, b, a: IDDFS(goal=p.goal, budget=b)},
+        ),
+        SearchEntry(
+            "backtracking",
+            "Backtracking",
+            "depth-first, one path at a time",
+            {
+                "path": lambda p, b, a: Backtracking(goal=p.goal, budget=b),
+                "score": lambda p, b, a: Backtracking(value=_value(p), budget=b),
+            },
+        ),
+        SearchEntry(
+            "dijkstra",
+            "Dijkstra",
+            "cheapest route (step costs)",
+            {"path": lambda p, b, a: Dijkstra(goal=p.goal, budget=b)},
+        ),
+        SearchEntry(
+            "astar",
+            "A*",
+            "cheapest route, guided by a heuristic",
+            {"path": lambda p, b, a: AStar(heuristic=p.heuristic, goal=p.goal, budget=b)},
+        ),
+        SearchEntry(
+            "greedy",
+            "Greedy best-first",
+            "straight at the goal; scores: the best child",
+            {
+                "path": lambda p, b, a: GreedyBestFirst(
+                    heuristic=p.heuristic, goal=p.goal, budget=b
+                ),
+                "score": lambda p, b, a: BeamSearch(width=1, value=_value(p), budget=b),
+            },
+        ),
+        SearchEntry(
+            "beam",
+            "Beam search (width 8)",
+            "the 8 most promising per level",
+            {
+                "path": lambda p, b, a: BeamSearch(width=8, value=_neg_h(p), goal=p.goal, budget=b),
+                "score": lambda p, b, a: BeamSearch(width=8, value=_value(p), budget=b),
+            },
+        ),
+        SearchEntry(
+            "random-walk",
+            "Random walk",
+            f"{RANDOM_WALK_EPISODES} random walks, keeping the best end",
+            {
+                "path": lambda p, b, a: RandomWalk(
+                    rng=a.seed,
+                    episodes=RANDOM_WALK_EPISODES,
+                    goal=p.goal,
+                    value=_neg_h(p),
+                    budget=b,
+                ),
+                "score": lambda p, b, a: RandomWalk(
+                    rng=a.seed, episodes=RANDOM_WALK_EPISODES, value=_value(p), budget=b
+                ),
+            },
+        ),
+        SearchEntry(
+            "mcts",
+            "MCTS",
+            "Monte Carlo tree search, --iterations simulations",
+            {"score": _mcts, "duel": _duel_mcts},
+        ),
+        SearchEntry(
+            "alphabeta",
+            "Alpha-beta",
+            "minimax with alpha-beta (--depth, or to the end)",
+            {"duel": _alphabeta},
+        ),
+    ),
+)

@@ -33,8 +33,12 @@ def solo_play(renderer: Callable[[Any], Any] | None = None) -> SoloMaker:
         score = problem.score(end) if problem.score is not None else float(end.returns()[0])
         if video is not None and renderer is not None:
             _film(states, renderer, video, f"{agent.name}: score {score:g}")
-        return Solo(score, seconds, f"(seed {seed}): {agent.name} scores {score:g} with "
-                                    f"{len(states) - 1} moves in {seconds:.2f} s")  # fmt: skip
+        return Solo(
+            score,
+            seconds,
+            f"(seed {seed}): {agent.name} scores {score:g} with "
+            f"{len(states) - 1} moves in {seconds:.2f} s",
+        )
 
     return solo
 

@@ -49,10 +49,16 @@ def _tictactoe(args: argparse.Namespace) -> Problem:
             ) from None
         state = state.play(cell)
     return Problem(
-        "tictactoe", "duel", state, None, lambda s: 0.0,
-        lambda s: "start" if s.move is None else cell_name(s.move), "tic-tac-toe",
-        sides=("X", "O"), move_text=_move_text,
-    )  # fmt: skip
+        "tictactoe",
+        "duel",
+        state,
+        None,
+        lambda s: 0.0,
+        lambda s: "start" if s.move is None else cell_name(s.move),
+        "tic-tac-toe",
+        sides=("X", "O"),
+        move_text=_move_text,
+    )
 
 
 def _video(
@@ -63,15 +69,24 @@ def _video(
     frames = max(1, round(args.duration * args.fps) - hold)
     view = MCTSView(TicTacToeTiles(), frames=frames, stride=args.every)
     with VideoObserver(
-        out, view, fps=args.fps, max_frames=args.max_frames, final_frames=hold,
-        panel=not args.raw, title=title,
-    ) as video:  # fmt: skip
+        out,
+        view,
+        fps=args.fps,
+        max_frames=args.max_frames,
+        final_frames=hold,
+        panel=not args.raw,
+        title=title,
+    ) as video:
         result = search.run(problem.start, observers=[video])
     return result, video.frames
 
 
 TICTACTOE = GameEntry(
-    "tictactoe", "duel", "tic-tac-toe from the empty board (or after --moves)", _tictactoe,
-    _video, ("mcts",),
+    "tictactoe",
+    "duel",
+    "tic-tac-toe from the empty board (or after --moves)",
+    _tictactoe,
+    _video,
+    ("mcts",),
     play=Play(bots=DUEL_BOTS, narrate=True, film=playthrough_film(lambda s: TicTacToeTiles())),
-)  # fmt: skip
+)

@@ -51,16 +51,28 @@ def _label(state: Any) -> str:
 
 def _tron(args: argparse.Namespace) -> Problem:
     return Problem(
-        "tron", "duel", tron_start(args, False), None, lambda s: 0.0, _label,
-        f"Tron on map {args.map}", value=evaluate,
-    )  # fmt: skip
+        "tron",
+        "duel",
+        tron_start(args, False),
+        None,
+        lambda s: 0.0,
+        _label,
+        f"Tron on map {args.map}",
+        value=evaluate,
+    )
 
 
 def _tron_hex(args: argparse.Namespace) -> Problem:
     return Problem(
-        "tron-hex", "duel", tron_start(args, True), None, lambda s: 0.0, _label,
-        f"Hexatron, seed {args.seed}", value=evaluate,
-    )  # fmt: skip
+        "tron-hex",
+        "duel",
+        tron_start(args, True),
+        None,
+        lambda s: 0.0,
+        _label,
+        f"Hexatron, seed {args.seed}",
+        value=evaluate,
+    )
 
 
 def _film(problem: Problem, states: list[Any], names: tuple[str, str], out: Path) -> str:
@@ -75,11 +87,20 @@ def _paired(problem: Problem) -> PairedStarts:
 
 _VIDEO = board_video(lambda start: TronRenderer())
 TRON = GameEntry(
-    "tron", "duel", "Tron light cycles on a square --map (a name or a file)", _tron, _VIDEO,
+    "tron",
+    "duel",
+    "Tron light cycles on a square --map (a name or a file)",
+    _tron,
+    _VIDEO,
     play=Play(bots=TRON_BOTS, searches=False, default=("heuristic", "random"), film=_film),
-)  # fmt: skip
+)
 TRON_HEX = GameEntry(
-    "tron-hex", "duel", "Hexatron: Tron on a hexagon, --seed places the starts", _tron_hex,
-    _VIDEO, play=Play(bots=TRON_BOTS, searches=False, default=("heuristic", "random"),
-                      film=_film, start=_paired),
-)  # fmt: skip
+    "tron-hex",
+    "duel",
+    "Hexatron: Tron on a hexagon, --seed places the starts",
+    _tron_hex,
+    _VIDEO,
+    play=Play(
+        bots=TRON_BOTS, searches=False, default=("heuristic", "random"), film=_film, start=_paired
+    ),
+)

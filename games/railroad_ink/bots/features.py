@@ -49,8 +49,11 @@ def _best_cover(need: tuple[int, int, int, int]) -> int:
 
 COVER: dict[tuple[int, ...], int] = {
     (n, e, s, w): _best_cover((n, e, s, w))
-    for n in range(3) for e in range(3) for s in range(3) for w in range(3)
-}  # fmt: skip
+    for n in range(3)
+    for e in range(3)
+    for s in range(3)
+    for w in range(3)
+}
 """Per need of an empty square (the route type each side must meet, 0 for none): how many
 of those sides the best die face placed there could meet."""
 
@@ -100,10 +103,16 @@ def _arms(i: int, tile: Tile) -> tuple[tuple[int, int, int, int, bool], ...]:
     if arms is None:
         sides, group_of, _ = _info(tile)
         arms = _ARMS[key] = tuple(
-            (route, 2 * i + group_of[side], _NEIGHBOURS[i][side], OPPOSITE[side],
-             _EXIT_AT[i][side] == route)
-            for side, route in enumerate(sides) if route
-        )  # fmt: skip
+            (
+                route,
+                2 * i + group_of[side],
+                _NEIGHBOURS[i][side],
+                OPPOSITE[side],
+                _EXIT_AT[i][side] == route,
+            )
+            for side, route in enumerate(sides)
+            if route
+        )
     return arms
 
 

@@ -103,17 +103,24 @@ def film(
     states = replay(record)
     decisions = decisions_by_state(record, states)
     rate = (1.0 if decisions else 4.0) if fps is None else fps
-    if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not (
-        math.isfinite(rate) and rate > 0
+    if (
+        isinstance(rate, bool)
+        or not isinstance(rate, (int, float))
+        or not (math.isfinite(rate) and rate > 0)
     ):
         raise InvalidArgumentError(f"fps must be a finite number > 0, got {fps!r}")
     renderer = RailroadInkTiles(tile_size, decisions=decisions)
     name = f"{record.bot} bot, dice {record.dice}"
     with (
-        VideoObserver(path, renderer, fps=rate, final_frames=max(2, round(2 * rate)),
-                      title=title if title is not None else f"{record.bot} bot") as video,
+        VideoObserver(
+            path,
+            renderer,
+            fps=rate,
+            final_frames=max(2, round(2 * rate)),
+            title=title if title is not None else f"{record.bot} bot",
+        ) as video,
         Playthrough(states[0], [video], name=name) as show,
-    ):  # fmt: skip
+    ):
         for state in states[1:]:
             show.advance(state)
         total = record.score.total

@@ -20,9 +20,13 @@ from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError
 
 __all__ = [
-    "LOOKAHEAD_ENDS", "LOOKAHEAD_PILOT", "LOOKAHEAD_ROLLS", "LOOKAHEAD_ROUNDS",
-    "LOOKAHEAD_WIDTH", "LookaheadBot",
-]  # fmt: skip
+    "LOOKAHEAD_ENDS",
+    "LOOKAHEAD_PILOT",
+    "LOOKAHEAD_ROLLS",
+    "LOOKAHEAD_ROUNDS",
+    "LOOKAHEAD_WIDTH",
+    "LookaheadBot",
+]
 
 LOOKAHEAD_WIDTH = 64
 """Round beam width of the ``lookahead`` bot."""

@@ -44,9 +44,17 @@ from treesearch.core import TreeIterator
 from treesearch.flat_mc import Candidate, FlatMonteCarlo
 
 __all__ = [
-    "FIRST_KNOWN", "FIRST_PLAYOUTS", "LAST_ROUND_WIDTH", "PLAYOUTS", "PYTHON_SECONDS",
-    "EnginePlayouts", "LastRound", "MonteCarloBot", "candidates", "move_code",
-]  # fmt: skip
+    "FIRST_KNOWN",
+    "FIRST_PLAYOUTS",
+    "LAST_ROUND_WIDTH",
+    "PLAYOUTS",
+    "PYTHON_SECONDS",
+    "EnginePlayouts",
+    "LastRound",
+    "MonteCarloBot",
+    "candidates",
+    "move_code",
+]
 
 PLAYOUTS = 32000
 """Play-outs a decision gets after the first ones, without a time budget (the anchor's 4000,
@@ -128,7 +136,10 @@ class EnginePlayouts:
     """
 
     def __init__(
-        self, policy: int = RANDOM, weights: np.ndarray = NO_POLICY, futures: int = 0,
+        self,
+        policy: int = RANDOM,
+        weights: np.ndarray = NO_POLICY,
+        futures: int = 0,
         shaped: bool = True,
     ) -> None:
         self.policy, self.weights, self.futures = policy, weights, futures
@@ -168,8 +179,18 @@ class EnginePlayouts:
             rolls[self._round :] = shared[self._round :]
         record = self._record
         shaped, total, made, placed = playout(
-            p.tiles.copy(), p.slots.copy(), p.round, p.counts.copy(), p.placed, p.used, p.now,
-            rolls, self.policy, self.weights, seed_stream(rng.getrandbits(32)), record,
+            p.tiles.copy(),
+            p.slots.copy(),
+            p.round,
+            p.counts.copy(),
+            p.placed,
+            p.used,
+            p.now,
+            rolls,
+            self.policy,
+            self.weights,
+            seed_stream(rng.getrandbits(32)),
+            record,
             self._round,
         )
         if total > self.best_total and self._rolls is None:
@@ -261,11 +282,15 @@ class MonteCarloBot(Bot):
         self.playouts = EnginePlayouts(policy, weights, futures, shaped)
         self._rng = random.Random(seed)
         self.search = FlatMonteCarlo(
-            playout=self.playouts, candidates=candidates, label=move_code,
+            playout=self.playouts,
+            candidates=candidates,
+            label=move_code,
             first=FIRST_PLAYOUTS if first is None else first,
-            playouts=playouts, allocation=allocation, reuse=True,
+            playouts=playouts,
+            allocation=allocation,
+            reuse=True,
             rng=np.random.default_rng(seed),
-        )  # fmt: skip
+        )
         self.last_width = last_width
         self.keep_best = keep_best
         self.first = first
@@ -287,9 +312,9 @@ class MonteCarloBot(Bot):
         left = self._left()
         if state.round >= ROUNDS:
             budget = None if left is None else Budget(seconds=left * 0.8)
-            result = BeamSearch(
-                width=self.last_width, value=_exact, graph=True, budget=budget
-            ).run(LastRound(state))
+            result = BeamSearch(width=self.last_width, value=_exact, graph=True, budget=budget).run(
+                LastRound(state)
+            )
             path: list[RailroadInkState] = [view.state for view in result.path[1:]]
             if path:
                 self._plan = path[1:]

@@ -35,10 +35,15 @@ from treesearch.core import TreeIterator
 from treesearch.result import Status
 
 __all__ = [
-    "RoundView", "complete", "look_ahead", "path_to", "rank_ends", "round_ends",
-    "sample_rolls", "unwrapped",
-]  # fmt: skip
-
+    "RoundView",
+    "complete",
+    "look_ahead",
+    "path_to",
+    "rank_ends",
+    "round_ends",
+    "sample_rolls",
+    "unwrapped",
+]
 
 
 class RoundView(TreeIterator):

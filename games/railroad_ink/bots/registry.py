@@ -51,12 +51,27 @@ from games.railroad_ink.bots.simple import BEAM_WIDTH, BeamBot, RandomBot
 from treesearch.errors import InvalidArgumentError
 
 __all__ = [
-    "BEAM_WIDTH", "BEST", "BOTS", "LOOKAHEAD_ENDS", "LOOKAHEAD_PILOT", "LOOKAHEAD_ROLLS",
-    "LOOKAHEAD_ROUNDS", "LOOKAHEAD_WIDTH", "MCTS_ITERATIONS", "BeamBot", "Bot",
-    "BotAgent", "LookaheadBot", "MctsBot", "MonteCarloBot", "RandomBot", "RoundView",
+    "BEAM_WIDTH",
+    "BEST",
+    "BOTS",
+    "LOOKAHEAD_ENDS",
+    "LOOKAHEAD_PILOT",
+    "LOOKAHEAD_ROLLS",
+    "LOOKAHEAD_ROUNDS",
+    "LOOKAHEAD_WIDTH",
+    "MCTS_ITERATIONS",
+    "BeamBot",
+    "Bot",
+    "BotAgent",
+    "LookaheadBot",
+    "MctsBot",
+    "MonteCarloBot",
+    "RandomBot",
+    "RoundView",
     "check_bot_name",
-    "check_seconds", "make_bot",
-]  # fmt: skip
+    "check_seconds",
+    "make_bot",
+]
 
 BOTS = ("random", "greedy", "beam", "mcts", "lookahead", "montecarlo", "best")
 """The bots ``make_bot`` knows, weakest first."""
@@ -90,8 +105,7 @@ def check_seconds(seconds: object) -> None:
         or not 0 < seconds < math.inf
     ):
         raise InvalidArgumentError(
-            f"seconds must be a finite number > 0 (a game's thinking time) or None, "
-            f"got {seconds!r}"
+            f"seconds must be a finite number > 0 (a game's thinking time) or None, got {seconds!r}"
         )
 
 

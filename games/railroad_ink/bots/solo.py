@@ -163,12 +163,18 @@ def play(
         score = state.board.score()
         show.finish(score.total, f"score {score.total}")
     return InkRecord(
-        seed=seed, dice=dice, bot=name,
+        seed=seed,
+        dice=dice,
+        bot=name,
         rolls=tuple(tuple(str(face) for face in roll) for roll in game.rolls),
-        moves=tuple(m for m, _, _ in moves), rounds=tuple(r for _, r, _ in moves),
-        score=score, seconds=float(getattr(player, "thinking", thinking)), board=state.board,
-        engine=str(getattr(player, "engine", "")), decisions=tuple(d for _, _, d in moves),
-    )  # fmt: skip
+        moves=tuple(m for m, _, _ in moves),
+        rounds=tuple(r for _, r, _ in moves),
+        score=score,
+        seconds=float(getattr(player, "thinking", thinking)),
+        board=state.board,
+        engine=str(getattr(player, "engine", "")),
+        decisions=tuple(d for _, _, d in moves),
+    )
 
 
 def _player(bot: object, dice: str, seconds: float | None, seed: int) -> tuple[str, Agent]:
@@ -236,8 +242,10 @@ def replay(record: InkRecord) -> list[RailroadInkState]:
         states.append(state)
     while not state.is_terminal():  # the last rounds: nothing placed, or ended early
         children = state.get_children()
-        nxt = state.rolled(game.rolls[state.round - 1]) if state.player() == CHANCE else next(
-            (c for c in children if c.placement is None), None
+        nxt = (
+            state.rolled(game.rolls[state.round - 1])
+            if state.player() == CHANCE
+            else next((c for c in children if c.placement is None), None)
         )
         if nxt is None:
             raise InvalidArgumentError("the record stops before the game's end")

@@ -40,10 +40,23 @@ from games.railroad_ink.engine.tables import (
 )
 
 __all__ = [
-    "END", "FEATURES", "GUIDED", "GUIDED_CANDIDATES", "NO_MOVE", "RANDOM", "UNIFORM",
-    "candidate_features", "child_moves", "next_random", "playout", "policy_score", "roll",
-    "round_is_over", "seed_stream", "step",
-]  # fmt: skip
+    "END",
+    "FEATURES",
+    "GUIDED",
+    "GUIDED_CANDIDATES",
+    "NO_MOVE",
+    "RANDOM",
+    "UNIFORM",
+    "candidate_features",
+    "child_moves",
+    "next_random",
+    "playout",
+    "policy_score",
+    "roll",
+    "round_is_over",
+    "seed_stream",
+    "step",
+]
 
 UNIFORM, RANDOM, GUIDED = 0, 1, 2
 END = -1
@@ -126,7 +139,11 @@ def _specials_allowed(used: int, now: bool) -> bool:
 
 @jit
 def child_moves(
-    tiles: np.ndarray, slots: np.ndarray, counts: np.ndarray, used: int, now: bool,
+    tiles: np.ndarray,
+    slots: np.ndarray,
+    counts: np.ndarray,
+    used: int,
+    now: bool,
     moves: np.ndarray,
 ) -> tuple[int, bool]:
     """The children of a position by the game's rules, as ``RailroadInkState.get_children``.
@@ -149,8 +166,13 @@ def child_moves(
 
 @jit
 def _uniform(
-    tiles: np.ndarray, slots: np.ndarray, counts: np.ndarray, used: int, now: bool,
-    stream: np.ndarray, moves: np.ndarray,
+    tiles: np.ndarray,
+    slots: np.ndarray,
+    counts: np.ndarray,
+    used: int,
+    now: bool,
+    stream: np.ndarray,
+    moves: np.ndarray,
 ) -> int:
     n, can_end = child_moves(tiles, slots, counts, used, now, moves)
     if n == 0:
@@ -183,8 +205,13 @@ def _shuffled_pieces(
 
 @jit
 def _walk(
-    tiles: np.ndarray, slots: np.ndarray, pieces: np.ndarray, count: int, limit: int,
-    stream: np.ndarray, moves: np.ndarray,
+    tiles: np.ndarray,
+    slots: np.ndarray,
+    pieces: np.ndarray,
+    count: int,
+    limit: int,
+    stream: np.ndarray,
+    moves: np.ndarray,
 ) -> int:
     """Up to ``limit`` meaningful placements: pieces in order, squares and turns shuffled."""
     order = np.arange(49)
@@ -212,8 +239,17 @@ def _walk(
 
 @jit
 def step(
-    tiles: np.ndarray, slots: np.ndarray, rnd: int, counts: np.ndarray, placed: int, used: int,
-    now: bool, policy: int, weights: np.ndarray, stream: np.ndarray, moves: np.ndarray,
+    tiles: np.ndarray,
+    slots: np.ndarray,
+    rnd: int,
+    counts: np.ndarray,
+    placed: int,
+    used: int,
+    now: bool,
+    policy: int,
+    weights: np.ndarray,
+    stream: np.ndarray,
+    moves: np.ndarray,
 ) -> int:
     """The policy's next move: a placement (``square * 64 + oriented tile``), END or NO_MOVE."""
     if policy == UNIFORM:
@@ -246,9 +282,19 @@ def step(
 
 @jit
 def playout(
-    tiles: np.ndarray, slots: np.ndarray, rnd: int, counts: np.ndarray, placed: int, used: int,
-    now: bool, rolls: np.ndarray, policy: int, weights: np.ndarray, stream: np.ndarray,
-    record: np.ndarray, first: int,
+    tiles: np.ndarray,
+    slots: np.ndarray,
+    rnd: int,
+    counts: np.ndarray,
+    placed: int,
+    used: int,
+    now: bool,
+    rolls: np.ndarray,
+    policy: int,
+    weights: np.ndarray,
+    stream: np.ndarray,
+    record: np.ndarray,
+    first: int,
 ) -> tuple[float, int, int, int]:
     """Play the game to its end from the given position; the arrays are changed in place.
 

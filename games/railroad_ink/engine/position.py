@@ -33,9 +33,17 @@ from games.railroad_ink.rules.tiles import Tile
 from treesearch.errors import InvalidArgumentError
 
 __all__ = [
-    "NO_POLICY", "PIECE_OF", "GameState", "Position", "board_arrays", "engine_placements",
-    "engine_score", "placement_of", "random_total", "tiles_of",
-]  # fmt: skip
+    "NO_POLICY",
+    "PIECE_OF",
+    "GameState",
+    "Position",
+    "board_arrays",
+    "engine_placements",
+    "engine_score",
+    "placement_of",
+    "random_total",
+    "tiles_of",
+]
 
 PIECE_OF: dict[Tile, int] = {piece: p for p, piece in enumerate(PIECES)}
 """Each die face and special (base orientation) -> its piece number."""
@@ -157,15 +165,27 @@ class Position:
                 counts[PIECE_OF[face]] += 1
             placed = 4 - len(faces)
         return cls(
-            tiles, slots, min(state.round, ROUNDS + 1), counts, placed, state.used,
-            state.special_now, rolls,
+            tiles,
+            slots,
+            min(state.round, ROUNDS + 1),
+            counts,
+            placed,
+            state.used,
+            state.special_now,
+            rolls,
         )
 
     def copy(self) -> Position:
         """A copy whose arrays a play-out may change."""
         return Position(
-            self.tiles.copy(), self.slots.copy(), self.round, self.counts.copy(), self.placed,
-            self.used, self.now, self.rolls.copy(),
+            self.tiles.copy(),
+            self.slots.copy(),
+            self.round,
+            self.counts.copy(),
+            self.placed,
+            self.used,
+            self.now,
+            self.rolls.copy(),
         )
 
 
@@ -178,7 +198,18 @@ def random_total(state: GameState, rng: random.Random) -> int:
     stream = seed_stream(rng.getrandbits(32))
     record = np.zeros(64, dtype=np.int64)
     _, total, _, _ = playout(
-        p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, UNIFORM,
-        NO_POLICY, stream, record, p.round,
+        p.tiles,
+        p.slots,
+        p.round,
+        p.counts,
+        p.placed,
+        p.used,
+        p.now,
+        p.rolls,
+        UNIFORM,
+        NO_POLICY,
+        stream,
+        record,
+        p.round,
     )
     return int(total)

@@ -119,8 +119,10 @@ def unfixable_errors(tiles: np.ndarray) -> int:
     count = 0
     for c in range(CONTACTS.shape[0]):
         a, b = tiles[CONTACTS[c, 0]], tiles[CONTACTS[c, 2]]
-        if a >= 0 and b >= 0 and (OT_SIDES[a, CONTACTS[c, 1]] == 0) != (
-            OT_SIDES[b, CONTACTS[c, 3]] == 0
+        if (
+            a >= 0
+            and b >= 0
+            and (OT_SIDES[a, CONTACTS[c, 1]] == 0) != (OT_SIDES[b, CONTACTS[c, 3]] == 0)
         ):
             count += 1
     return count

@@ -21,12 +21,38 @@ from games.railroad_ink.rules.score import exit_points
 from games.railroad_ink.rules.tiles import DIE_FACES, OPPOSITE, SPECIALS, E, S, Tile
 
 __all__ = [
-    "BLANK_SIDE", "CENTRE_AT", "CONTACTS", "EDGE", "EXIT_POINTS", "EXIT_TABLE", "FACES", "FIT",
-    "FIT_COUNT", "MAX_ORIENTATIONS", "MEANINGFUL", "MEANINGFUL_COUNT", "MOVE_BASE", "NEIGH",
-    "OPEN_SLOT", "OPP", "ORIENTED", "OT_GROUP", "OT_ID", "OT_PIECE", "OT_SIDES", "PIECES",
-    "PIECE_COUNT", "PIECE_FIRST", "POSITION_CLASS", "POW5", "SLOTS", "SLOT_INIT", "SPECIAL_BASE",
-    "UNFILLED", "slot_digits",
-]  # fmt: skip
+    "BLANK_SIDE",
+    "CENTRE_AT",
+    "CONTACTS",
+    "EDGE",
+    "EXIT_POINTS",
+    "EXIT_TABLE",
+    "FACES",
+    "FIT",
+    "FIT_COUNT",
+    "MAX_ORIENTATIONS",
+    "MEANINGFUL",
+    "MEANINGFUL_COUNT",
+    "MOVE_BASE",
+    "NEIGH",
+    "OPEN_SLOT",
+    "OPP",
+    "ORIENTED",
+    "OT_GROUP",
+    "OT_ID",
+    "OT_PIECE",
+    "OT_SIDES",
+    "PIECES",
+    "PIECE_COUNT",
+    "PIECE_FIRST",
+    "POSITION_CLASS",
+    "POW5",
+    "SLOTS",
+    "SLOT_INIT",
+    "SPECIAL_BASE",
+    "UNFILLED",
+    "slot_digits",
+]
 
 PIECES: tuple[Tile, ...] = DIE_FACES + SPECIALS
 """The 15 pieces: die faces 0..8, specials 9..14."""

@@ -31,9 +31,20 @@ from games.railroad_ink.rules.tiles import SPECIALS, Tile
 from observers.colors import Colour
 
 __all__ = [
-    "MUTED", "ROWS", "SIDE", "TEXT", "TITLE", "Chips", "Die", "Pair", "Row", "Text", "draw_row",
-    "side_rows", "text_font",
-]  # fmt: skip
+    "MUTED",
+    "ROWS",
+    "SIDE",
+    "TEXT",
+    "TITLE",
+    "Chips",
+    "Die",
+    "Pair",
+    "Row",
+    "Text",
+    "draw_row",
+    "side_rows",
+    "text_font",
+]
 
 ROWS = SIZE + 2
 """Rows of the column: as many as the board's frame."""
@@ -133,9 +144,11 @@ def _free(state: Any, board: Board, total: int) -> tuple[Row, ...]:
         Text("last placed", move if isinstance(move, str) else "-"),
         Pair(last, _BLANK),
         Text("open squares", str(len(board.open_squares()))),
-        Text(""), Text(""), Text(""),
+        Text(""),
+        Text(""),
+        Text(""),
         Text("score so far", str(total)),
-    )  # fmt: skip
+    )
 
 
 def _final(state: Any, board: Board, score: Score, terminal: bool) -> tuple[Row, ...]:
@@ -149,8 +162,11 @@ def _final(state: Any, board: Board, score: Score, terminal: bool) -> tuple[Row,
     else:
         last = Text("tiles placed", f"{len(board.order)} of {SIZE * SIZE}")
     return (
-        Text(_over(rnd) if terminal else "scored now", "final score" if terminal else "score",
-             headline=True),
+        Text(
+            _over(rnd) if terminal else "scored now",
+            "final score" if terminal else "score",
+            headline=True,
+        ),
         Text("exits: networks", f"+{score.exits}"),
         Chips(chips),
         Text("longest highway", f"+{score.highway}", TRAIL),
@@ -159,7 +175,7 @@ def _final(state: Any, board: Board, score: Score, terminal: bool) -> tuple[Row,
         Text("errors: open ends", f"-{score.errors}", ERROR),
         Text("total", str(score.total), headline=True),
         last,
-    )  # fmt: skip
+    )
 
 
 def _over(rnd: Any) -> str:
@@ -202,22 +218,33 @@ def draw_row(row: Row, size: int) -> Image.Image:
             box = (x + 2, y, x + w - 4, y + h)
             draw.rounded_rectangle(box, radius=size * 0.08, fill=NETWORK_COLOURS[colour])
             font = text_font(round(size * 0.26))
-            draw.text(((box[0] + box[2]) / 2, y + h / 2), f"+{points}", font=font,
-                      fill="white", anchor="mm")  # fmt: skip
+            draw.text(
+                ((box[0] + box[2]) / 2, y + h / 2),
+                f"+{points}",
+                font=font,
+                fill="white",
+                anchor="mm",
+            )
     else:
         label_font = _fitted(row.label, round(size * 0.2), 2 * size - 2 * pad)
         draw.text((pad, pad), row.label, font=label_font, fill=MUTED)
         x = pad
         if row.mark is not None:
             r = size * 0.1
-            draw.rounded_rectangle((x, size * 0.55 - r, x + 2 * r, size * 0.55 + r), radius=r / 3,
-                                   fill=row.mark)  # fmt: skip
+            draw.rounded_rectangle(
+                (x, size * 0.55 - r, x + 2 * r, size * 0.55 + r), radius=r / 3, fill=row.mark
+            )
             x += 3 * r
         font = _fitted(
             row.value, round(size * (0.42 if row.headline else 0.36)), 2 * size - x - pad
         )
-        draw.text((x, size * 0.55), row.value, font=font, anchor="lm",
-                  fill=TITLE if row.headline else TEXT)  # fmt: skip
+        draw.text(
+            (x, size * 0.55),
+            row.value,
+            font=font,
+            anchor="lm",
+            fill=TITLE if row.headline else TEXT,
+        )
     return image
 
 
@@ -230,8 +257,13 @@ def _die(size: int, die: Die) -> Image.Image:
     if die.look in ("placed", "roll"):
         draw.rounded_rectangle(box, radius=radius, outline=MUTED, width=width)
         if die.look == "roll":
-            draw.text((size / 2, size / 2), "?", font=text_font(round(size * 0.45)), fill=MUTED,
-                      anchor="mm")  # fmt: skip
+            draw.text(
+                (size / 2, size / 2),
+                "?",
+                font=text_font(round(size * 0.45)),
+                fill=MUTED,
+                anchor="mm",
+            )
         return image
     edge = _GOLD if die.look in ("special", "idle", "used") else (255, 255, 255)
     draw.rounded_rectangle(box, radius=radius, fill=edge)

@@ -35,17 +35,31 @@ from observers.colors import Colour
 from treesearch.errors import InvalidArgumentError
 
 __all__ = [
-    "RANK_COLOURS", "TOP", "WIDTH", "Choice", "Decision", "Heading", "Line", "Ranked",
-    "check_decisions", "decision_rows", "draw_decision_row", "draw_ghost",
-]  # fmt: skip
+    "RANK_COLOURS",
+    "TOP",
+    "WIDTH",
+    "Choice",
+    "Decision",
+    "Heading",
+    "Line",
+    "Ranked",
+    "check_decisions",
+    "decision_rows",
+    "draw_decision_row",
+    "draw_ghost",
+]
 
 TOP = 5
 """The most candidates a decision keeps (and a frame shows)."""
 WIDTH = 5
 """Tiles across the decision column."""
 RANK_COLOURS: tuple[Colour, ...] = (
-    (255, 196, 0), (90, 200, 255), (255, 120, 200), (255, 150, 70), (185, 150, 255),
-)  # fmt: skip
+    (255, 196, 0),
+    (90, 200, 255),
+    (255, 120, 200),
+    (255, 150, 70),
+    (185, 150, 255),
+)
 """The ring and badge of ranks 1..5, on the board and in the column."""
 UNRANKED: Colour = (30, 30, 36)
 """The ring of a move played that is not among the ranked candidates (rank 0)."""
@@ -71,8 +85,10 @@ class Choice:
 
     def __post_init__(self) -> None:
         Placement.parse(self.move)
-        if isinstance(self.mean, bool) or not isinstance(self.mean, (int, float)) or not (
-            math.isfinite(self.mean)
+        if (
+            isinstance(self.mean, bool)
+            or not isinstance(self.mean, (int, float))
+            or not (math.isfinite(self.mean))
         ):
             raise InvalidArgumentError(f"mean must be a finite number, got {self.mean!r}")
         if isinstance(self.count, bool) or not isinstance(self.count, int) or self.count < 1:
@@ -95,8 +111,10 @@ class Decision:
     note: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.choices, tuple) or len(self.choices) > TOP or not all(
-            isinstance(c, Choice) for c in self.choices
+        if (
+            not isinstance(self.choices, tuple)
+            or len(self.choices) > TOP
+            or not all(isinstance(c, Choice) for c in self.choices)
         ):
             raise InvalidArgumentError(
                 f"choices must be a tuple of at most {TOP} Choice, got {self.choices!r}"
@@ -179,15 +197,23 @@ def decision_rows(decision: Decision | None, state: Any, weighed: str = "") -> t
         rows += [Line("")] * (ROWS - 1 - len(rows)) + [Line(f"played {decision.played}", True)]
     else:
         choices = decision.choices
-        rows = [Heading(f"top {len(choices)} moves", "play-out: a random game to the end"),
-                Ranked(0)]  # fmt: skip
+        rows = [
+            Heading(f"top {len(choices)} moves", "play-out: a random game to the end"),
+            Ranked(0),
+        ]
         for rank, c in enumerate(choices, 1):
             tile = Placement.parse(c.move).tile
             rows.append(Ranked(rank, tile, c.mean, c.count, c.move == decision.played))
         rows += [Line("")] * (TOP - len(choices))
         ranks = [r for r, c in enumerate(choices, 1) if c.move == decision.played]
-        rows.append(Line(f"played #{ranks[0]}: {decision.played}" if ranks
-                         else f"played {decision.played}: black ring", True))  # fmt: skip
+        rows.append(
+            Line(
+                f"played #{ranks[0]}: {decision.played}"
+                if ranks
+                else f"played {decision.played}: black ring",
+                True,
+            )
+        )
         if len(choices) > 1:
             lead = choices[0].mean - choices[1].mean
             by = f"{lead:.2f}" if lead >= 0.005 else "< 0.01" if lead > 0 else ""
@@ -214,20 +240,24 @@ def _ring(rank: int) -> Colour:
 
 def _badge(draw: ImageDraw.ImageDraw, x: float, y: float, d: float, rank: int) -> None:
     """A disc of diameter ``d`` at ``(x, y)`` (top left) in ``rank``'s colour, numbered."""
-    draw.ellipse((x, y, x + d, y + d), fill=RANK_COLOURS[rank - 1], outline=_INK,
-                 width=max(1, round(d / 14)))  # fmt: skip
-    draw.text((x + d / 2, y + d / 2), str(rank), font=text_font(round(d * 0.7)), fill=_INK,
-              anchor="mm")  # fmt: skip
+    draw.ellipse(
+        (x, y, x + d, y + d), fill=RANK_COLOURS[rank - 1], outline=_INK, width=max(1, round(d / 14))
+    )
+    draw.text(
+        (x + d / 2, y + d / 2), str(rank), font=text_font(round(d * 0.7)), fill=_INK, anchor="mm"
+    )
 
 
 def draw_ghost(size: int, tile: Tile, centre: bool, ranks: tuple[int, ...]) -> Image.Image:
     """An empty square ``size`` wide with ``tile`` faint on it, ringed, and a badge per rank."""
-    image = Image.blend(draw_square(size, None, centre, False),
-                        draw_square(size, tile, centre, False), 0.45)  # fmt: skip
+    image = Image.blend(
+        draw_square(size, None, centre, False), draw_square(size, tile, centre, False), 0.45
+    )
     draw = ImageDraw.Draw(image)
     w = max(2, round(size * 0.07))
-    draw.rectangle((w // 2, w // 2, size - 1 - w // 2, size - 1 - w // 2),
-                   outline=_ring(ranks[0]), width=w)  # fmt: skip
+    draw.rectangle(
+        (w // 2, w // 2, size - 1 - w // 2, size - 1 - w // 2), outline=_ring(ranks[0]), width=w
+    )
     d = size * 0.36
     for j, rank in enumerate(r for r in ranks if r):
         row, k = divmod(j, 2)
@@ -241,15 +271,18 @@ def _tile(size: int, tile: Tile) -> Image.Image:
     """A candidate's tile ``size`` wide, on a white die (gold for a special), as in ``column``."""
     image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     ImageDraw.Draw(image).rounded_rectangle(
-        (0, 0, size - 1, size - 1), radius=size * 0.12,
+        (0, 0, size - 1, size - 1),
+        radius=size * 0.12,
         fill=(214, 170, 60) if tile in _SPECIAL_TILES else (255, 255, 255),
-    )  # fmt: skip
+    )
     inner = round(size * 0.84)
     big = max(2 * inner, 48)
     face = Image.new("RGBA", (big, big), PAPER)
     draw_tile(face, tile, PAPER)
-    image.alpha_composite(face.resize((inner, inner), Image.Resampling.BOX),
-                          ((size - inner) // 2, (size - inner) // 2))  # fmt: skip
+    image.alpha_composite(
+        face.resize((inner, inner), Image.Resampling.BOX),
+        ((size - inner) // 2, (size - inner) // 2),
+    )
     return image
 
 
@@ -262,25 +295,43 @@ def draw_decision_row(row: Row, size: int) -> Image.Image:
         draw.text((pad, size * 0.06), row.title, font=text_font(round(size * 0.42)), fill=TITLE)
         draw.text((pad, size * 0.58), row.note, font=text_font(round(size * 0.26)), fill=MUTED)
     elif isinstance(row, Line):
-        draw.text((pad, size * 0.5), row.text, font=text_font(round(size * 0.3)), anchor="lm",
-                  fill=TEXT if row.strong else MUTED)  # fmt: skip
+        draw.text(
+            (pad, size * 0.5),
+            row.text,
+            font=text_font(round(size * 0.3)),
+            anchor="lm",
+            fill=TEXT if row.strong else MUTED,
+        )
     elif row.rank == 0:
         font = text_font(round(size * 0.26))
-        for x, text in ((pad, "#"), (size * 0.9, "tile"), (size * 3.0, "mean pts"),
-                        (size * 4.85, "play-outs")):  # fmt: skip
-            draw.text((x, size * 0.7), text, font=font, fill=MUTED,
-                      anchor="lm" if x < size else "rm")  # fmt: skip
+        for x, text in (
+            (pad, "#"),
+            (size * 0.9, "tile"),
+            (size * 3.0, "mean pts"),
+            (size * 4.85, "play-outs"),
+        ):
+            draw.text(
+                (x, size * 0.7), text, font=font, fill=MUTED, anchor="lm" if x < size else "rm"
+            )
     else:
         if row.played:
-            draw.rounded_rectangle((2, 2, WIDTH * size - 3, size - 3), radius=size * 0.12,
-                                   fill=_PLAYED)  # fmt: skip
+            draw.rounded_rectangle(
+                (2, 2, WIDTH * size - 3, size - 3), radius=size * 0.12, fill=_PLAYED
+            )
         _badge(draw, pad, size * 0.18, size * 0.64, row.rank)
         if row.tile is not None:
-            image.alpha_composite(_tile(round(size * 0.8), row.tile),
-                                  (round(size * 0.95), round(size * 0.1)))  # fmt: skip
-        draw.text((size * 3.0, size * 0.5), f"{row.mean:.2f}", font=text_font(round(size * 0.44)),
-                  fill=TEXT, anchor="rm")  # fmt: skip
+            image.alpha_composite(
+                _tile(round(size * 0.8), row.tile), (round(size * 0.95), round(size * 0.1))
+            )
+        draw.text(
+            (size * 3.0, size * 0.5),
+            f"{row.mean:.2f}",
+            font=text_font(round(size * 0.44)),
+            fill=TEXT,
+            anchor="rm",
+        )
         count = text_font(round(size * 0.36))
-        draw.text((size * 4.85, size * 0.5), f"{row.playouts:,}", font=count, fill=TEXT,
-                  anchor="rm")  # fmt: skip
+        draw.text(
+            (size * 4.85, size * 0.5), f"{row.playouts:,}", font=count, fill=TEXT, anchor="rm"
+        )
     return image

@@ -15,9 +15,21 @@ from games.railroad_ink.rules.geometry import CENTRE, EXITS, SIZE, STEPS
 from games.railroad_ink.rules.tiles import DIE_FACES, SPECIALS, Tile
 
 __all__ = [
-    "BORDER", "BORDER_IDS", "COUNT", "EMPTY", "EMPTY_CENTRE", "EXIT", "EXIT_CELLS", "GRID",
-    "INDEX", "IS_CENTRE", "OPEN", "OPEN_CENTRE", "ORIENTED_TILES", "TILES",
-]  # fmt: skip
+    "BORDER",
+    "BORDER_IDS",
+    "COUNT",
+    "EMPTY",
+    "EMPTY_CENTRE",
+    "EXIT",
+    "EXIT_CELLS",
+    "GRID",
+    "INDEX",
+    "IS_CENTRE",
+    "OPEN",
+    "OPEN_CENTRE",
+    "ORIENTED_TILES",
+    "TILES",
+]
 
 
 def _catalogue() -> tuple[Tile, ...]:

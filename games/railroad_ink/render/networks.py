@@ -24,15 +24,19 @@ from observers.colors import Colour
 __all__ = ["ERROR", "NETWORK_COLOURS", "TRAIL", "Marks", "board_marks", "draw_scored"]
 
 NETWORK_COLOURS: tuple[Colour, ...] = (
-    (40, 100, 230), (240, 130, 20), (150, 70, 210), (0, 165, 165), (225, 45, 150), (120, 150, 0),
-)  # fmt: skip
+    (40, 100, 230),
+    (240, 130, 20),
+    (150, 70, 210),
+    (0, 165, 165),
+    (225, 45, 150),
+    (120, 150, 0),
+)
 """One colour per scoring network, in the order of ``Score.networks`` (12 exits make at most 6
 networks of two exits or more)."""
 TRAIL: Colour = (255, 222, 0)
 """The line along one longest highway and one longest railway."""
 ERROR: Colour = (225, 25, 35)
 """The dot on a route side counted as an error."""
-
 
 
 class Marks(NamedTuple):

@@ -16,9 +16,19 @@ from games.railroad_ink.rules.tiles import HIGHWAY, OPPOSITE, RAILWAY, E, N, S, 
 from observers.colors import Colour
 
 __all__ = [
-    "CENTRE_TINT", "FRAME", "LINES", "MARK", "PAPER", "RAIL", "ROAD", "SLEEPER", "STATION",
-    "draw_exit", "draw_square", "draw_tile",
-]  # fmt: skip
+    "CENTRE_TINT",
+    "FRAME",
+    "LINES",
+    "MARK",
+    "PAPER",
+    "RAIL",
+    "ROAD",
+    "SLEEPER",
+    "STATION",
+    "draw_exit",
+    "draw_square",
+    "draw_tile",
+]
 
 PAPER: Colour = (246, 241, 226)
 """Background of an ordinary board square."""

@@ -74,8 +74,10 @@ class Placement:
         Raises:
             InvalidArgumentError: ``text`` is not of that form, naming it.
         """
-        if not isinstance(text, str) or len(text) not in (6, 7) or not (
-            text[0] in "0123456" and text[1] in "0123456"
+        if (
+            not isinstance(text, str)
+            or len(text) not in (6, 7)
+            or not (text[0] in "0123456" and text[1] in "0123456")
         ):
             raise InvalidArgumentError(
                 f"bad placement {text!r}: expected row and column digits 0-6, then four sides "
@@ -234,7 +236,8 @@ class Board:
             if route and met and route != met:
                 j = _NEIGHBOURS[index][side]
                 where = (
-                    f"a {TYPE_NAMES[met]} exit" if j < 0
+                    f"a {TYPE_NAMES[met]} exit"
+                    if j < 0
                     else f"the {TYPE_NAMES[met]} of {self.tiles[j]} at ({j // SIZE}, {j % SIZE})"
                 )
                 return f"its {SIDE_NAMES[side]} side ({TYPE_NAMES[route]}) meets {where}"
@@ -299,6 +302,7 @@ class Board:
         Each tile shows its side letters around ``+`` (``o`` for an overpass), an empty square
         a ``.``, and each exit its letter outside the frame.
         """
+
         def mark(row: int, col: int, side: int) -> str:
             return " DL"[EXITS.get((row, col, side), 0)]
 

@@ -28,6 +28,7 @@ ROUNDS = 7
 Roll = tuple[Tile, Tile, Tile, Tile]
 """One round's faces: three of the route die, then one of the junction die (as rolled)."""
 
+
 def canonical(faces: Iterable[Tile]) -> tuple[Tile, ...]:
     """The faces sorted by notation: the order in which a round's faces are handled.
 
@@ -135,7 +136,10 @@ def _all_outcomes() -> tuple[tuple[tuple[Tile, ...], float], ...]:
     """Count the 6^4 ordered rolls by canonical multiset; sort by notation for a fixed order."""
     counts: Counter[tuple[Tile, ...]] = Counter(
         canonical((a, b, c, j))
-        for a in ROUTE_DIE for b in ROUTE_DIE for c in ROUTE_DIE for j in JUNCTION_DIE
+        for a in ROUTE_DIE
+        for b in ROUTE_DIE
+        for c in ROUTE_DIE
+        for j in JUNCTION_DIE
     )
     total = sum(counts.values())
     ordered = sorted(counts.items(), key=lambda kv: _names(kv[0]))

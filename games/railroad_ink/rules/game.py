@@ -110,7 +110,6 @@ class RailroadInk:
         return f"RailroadInk(seed={self.seed!r}, dice={self.dice!r}{given})"
 
 
-
 class RailroadInkState(TreeIterator):
     """A position: the board, the round, the faces left to place and the specials used.
 
@@ -140,8 +139,18 @@ class RailroadInkState(TreeIterator):
     """
 
     __slots__ = (
-        "_board", "_faces", "_from", "_move", "_now", "_round", "_settled", "_skipped",
-        "_specials", "_spots", "game", "used",
+        "_board",
+        "_faces",
+        "_from",
+        "_move",
+        "_now",
+        "_round",
+        "_settled",
+        "_skipped",
+        "_specials",
+        "_spots",
+        "game",
+        "used",
     )
 
     game: RailroadInk
@@ -231,7 +240,12 @@ class RailroadInkState(TreeIterator):
         if self._settled or not self._round:
             return
         settled = settle(
-            self.board, self._round, self._faces, self._skipped, self._now, self.used,
+            self.board,
+            self._round,
+            self._faces,
+            self._skipped,
+            self._now,
+            self.used,
             self._rolls(),
         )
         self._round, self._faces, self._skipped, self._now, self._spots, self._specials = settled
@@ -283,8 +297,7 @@ class RailroadInkState(TreeIterator):
             specials = special_placements(board, used)
         if specials:  # one special a round, at any point of it
             children.extend(
-                _make(game, board, p, rnd, faces, used | 1 << i, True, skipped)
-                for i, p in specials
+                _make(game, board, p, rnd, faces, used | 1 << i, True, skipped) for i, p in specials
             )
         if not self._spots and specials:  # nothing else fits: the player may end the round
             nxt, r, s, _ = next_round(rnd, faces, skipped, self._rolls())
@@ -349,8 +362,13 @@ class RailroadInkState(TreeIterator):
         self._settle()
         game = self.game
         return (
-            game.dice, game.seed if game.dice == "known" else None, self.board.tiles,
-            self._round, self._faces, self.used, self._now,
+            game.dice,
+            game.seed if game.dice == "known" else None,
+            self.board.tiles,
+            self._round,
+            self._faces,
+            self.used,
+            self._now,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -384,8 +402,14 @@ class RailroadInkState(TreeIterator):
 
 
 def _make(
-    game: RailroadInk, board: Board, placement: Placement | None, rnd: int,
-    faces: tuple[Tile, ...] | None, used: int, now: bool, skipped: int,
+    game: RailroadInk,
+    board: Board,
+    placement: Placement | None,
+    rnd: int,
+    faces: tuple[Tile, ...] | None,
+    used: int,
+    now: bool,
+    skipped: int,
 ) -> RailroadInkState:
     """A state after ``placement`` on ``board`` (None: ``board`` itself), not yet settled."""
     s = RailroadInkState.__new__(RailroadInkState)

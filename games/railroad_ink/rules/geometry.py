@@ -18,12 +18,22 @@ __all__ = ["CENTRE", "EXITS", "EXIT_AT", "NEIGHBOURS", "SIZE", "SQUARES", "STEPS
 SIZE = 7
 """Squares per side; square ``(row, col)`` has index ``row * SIZE + col``, row 0 at the top."""
 
-EXITS: Mapping[tuple[int, int, int], int] = MappingProxyType({
-    (0, 1, N): HIGHWAY, (0, 3, N): RAILWAY, (0, 5, N): HIGHWAY,
-    (1, 6, E): RAILWAY, (3, 6, E): HIGHWAY, (5, 6, E): RAILWAY,
-    (6, 5, S): HIGHWAY, (6, 3, S): RAILWAY, (6, 1, S): HIGHWAY,
-    (5, 0, W): RAILWAY, (3, 0, W): HIGHWAY, (1, 0, W): RAILWAY,
-})
+EXITS: Mapping[tuple[int, int, int], int] = MappingProxyType(
+    {
+        (0, 1, N): HIGHWAY,
+        (0, 3, N): RAILWAY,
+        (0, 5, N): HIGHWAY,
+        (1, 6, E): RAILWAY,
+        (3, 6, E): HIGHWAY,
+        (5, 6, E): RAILWAY,
+        (6, 5, S): HIGHWAY,
+        (6, 3, S): RAILWAY,
+        (6, 1, S): HIGHWAY,
+        (5, 0, W): RAILWAY,
+        (3, 0, W): HIGHWAY,
+        (1, 0, W): RAILWAY,
+    }
+)
 """The 12 exits, clockwise from the north-west one: ``(row, col, side)`` of the board square and
 the side of it that faces the exit, mapped to the exit's type. Going round, types alternate."""
 
@@ -50,8 +60,10 @@ NEIGHBOURS: tuple[tuple[int, int, int, int], ...] = tuple(
 
 EXIT_AT: tuple[tuple[int, int, int, int], ...] = tuple(
     (
-        EXITS.get((i // SIZE, i % SIZE, N), 0), EXITS.get((i // SIZE, i % SIZE, E), 0),
-        EXITS.get((i // SIZE, i % SIZE, S), 0), EXITS.get((i // SIZE, i % SIZE, W), 0),
+        EXITS.get((i // SIZE, i % SIZE, N), 0),
+        EXITS.get((i // SIZE, i % SIZE, E), 0),
+        EXITS.get((i // SIZE, i % SIZE, S), 0),
+        EXITS.get((i // SIZE, i % SIZE, W), 0),
     )
     for i in range(SQUARES)
 )

@@ -27,9 +27,18 @@ from games.railroad_ink.rules.dice import ROUNDS, Roll, canonical
 from games.railroad_ink.rules.tiles import DIE_FACES, SPECIALS, Tile
 
 __all__ = [
-    "FREE_TILES", "MAX_SPECIALS", "FacePlacements", "Settled", "face_placements", "free_is_over",
-    "free_placements", "next_round", "settle", "special_placements", "specials_allowed",
-]  # fmt: skip
+    "FREE_TILES",
+    "MAX_SPECIALS",
+    "FacePlacements",
+    "Settled",
+    "face_placements",
+    "free_is_over",
+    "free_placements",
+    "next_round",
+    "settle",
+    "special_placements",
+    "specials_allowed",
+]
 
 MAX_SPECIALS = 3
 """Specials a game may use (at most one a round, each special once)."""
@@ -81,8 +90,13 @@ def specials_allowed(used: int, special_now: bool) -> bool:
 
 
 def settle(
-    board: Board, rnd: int, faces: tuple[Tile, ...] | None, skipped: int, special_now: bool,
-    used: int, rolls: Sequence[Roll] | None,
+    board: Board,
+    rnd: int,
+    faces: tuple[Tile, ...] | None,
+    skipped: int,
+    special_now: bool,
+    used: int,
+    rolls: Sequence[Roll] | None,
 ) -> Settled:
     """Close every round in which nothing can be placed any more, counting skipped faces.
 
@@ -126,7 +140,8 @@ def special_placements(board: Board, used: int) -> list[tuple[int, Placement]]:
         return []
     return [
         (i, p)
-        for i, special in enumerate(SPECIALS) if not used >> i & 1
+        for i, special in enumerate(SPECIALS)
+        if not used >> i & 1
         for p in board.legal_placements(special)
     ]
 

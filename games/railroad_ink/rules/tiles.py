@@ -92,7 +92,8 @@ class Tile:
     def __post_init__(self) -> None:
         sides = self.sides
         if (
-            not isinstance(sides, tuple) or len(sides) != 4
+            not isinstance(sides, tuple)
+            or len(sides) != 4
             or any(type(v) is not int or not 0 <= v <= 2 for v in sides)
         ):
             raise InvalidArgumentError(
@@ -111,9 +112,12 @@ class Tile:
             InvalidArgumentError: ``text`` is not four side letters and an optional ``o``,
                 or has ``o`` on a tile that cannot be an overpass.
         """
-        if not isinstance(text, str) or len(text) not in (4, 5) or (
-            len(text) == 5 and text[4] != "o"
-        ) or any(c not in _VALUE_OF for c in text[:4]):
+        if (
+            not isinstance(text, str)
+            or len(text) not in (4, 5)
+            or (len(text) == 5 and text[4] != "o")
+            or any(c not in _VALUE_OF for c in text[:4])
+        ):
             raise InvalidArgumentError(f"bad tile {text!r}: expected {_FORM}")
         sides = (_VALUE_OF[text[0]], _VALUE_OF[text[1]], _VALUE_OF[text[2]], _VALUE_OF[text[3]])
         overpass = len(text) == 5
@@ -179,7 +183,12 @@ RAILWAY_STRAIGHT = Tile.parse("L_L_")
 RAILWAY_CURVE = Tile.parse("LL__")
 RAILWAY_T = Tile.parse("LLL_")
 ROUTE_DIE: tuple[Tile, ...] = (
-    HIGHWAY_STRAIGHT, HIGHWAY_CURVE, HIGHWAY_T, RAILWAY_STRAIGHT, RAILWAY_CURVE, RAILWAY_T,
+    HIGHWAY_STRAIGHT,
+    HIGHWAY_CURVE,
+    HIGHWAY_T,
+    RAILWAY_STRAIGHT,
+    RAILWAY_CURVE,
+    RAILWAY_T,
 )
 """The six faces of a route die (one is rolled three times a round)."""
 
@@ -188,7 +197,12 @@ OVERPASS = Tile.parse("DLDLo")
 STRAIGHT_STATION = Tile.parse("D_L_")
 CURVED_STATION = Tile.parse("DL__")
 JUNCTION_DIE: tuple[Tile, ...] = (
-    OVERPASS, STRAIGHT_STATION, CURVED_STATION, OVERPASS, STRAIGHT_STATION, CURVED_STATION,
+    OVERPASS,
+    STRAIGHT_STATION,
+    CURVED_STATION,
+    OVERPASS,
+    STRAIGHT_STATION,
+    CURVED_STATION,
 )
 """The six faces of the junction die, so a uniform pick of one face is a fair roll."""
 
@@ -204,7 +218,11 @@ THREE_RAILWAY_STATION = Tile.parse("LLLD")
 ADJACENT_STATION = Tile.parse("DDLL")
 OPPOSITE_STATION = Tile.parse("DLDL")
 SPECIALS: tuple[Tile, ...] = (
-    HIGHWAY_CROSSING, RAILWAY_CROSSING, THREE_HIGHWAY_STATION, THREE_RAILWAY_STATION,
-    ADJACENT_STATION, OPPOSITE_STATION,
+    HIGHWAY_CROSSING,
+    RAILWAY_CROSSING,
+    THREE_HIGHWAY_STATION,
+    THREE_RAILWAY_STATION,
+    ADJACENT_STATION,
+    OPPOSITE_STATION,
 )
 """The six special tiles, in base orientation."""

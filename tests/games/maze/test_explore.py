@@ -243,7 +243,13 @@ def test_frame_count_and_mp4_contents(tmp_path: Path) -> None:
     path = tmp_path / "bfs.mp4"
     renderer = ExplorationRenderer(MAZE, cell_px=PX)
     result = render_search_video(
-        MAZE, BFS(goal=MAZE.cheese), 0, path, fps=10, final_frames=3, renderer=renderer,
+        MAZE,
+        BFS(goal=MAZE.cheese),
+        0,
+        path,
+        fps=10,
+        final_frames=3,
+        renderer=renderer,
         panel=False,
     )
     frames = read_video(path)
@@ -329,9 +335,14 @@ def test_bad_arguments() -> None:
 
 def test_search_race(tmp_path: Path) -> None:
     entries = search_race(
-        MAZE, 0, {"bfs": BFS(goal=MAZE.cheese), "dfs": DFS(goal=MAZE.cheese)}, tmp_path,
-        suffix="", final_frames=1, cell_px=8,
-    )  # fmt: skip
+        MAZE,
+        0,
+        {"bfs": BFS(goal=MAZE.cheese), "dfs": DFS(goal=MAZE.cheese)},
+        tmp_path,
+        suffix="",
+        final_frames=1,
+        cell_px=8,
+    )
     assert [e.name for e in entries] == ["bfs", "dfs"]
     for entry in entries:
         assert entry.result.solved and entry.moves == 5 and entry.cost == 6
@@ -403,14 +414,21 @@ def test_legend_lists_what_is_drawn() -> None:
     BFS(drive(renderer), goal=MAZE.cheese).run(MAZE.start(0))
     legend = renderer.legend()
     assert [label for _, label in legend] == [
-        "reached: first…last", "frontier: seen, not expanded", "current state", "route found",
-        "goal", "wall", "mud: number = turns to cross", "cheese",
-    ]  # fmt: skip
+        "reached: first…last",
+        "frontier: seen, not expanded",
+        "current state",
+        "route found",
+        "goal",
+        "wall",
+        "mud: number = turns to cross",
+        "cheese",
+    ]
     scale = legend[0][0]
     assert scale[0] == renderer.colour_of(0) and scale[-1] == renderer.colour_of(renderer.scale)
     assert legend[1][0] == FRONTIER and legend[3][0] == ROUTE
-    depth = ExplorationRenderer(MAZE, cell_px=PX, color_by="depth", show_frontier=False,
-                                show_route=False)  # fmt: skip
+    depth = ExplorationRenderer(
+        MAZE, cell_px=PX, color_by="depth", show_frontier=False, show_route=False
+    )
     BFS(drive(depth)).run(MAZE.start(0))
     assert [label for _, label in depth.legend()][:2] == ["reached at depth 0…5", "current state"]
     with pytest.raises(InvalidArgumentError, match="goal cell 9 is outside"):

@@ -154,8 +154,12 @@ def test_local_removal_rule_matches_a_full_traversal(width: int, height: int, se
         while queue:
             c = queue.popleft()
             r, col = divmod(c, width)
-            for n, ok in ((c - width, r > 0), (c + width, r < height - 1),
-                          (c - 1, col > 0), (c + 1, col < width - 1)):  # fmt: skip
+            for n, ok in (
+                (c - width, r > 0),
+                (c + width, r < height - 1),
+                (c - 1, col > 0),
+                (c + 1, col < width - 1),
+            ):
                 if ok and n in rest and n not in seen:
                     seen.add(n)
                     queue.append(n)

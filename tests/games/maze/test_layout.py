@@ -24,20 +24,46 @@ LAYERS = [
 ]
 
 PUBLIC = {
-    "ACTIONS", "ALGORITHMS", "Action", "Algorithm", "AsciiMaze", "DistanceMatrix",
-    "DrillMaze", "DrillState", "ExplorationRenderer", "Maze", "MazeCell", "MazeRenderer",
-    "PommermanBoard", "PommermanState", "RaceEntry", "TourState", "all_pairs",
-    "cell_of_state", "dijkstra", "generate_maze", "locations_to_action",
-    "locations_to_actions", "manhattan_to", "maze_from_ascii", "maze_from_graph",
-    "maze_from_matrix", "maze_from_pyrat", "parse_ascii", "path_cost", "pyrat_actions",
-    "render_maze", "render_search_video",
-    "search_race", "seidel", "to_ascii",
-}  # fmt: skip
+    "ACTIONS",
+    "ALGORITHMS",
+    "Action",
+    "Algorithm",
+    "AsciiMaze",
+    "DistanceMatrix",
+    "DrillMaze",
+    "DrillState",
+    "ExplorationRenderer",
+    "Maze",
+    "MazeCell",
+    "MazeRenderer",
+    "PommermanBoard",
+    "PommermanState",
+    "RaceEntry",
+    "TourState",
+    "all_pairs",
+    "cell_of_state",
+    "dijkstra",
+    "generate_maze",
+    "locations_to_action",
+    "locations_to_actions",
+    "manhattan_to",
+    "maze_from_ascii",
+    "maze_from_graph",
+    "maze_from_matrix",
+    "maze_from_pyrat",
+    "parse_ascii",
+    "path_cost",
+    "pyrat_actions",
+    "render_maze",
+    "render_search_video",
+    "search_race",
+    "seidel",
+    "to_ascii",
+}
 
 
 def test_every_module_is_placed_and_imports_go_one_way() -> None:
     assert_layers(games.maze, LAYERS)
-
 
 
 def test_public_api_is_unchanged() -> None:

@@ -15,8 +15,14 @@ needs_pyrat = pytest.mark.skipif(not HAS_PYRAT, reason="pyrat-game is not instal
 
 def test_dict_with_mud() -> None:
     # 3x2 grid: 0-1 (mud 3), 1-2, 0-3, 3-4, 4-5; cell 2-5 walled.
-    graph = {0: {1: 3, 3: 1}, 1: {0: 3, 2: 1}, 2: {1: 1}, 3: {0: 1, 4: 1}, 4: {3: 1, 5: 1},
-             5: {4: 1}}  # fmt: skip
+    graph = {
+        0: {1: 3, 3: 1},
+        1: {0: 3, 2: 1},
+        2: {1: 1},
+        3: {0: 1, 4: 1},
+        4: {3: 1, 5: 1},
+        5: {4: 1},
+    }
     maze = maze_from_pyrat(graph)
     assert (maze.width, maze.height) == (3, 2)
     assert maze.start(0).step_cost(maze.start(1)) == 3
@@ -40,9 +46,14 @@ def test_pyrat_maze_object_round_trip(seed: int) -> None:
     import pyrat
 
     theirs = pyrat.BigHolesRandomMaze(
-        cell_percentage=80.0, wall_percentage=60.0, mud_percentage=20.0, mud_range=(4, 9),
-        random_seed=seed, width=11, height=9,
-    )  # fmt: skip
+        cell_percentage=80.0,
+        wall_percentage=60.0,
+        mud_percentage=20.0,
+        mud_range=(4, 9),
+        random_seed=seed,
+        width=11,
+        height=9,
+    )
     ours = maze_from_pyrat(theirs)
     assert isinstance(ours, Maze)
     assert (ours.width, ours.height) == (11, 9)

@@ -81,9 +81,7 @@ def test_empty_board_opens_only_the_exit_squares() -> None:
 def test_a_route_must_match_the_exit_it_faces() -> None:
     board = Board()
     assert board.is_legal(0, 1, tile("D_D_"))  # highway exit north of (0, 1)
-    assert board.why_illegal(0, 3, tile("D_D_")) == (
-        "its N side (highway) meets a railway exit"
-    )
+    assert board.why_illegal(0, 3, tile("D_D_")) == ("its N side (highway) meets a railway exit")
     assert board.is_legal(0, 3, tile("L_L_"))
     assert board.is_legal(1, 0, tile("_L_L"))  # railway exit west of (1, 0)
     assert not board.is_legal(1, 0, tile("_D_D"))
@@ -143,10 +141,22 @@ def test_a_tile_must_agree_with_every_neighbour_at_once() -> None:
 # overpass 1, straight station 1, curved station 2, crossing 1, 3+1 station 3 at its triple's
 # type and 1 at the other, 2+2 adjacent 2, 2+2 opposite 1. Six exits of each type.
 EMPTY_BOARD_COUNTS = {
-    "D_D_": 6, "DD__": 12, "DDD_": 18, "L_L_": 6, "LL__": 12, "LLL_": 18,
-    "DLDLo": 12, "D_L_": 12, "DL__": 24,
-    "DDDD": 6, "LLLL": 6, "DDDL": 24, "LLLD": 24, "DDLL": 24, "DLDL": 12,
-}  # fmt: skip
+    "D_D_": 6,
+    "DD__": 12,
+    "DDD_": 18,
+    "L_L_": 6,
+    "LL__": 12,
+    "LLL_": 18,
+    "DLDLo": 12,
+    "D_L_": 12,
+    "DL__": 24,
+    "DDDD": 6,
+    "LLLL": 6,
+    "DDDL": 24,
+    "LLLD": 24,
+    "DDLL": 24,
+    "DLDL": 12,
+}
 
 
 @pytest.mark.parametrize("text", sorted(EMPTY_BOARD_COUNTS))
@@ -170,7 +180,9 @@ def test_legal_placements_after_two_moves() -> None:
     curved = board.legal_placements(t.CURVED_STATION)
     assert len(curved) == 23
     assert sorted(str(p) for p in curved if (p.row, p.col) == (1, 1)) == [
-        "11DL__", "11D__L", "11__DL",
+        "11DL__",
+        "11D__L",
+        "11__DL",
     ]
     # Straight highway: the 5 free highway exits, and N-S at (1, 1).
     assert len(board.legal_placements(t.HIGHWAY_STRAIGHT)) == 6
@@ -185,7 +197,9 @@ def test_legal_placements_match_the_rules_written_out(seed: int) -> None:
         fast = set(board.legal_placements(face))
         slow = {
             Placement(r, c, o)
-            for r in range(SIZE) for c in range(SIZE) for o in face.orientations()
+            for r in range(SIZE)
+            for c in range(SIZE)
+            for o in face.orientations()
             if slow_is_legal(board, r, c, o)
         }
         assert fast == slow, (str(face), board.to_moves())
@@ -197,7 +211,9 @@ def test_open_squares_are_the_empty_squares_something_could_connect_to(seed: int
     board = random_board(seed, placements=seed * 4)
     every_tile = {o for face in t.DIE_FACES + t.SPECIALS for o in face.orientations()}
     expected = [
-        (r, c) for r in range(SIZE) for c in range(SIZE)
+        (r, c)
+        for r in range(SIZE)
+        for c in range(SIZE)
         if any(slow_is_legal(board, r, c, o) for o in every_tile)
     ]
     assert board.open_squares() == expected

@@ -100,9 +100,12 @@ def test_every_seeded_roll_is_one_of_the_outcomes() -> None:
 # The public anchor's game "training-5" (its rolls in its notation; each round's faces as its
 # recorded moves used them): any orientation, junction face anywhere in the round.
 ANCHOR_ROLLS = [
-    ["_LL_", "_LLL", "_LL_", "__DL"], ["_LL_", "_DDD", "_LL_", "_D_L"],
-    ["_DDD", "_L_L", "_DDD", "DLDLo"], ["_L_L", "_D_D", "_L_L", "__DL"],
-    ["_DD_", "_D_D", "_DD_", "__DL"], ["_LLL", "_DDD", "_LLL", "_D_L"],
+    ["_LL_", "_LLL", "_LL_", "__DL"],
+    ["_LL_", "_DDD", "_LL_", "_D_L"],
+    ["_DDD", "_L_L", "_DDD", "DLDLo"],
+    ["_L_L", "_D_D", "_L_L", "__DL"],
+    ["_DD_", "_D_D", "_DD_", "__DL"],
+    ["_LLL", "_DDD", "_LLL", "_D_L"],
     ["__DL", "_D_D", "_LLL", "_DD_"],
 ]
 

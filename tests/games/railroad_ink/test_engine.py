@@ -92,7 +92,8 @@ def test_placements_and_scores_match_the_rules_on_10000_boards() -> None:
     for board in BOARDS:
         for piece in PIECES:
             assert engine_placements(board, piece) == board.legal_placements(piece), (
-                board.to_moves(), str(piece)
+                board.to_moves(),
+                str(piece),
             )
         s = board.score()
         assert engine_score(board) == (s.exits, s.highway, s.railway, s.center, s.errors), (
@@ -121,9 +122,8 @@ def test_meaningful_orientations_have_most_matches_then_fewest_errors() -> None:
                 continue
             for p, piece in enumerate(PIECES):
                 legal = [
-                    o for o in piece.orientations()
-                    if board.is_legal(square // 7, square % 7, o)
-                ]  # fmt: skip
+                    o for o in piece.orientations() if board.is_legal(square // 7, square % 7, o)
+                ]
                 rated = [(_matches(board, square, o), -_errors(board, square, o), o) for o in legal]
                 best = max((m, e) for m, e, _ in rated) if rated else None
                 want = {str(o) for m, e, o in rated if (m, e) == best}
@@ -176,8 +176,19 @@ def test_playouts_are_legal_games_scored_exactly(policy: int, dice: str) -> None
         p = Position.of(state)
         record = np.zeros(64, dtype=np.int64)
         shaped, total, first, placed = playout(
-            p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, policy,
-            weights, seed_stream(seed), record, p.round,
+            p.tiles,
+            p.slots,
+            p.round,
+            p.counts,
+            p.placed,
+            p.used,
+            p.now,
+            p.rolls,
+            policy,
+            weights,
+            seed_stream(seed),
+            record,
+            p.round,
         )
         moves = [str(placement_of(m)) for m in record[:placed]]
         board = Board.from_moves(moves, strict=True)
@@ -212,8 +223,19 @@ def test_random_and_guided_play_specials_only_late_after_one_face() -> None:
         p = Position.of(state)
         record = np.zeros(64, dtype=np.int64)
         *_, placed = playout(
-            p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, RANDOM,
-            NO_POLICY, seed_stream(seed), record, p.round,
+            p.tiles,
+            p.slots,
+            p.round,
+            p.counts,
+            p.placed,
+            p.used,
+            p.now,
+            p.rolls,
+            RANDOM,
+            NO_POLICY,
+            seed_stream(seed),
+            record,
+            p.round,
         )
         board = Board.from_moves([str(placement_of(m)) for m in record[:placed]])
         rounds = _rounds(state, board)
@@ -262,8 +284,19 @@ def test_the_same_stream_gives_the_same_playout() -> None:
         p = Position.of(state)
         record = np.zeros(64, dtype=np.int64)
         out = playout(
-            p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, RANDOM,
-            NO_POLICY, seed_stream(9), record, p.round,
+            p.tiles,
+            p.slots,
+            p.round,
+            p.counts,
+            p.placed,
+            p.used,
+            p.now,
+            p.rolls,
+            RANDOM,
+            NO_POLICY,
+            seed_stream(9),
+            record,
+            p.round,
         )
         results.append((out, list(record)))
     assert results[0] == results[1]
@@ -304,8 +337,19 @@ def _digest() -> str:
             p = Position.of(RailroadInk(seed).start())
             record = np.zeros(64, dtype=np.int64)
             shaped, total, first, placed = playout(
-                p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, policy,
-                weights, seed_stream(seed), record, p.round,
+                p.tiles,
+                p.slots,
+                p.round,
+                p.counts,
+                p.placed,
+                p.used,
+                p.now,
+                p.rolls,
+                policy,
+                weights,
+                seed_stream(seed),
+                record,
+                p.round,
             )
             out.append([float(shaped), int(total), int(first), [int(m) for m in record[:placed]]])
     return hashlib.sha256(json.dumps(out).encode()).hexdigest()
@@ -319,8 +363,13 @@ def test_plain_python_gives_the_same_answers_as_the_compiled_engine() -> None:
     )
     env = {**os.environ, "TREESEARCH_ENGINE": "python"}
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-        timeout=600, check=False,
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     engine, digest = done.stdout.split()

@@ -129,7 +129,8 @@ def test_a_random_game_is_legal_and_uses_only_the_rolled_faces_and_few_specials(
             # whose round is higher, and its board is the board at the round's end
             tiles = [
                 BASE[end.board.tiles[s.board.order[-1]]]  # type: ignore[index]
-                for parent, s in pairwise(path) if parent.round == rnd and s.placement
+                for parent, s in pairwise(path)
+                if parent.round == rnd and s.placement
             ]
             used = [t for t in tiles if t in SPECIALS]
             assert len(used) <= 1, f"seed {seed} round {rnd}: specials {used}"
@@ -213,7 +214,10 @@ def test_keys_merge_transpositions_and_ignore_history() -> None:
     children = start.get_children()
     face = next(c for c in children if not c.special_now)
     special = next(
-        c for c in children if c.special_now and c.board.order[0] // 7 != face.board.order[0] // 7
+        c
+        for c in children
+        if c.special_now
+        and c.board.order[0] // 7 != face.board.order[0] // 7
         and c.board.order[0] % 7 != face.board.order[0] % 7
     )
     a = next(c for c in face.get_children() if c.move == special.move)

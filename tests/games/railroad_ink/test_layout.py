@@ -8,29 +8,86 @@ from tests.layout import package_imports as _imports
 
 # Lowest first: a module may import only modules listed before it (see the package docstring).
 LAYERS = [
-    "rules.tiles", "rules.geometry", "rules.score", "rules.board", "rules.dice", "rules.rounds",
-    "engine.compile", "engine.tables", "engine.moves", "engine.scoring", "engine.playout",
+    "rules.tiles",
+    "rules.geometry",
+    "rules.score",
+    "rules.board",
+    "rules.dice",
+    "rules.rounds",
+    "engine.compile",
+    "engine.tables",
+    "engine.moves",
+    "engine.scoring",
+    "engine.playout",
     "engine.position",
     "rules.game",
-    "render.pictures", "render.networks", "render.column", "render.decision",
-    "render.ids", "render.renderer",
-    "bots.features", "bots.value", "bots.planning", "bots.base", "bots.simple", "bots.mcts",
-    "bots.lookahead", "bots.policy", "bots.montecarlo", "bots.registry", "bots.solo", "bots.film",
+    "render.pictures",
+    "render.networks",
+    "render.column",
+    "render.decision",
+    "render.ids",
+    "render.renderer",
+    "bots.features",
+    "bots.value",
+    "bots.planning",
+    "bots.base",
+    "bots.simple",
+    "bots.mcts",
+    "bots.lookahead",
+    "bots.policy",
+    "bots.montecarlo",
+    "bots.registry",
+    "bots.solo",
+    "bots.film",
     "bots.play",
-]  # fmt: skip
+]
 
 PUBLIC = {
-    "BLANK", "CENTRE", "DIE_FACES", "EXITS", "HIGHWAY", "JUNCTION_DIE", "RAILWAY", "ROUTE_DIE",
-    "SIZE", "SPECIALS", "Board", "Network", "Placement", "Score", "Tile", "exit_points",
+    "BLANK",
+    "CENTRE",
+    "DIE_FACES",
+    "EXITS",
+    "HIGHWAY",
+    "JUNCTION_DIE",
+    "RAILWAY",
+    "ROUTE_DIE",
+    "SIZE",
+    "SPECIALS",
+    "Board",
+    "Network",
+    "Placement",
+    "Score",
+    "Tile",
+    "exit_points",
     "score_tiles",
     # the game (dice, rounds, states)
-    "DICE_MODES", "MAX_SPECIALS", "REWARD_SCALE", "ROUNDS", "RailroadInk", "RailroadInkState",
-    "roll_sequence", "round_outcomes",
-    "ORIENTED_TILES", "RailroadInkTiles",
+    "DICE_MODES",
+    "MAX_SPECIALS",
+    "REWARD_SCALE",
+    "ROUNDS",
+    "RailroadInk",
+    "RailroadInkState",
+    "roll_sequence",
+    "round_outcomes",
+    "ORIENTED_TILES",
+    "RailroadInkTiles",
     # whole games
-    "BOTS", "HEURISTIC", "PLAY_DICE", "InkRecord", "BotAgent", "Heuristic", "Weights", "dead_sides",
-    "make_bot", "play", "score_value", "Features", "LookaheadBot", "features", "film",
-}  # fmt: skip
+    "BOTS",
+    "HEURISTIC",
+    "PLAY_DICE",
+    "InkRecord",
+    "BotAgent",
+    "Heuristic",
+    "Weights",
+    "dead_sides",
+    "make_bot",
+    "play",
+    "score_value",
+    "Features",
+    "LookaheadBot",
+    "features",
+    "film",
+}
 
 
 def package_imports(module: str) -> set[str]:
@@ -39,7 +96,6 @@ def package_imports(module: str) -> set[str]:
 
 def test_every_module_is_placed_and_imports_go_one_way() -> None:
     assert_layers(games.railroad_ink, LAYERS)
-
 
 
 def test_the_lowest_modules_import_nothing_of_the_package_but_tiles() -> None:

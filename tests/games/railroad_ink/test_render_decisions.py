@@ -57,8 +57,11 @@ def test_choices_keep_the_best_placements_that_were_played_out() -> None:
         placement = None if move is None else Placement.parse(move)
         return SimpleNamespace(state=SimpleNamespace(placement=placement), count=count, mean=mean)
 
-    ranked = [candidate("10__LL", 40, 51.5), candidate(None, 9, 50.0),  # a round's end
-              candidate("01D_D_", 0, -math.inf)]  # fmt: skip
+    ranked = [
+        candidate("10__LL", 40, 51.5),
+        candidate(None, 9, 50.0),  # a round's end
+        candidate("01D_D_", 0, -math.inf),
+    ]
     ranked += [candidate(f"{r}0__LL", 5, 49.0 - r) for r in range(2, 7)]
     found = choices(ranked)
     assert found[0] == Choice("10__LL", 51.5, 40)
@@ -70,8 +73,9 @@ def test_a_bot_that_says_nothing_of_its_choices_films_as_when_played_live(
     tmp_path: Path,
 ) -> None:
     live = tmp_path / "live"
-    video = VideoObserver(f"{live}/", RailroadInkTiles(40), fps=4, final_frames=8,
-                          title="greedy bot")  # fmt: skip
+    video = VideoObserver(
+        f"{live}/", RailroadInkTiles(40), fps=4, final_frames=8, title="greedy bot"
+    )
     record = play(2, "revealed", "greedy", observers=[video])
     assert record.decisions == ((),) * len(record.moves)
     assert decisions_by_state(record, replay(record)) == {}
@@ -94,8 +98,9 @@ def test_a_decision_marks_its_candidates_on_the_board_and_lists_them(record: Ink
     changed = {(r - 1) * 7 + c - 1 for r, c in zip(*np.nonzero(ids[:, :11] != same), strict=True)}
     assert changed == marked  # only the candidates' squares: the side column is as without
     for r, c in zip(*np.nonzero(ids[:, :11] != same), strict=True):
-        assert not np.array_equal(weighed.tile_image(int(ids[r, c])),
-                                  plain.tile_image(int(same[r, c])))  # fmt: skip
+        assert not np.array_equal(
+            weighed.tile_image(int(ids[r, c])), plain.tile_image(int(same[r, c]))
+        )
     rows = decision_rows(decision, before)
     ranked = [row for row in rows if isinstance(row, Ranked) and row.rank]
     assert [(row.rank, row.mean, row.playouts) for row in ranked] == [

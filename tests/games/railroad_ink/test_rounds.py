@@ -74,8 +74,9 @@ def by_brute_force(state: RailroadInkState) -> tuple[int, set[End]]:
         if not special:
             for i in unused:
                 for p in board.legal_placements(SPECIALS[i]):
-                    extend(board.place(p.row, p.col, p.tile), left, True, (*seq, str(p)),
-                           used | 1 << i)  # fmt: skip
+                    extend(
+                        board.place(p.row, p.col, p.tile), left, True, (*seq, str(p)), used | 1 << i
+                    )
 
     for order in set(itertools.permutations(faces)):
         extend(state.board, list(order), False, (), state.used)

@@ -70,8 +70,9 @@ def test_three_exits_through_a_t() -> None:
     # Row 3 joins W(3,0) and E(3,6); column 5 comes down from N(0,5) into a T at (3,5): 3 exits
     # -> 8. Longest highway: (0,5) down to (3,5) (3 contacts) then west to (3,0) (5) = 8 + 1 = 9.
     # Centre: (3,2), (3,3), (3,4) -> 3. The T's blank south side is no error. Total 20.
-    tiles = board(*(f"3{c}_D_D" for c in (0, 1, 2, 3, 4, 6)), "35DD_D", "05D_D_", "15D_D_",
-                  "25D_D_")  # fmt: skip
+    tiles = board(
+        *(f"3{c}_D_D" for c in (0, 1, 2, 3, 4, 6)), "35DD_D", "05D_D_", "15D_D_", "25D_D_"
+    )
     s = score_tiles(tiles)
     assert parts(s) == (8, 9, 0, 3, 0, 20)
     assert s.highway_trail[0] in (5, 21) and s.highway_trail[-1] in (5, 21)
@@ -83,8 +84,17 @@ def twelve_exit_moves() -> list[str]:
     # highway on 4-way crossings (3,1), (3,5); railway crosses railway on (1,3), (5,3); highway
     # passes over railway on overpasses (1,1), (1,5), (5,1), (5,5); (3,3) is the opposite
     # station joining row 3 to column 3. The 16 squares with even row and column stay empty.
-    special = {(3, 1): "DDDD", (3, 5): "DDDD", (1, 3): "LLLL", (5, 3): "LLLL", (3, 3): "LDLD",
-               (1, 1): "DLDLo", (1, 5): "DLDLo", (5, 1): "DLDLo", (5, 5): "DLDLo"}  # fmt: skip
+    special = {
+        (3, 1): "DDDD",
+        (3, 5): "DDDD",
+        (1, 3): "LLLL",
+        (5, 3): "LLLL",
+        (3, 3): "LDLD",
+        (1, 1): "DLDLo",
+        (1, 5): "DLDLo",
+        (5, 1): "DLDLo",
+        (5, 5): "DLDLo",
+    }
     moves = []
     for r in range(7):
         for c in range(7):
@@ -122,8 +132,21 @@ def test_overpass_exits_on_each_axis() -> None:
     # by the E-W axis, N(0,3) and S(6,3) railway exits reached by the N-S axis: two networks of
     # 2 exits -> 8. Highway row 3: 7, railway column 3: 7. Centre 5. Errors: each border
     # overpass's other axis points at two empty squares -> 8. Total 8 + 7 + 7 + 5 - 8 = 19.
-    tiles = board("30LDLDo", "31_D_D", "32_D_D", "33LDLDo", "34_D_D", "35_D_D", "36LDLDo",
-                  "03LDLDo", "13L_L_", "23L_L_", "43L_L_", "53L_L_", "63LDLDo")  # fmt: skip
+    tiles = board(
+        "30LDLDo",
+        "31_D_D",
+        "32_D_D",
+        "33LDLDo",
+        "34_D_D",
+        "35_D_D",
+        "36LDLDo",
+        "03LDLDo",
+        "13L_L_",
+        "23L_L_",
+        "43L_L_",
+        "53L_L_",
+        "63LDLDo",
+    )
     s = score_tiles(tiles)
     assert parts(s) == (8, 7, 7, 5, 8, 19)
     by_exits = sorted(sorted(net.exits) for net in s.networks if net.exits)

@@ -51,12 +51,18 @@ def test_each_tile_has_its_sides_groups_and_orientation_count(name: str) -> None
 
 def test_dice_and_specials_hold_the_right_faces() -> None:
     assert t.ROUTE_DIE == (
-        t.HIGHWAY_STRAIGHT, t.HIGHWAY_CURVE, t.HIGHWAY_T,
-        t.RAILWAY_STRAIGHT, t.RAILWAY_CURVE, t.RAILWAY_T,
+        t.HIGHWAY_STRAIGHT,
+        t.HIGHWAY_CURVE,
+        t.HIGHWAY_T,
+        t.RAILWAY_STRAIGHT,
+        t.RAILWAY_CURVE,
+        t.RAILWAY_T,
     )
     assert len(t.JUNCTION_DIE) == 6
     assert {f: t.JUNCTION_DIE.count(f) for f in t.JUNCTION_DIE} == {
-        t.OVERPASS: 2, t.STRAIGHT_STATION: 2, t.CURVED_STATION: 2,
+        t.OVERPASS: 2,
+        t.STRAIGHT_STATION: 2,
+        t.CURVED_STATION: 2,
     }
     assert len(set(t.DIE_FACES)) == 9
     assert len(set(t.SPECIALS)) == 6
@@ -69,7 +75,14 @@ def test_dice_and_specials_hold_the_right_faces() -> None:
 def test_curved_station_orientations_in_fixed_order() -> None:
     # Four quarter turns clockwise, then those of the mirror image (east and west swapped).
     assert [str(o) for o in t.CURVED_STATION.orientations()] == [
-        "DL__", "_DL_", "__DL", "L__D", "D__L", "LD__", "_LD_", "__LD",
+        "DL__",
+        "_DL_",
+        "__DL",
+        "L__D",
+        "D__L",
+        "LD__",
+        "_LD_",
+        "__LD",
     ]
 
 

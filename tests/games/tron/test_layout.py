@@ -22,20 +22,44 @@ LAYERS = [
 ]
 
 PUBLIC = {
-    "HEX_MOVES", "HEX_STEPS", "MAPS", "SQUARE_STEPS", "Grid", "TronMap", "TronRenderer",
-    "TronState", "generate_map", "hex_grid", "hex_start", "load_map", "parse_map",
-    "square_grid", "square_start",
+    "HEX_MOVES",
+    "HEX_STEPS",
+    "MAPS",
+    "SQUARE_STEPS",
+    "Grid",
+    "TronMap",
+    "TronRenderer",
+    "TronState",
+    "generate_map",
+    "hex_grid",
+    "hex_start",
+    "load_map",
+    "parse_map",
+    "square_grid",
+    "square_start",
     # value functions, bots, matches, contest interop
-    "Bot", "TronBot", "alphabeta_bot", "best_bot", "evaluate", "fill_estimate",
-    "from_contest_agent", "heuristic_bot", "mcts_bot", "play_match", "random_bot",
-    "safe_moves", "separated", "territory", "territory_owner", "to_contest_agent",
+    "Bot",
+    "TronBot",
+    "alphabeta_bot",
+    "best_bot",
+    "evaluate",
+    "fill_estimate",
+    "from_contest_agent",
+    "heuristic_bot",
+    "mcts_bot",
+    "play_match",
+    "random_bot",
+    "safe_moves",
+    "separated",
+    "territory",
+    "territory_owner",
+    "to_contest_agent",
     "write_video",
-}  # fmt: skip
+}
 
 
 def test_every_module_is_placed_and_imports_go_one_way() -> None:
     assert_layers(games.tron, LAYERS)
-
 
 
 def test_public_api_includes_the_core_names() -> None:

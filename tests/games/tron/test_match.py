@@ -88,16 +88,20 @@ def test_records_are_pinned_for_the_same_seeds() -> None:
     # Pinned before play_match moved onto games.match's PairedStarts: the same seeds must
     # give the same games, starts shared per pair and sides alternating.
     hexed = play_match(hex_start, heuristic_bot(), random_bot(0), games=4, seed=5)
-    assert [(r.index, r.seed, r.a_player, r.returns, len(r.moves), _digest(r.moves))
-            for r in hexed.records] == [
+    assert [
+        (r.index, r.seed, r.a_player, r.returns, len(r.moves), _digest(r.moves))
+        for r in hexed.records
+    ] == [
         (0, 803261128, 0, (1.0, -1.0), 28, "f186994ab7f639b6"),
         (1, 3767054407, 1, (-1.0, 1.0), 68, "48ea1478a0cc25fd"),
         (2, 3210010690, 0, (1.0, -1.0), 28, "977707a5336a6261"),
         (3, 2928346150, 1, (-1.0, 1.0), 44, "e876694e938a51bf"),
-    ]  # fmt: skip
+    ]
     square = play_match(square_start("box15"), random_bot(1), random_bot(2), games=2, seed=0)
     first, second = square.records
     assert (first.seed, first.returns, first.moves[:8]) == (
-        3757552657, (-1.0, 1.0), (1, 2, 0, 1, 1, 1, 2, 2),
-    )  # fmt: skip
+        3757552657,
+        (-1.0, 1.0),
+        (1, 2, 0, 1, 1, 1, 2, 2),
+    )
     assert (second.seed, second.a_player, len(second.moves)) == (673228719, 1, 40)
