@@ -212,7 +212,33 @@ class Maze(Grid):
         player_cells: Iterable[int] = (),
         seed: int | random.Random | None = None,
     ) -> Maze:
-        """A random connected maze, generated as PyRat does; see ``generate_maze``."""
+        """A random connected maze, generated as PyRat does (see ``games.maze.carve``).
+
+        Args:
+            width: number of columns.
+            height: number of rows.
+            cell_percentage: share of grid cells that exist, in [0, 100]; at least 2 cells.
+            wall_percentage: share of the non-spanning-tree edges turned into walls, in
+                [0, 100].
+            mud_percentage: share of the remaining edges made muddy, in [0, 100].
+            mud_range: inclusive ``(min, max)`` mud weight, ``2 <= min <= max``; may be None
+                when ``mud_percentage`` is 0.
+            algorithm: ``"big_holes"``, ``"uniform_holes"`` or ``"holes_on_side"``.
+            nb_cheese: pieces of cheese to place, drawn after the maze (so changing it never
+                changes the walls).
+            player_cells: cells that must not hold cheese (players' start cells).
+            seed: seed of the ``random.Random`` that drives everything (or such an object);
+                None draws a fresh seed from the operating system.
+
+        Raises:
+            InvalidArgumentError: a percentage outside [0, 100], a bad ``mud_range``, an
+                unknown algorithm, fewer than 2 cells, or more cheese than free cells.
+
+        Examples:
+            >>> maze = Maze.generate(7, 5, nb_cheese=2, seed=3)
+            >>> maze.width, maze.height, maze.is_connected(), len(maze.cheese)
+            (7, 5, True, 2)
+        """
         arrays, cheese = carve(
             width,
             height,

@@ -282,17 +282,30 @@ def board_video(renderer: Callable[[Any], Any]) -> VideoMaker:
                 return first, 0
             wanted = max(1, round(args.duration * args.fps) - hold)
             every = max(1, -(-visits[0] // wanted))
-        with VideoObserver(
-            out,
-            renderer(problem.start),
-            fps=args.fps,
-            max_frames=args.max_frames,
-            every=every or 1,
-            final_frames=hold,
-            panel=not args.raw,
-            title=title,
-        ) as video:
-            result = search.run(problem.start, observers=[video])
-        return result, video.frames
+        return filmed(search, problem.start, out, renderer(problem.start), args, title, every)
 
     return film
+
+
+def filmed(
+    search: TreeSearch,
+    start: Any,
+    out: Path,
+    renderer: Any,
+    args: VideoOptions,
+    title: str,
+    every: int | None = None,
+) -> tuple[SearchResult, int]:
+    """Run ``search`` from ``start`` filmed into ``out`` as the options say; the frames."""
+    with VideoObserver(
+        out,
+        renderer,
+        fps=args.fps,
+        max_frames=args.max_frames,
+        every=every or 1,
+        final_frames=hold_frames(args.fps),
+        panel=not args.raw,
+        title=title,
+    ) as video:
+        result = search.run(start, observers=[video])
+    return result, video.frames

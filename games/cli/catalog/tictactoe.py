@@ -17,12 +17,13 @@ from games.cli.catalog.problem import (
     Play,
     Problem,
     VideoOptions,
+    filmed,
     hold_frames,
     playthrough_film,
 )
 from games.tictactoe import TicTacToe
 from games.tictactoe_render import TicTacToeTiles
-from observers import MCTSView, VideoObserver
+from observers import MCTSView
 from treesearch import InvalidArgumentError, SearchResult, TreeSearch
 
 __all__ = ["TICTACTOE", "cell_name"]
@@ -68,17 +69,7 @@ def _video(
     hold = hold_frames(args.fps)
     frames = max(1, round(args.duration * args.fps) - hold)
     view = MCTSView(TicTacToeTiles(), frames=frames, stride=args.every)
-    with VideoObserver(
-        out,
-        view,
-        fps=args.fps,
-        max_frames=args.max_frames,
-        final_frames=hold,
-        panel=not args.raw,
-        title=title,
-    ) as video:
-        result = search.run(problem.start, observers=[video])
-    return result, video.frames
+    return filmed(search, problem.start, out, view, args, title)
 
 
 TICTACTOE = GameEntry(
