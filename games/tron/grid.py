@@ -45,6 +45,27 @@ class Grid:
     steps: tuple[tuple[int, ...], ...]
     blocked: int
 
+    def __eq__(self, other: object) -> bool:
+        """Grids are equal when their size, kind and blocked cells are (``steps`` follows)."""
+        if self is other:
+            return True
+        if not isinstance(other, Grid):
+            return NotImplemented
+        return (self.width, self.height, self.hex, self.blocked) == (
+            other.width,
+            other.height,
+            other.hex,
+            other.blocked,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.width, self.height, self.hex, self.blocked))
+
+    def __repr__(self) -> str:
+        """Short at any size: the blocked cells are counted, not printed as one huge int."""
+        kind = "hex" if self.hex else "square"
+        return f"Grid({self.width}x{self.height} {kind}, {self.blocked.bit_count()} blocked)"
+
     @property
     def cells(self) -> int:
         """Number of cells of the rectangle, playable or not."""

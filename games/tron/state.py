@@ -290,14 +290,7 @@ class TronState(TreeIterator):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TronState):
             return NotImplemented
-        g, h = self.grid, other.grid
-        same_grid = g is h or (g.width, g.height, g.hex, g.blocked) == (
-            h.width,
-            h.height,
-            h.hex,
-            h.blocked,
-        )
-        return same_grid and self.key() == other.key()
+        return self.grid == other.grid and self.key() == other.key()
 
     def __hash__(self) -> int:
         return hash(self.key())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.tron import MAPS, TronMap, generate_map, load_map, parse_map
+from games.tron import MAPS, TronMap, generate_map, load_map, parse_map, square_start
 from treesearch.errors import InvalidArgumentError
 
 SMALL = "5 4\n#####\n#1 .#\n#. 2#\n#####\n"
@@ -105,3 +105,14 @@ def test_generator_arguments_are_checked(kwargs: dict[str, float], match: str) -
     args: dict[str, float] = {"width": 15, "height": 15, "walls": 0.1} | kwargs
     with pytest.raises(InvalidArgumentError, match=match):
         generate_map(int(args["width"]), int(args["height"]), 0, walls=args["walls"])
+
+
+def test_maps_of_any_size_print_and_equal_maps_compare_equal() -> None:
+    rows = ["1" + " " * 129] + [" " * 130] * 128 + [" " * 129 + "2"]
+    big = load_map("130 130\n" + "\n".join(rows) + "\n")  # 16,900 cells: a huge bitmask
+    assert repr(big) == "TronMap(grid=Grid(130x130 square, 0 blocked), starts=(0, 16899))"
+    assert "130x130" in repr(square_start(big))
+    a, b = generate_map(20, 20, 1), generate_map(20, 20, 1)
+    assert a == b and hash(a) == hash(b) and a.grid is not b.grid
+    assert a != generate_map(20, 20, 2)
+    assert square_start(a) == square_start(b)  # states on equal maps compare by position
