@@ -180,9 +180,19 @@ class _Job:
                 f"entrant {name!r} failed on the instance seeded {seed}: {err!r}"
             ) from err
         if isinstance(out, Outcome):
-            return out
+            return _finite(out, name, seed)
         if isinstance(out, (int, float)) and not isinstance(out, bool):
-            return Outcome(float(out), time.perf_counter() - t0)
+            return _finite(Outcome(float(out), time.perf_counter() - t0), name, seed)
         raise InvalidArgumentError(
             f"entrant {name!r} returned {out!r} for seed {seed}; expected an Outcome or a number"
         )
+
+
+def _finite(out: Outcome, name: str, seed: int) -> Outcome:
+    """``out``, unless its value is infinite: no mean, interval or JSON file can hold that."""
+    if math.isinf(out.value):
+        raise InvalidArgumentError(
+            f"entrant {name!r} returned the value {out.value!r} for seed {seed}; expected a "
+            "finite number (or NaN for no result)"
+        )
+    return out

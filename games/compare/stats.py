@@ -93,6 +93,8 @@ def summarize(values: Sequence[float]) -> Summary:
         raise InvalidArgumentError("cannot summarise an empty sample")
     if any(math.isnan(v) for v in data):
         raise InvalidArgumentError(f"a sample to summarise holds NaN: {data!r}")
+    if any(math.isinf(v) for v in data):
+        raise InvalidArgumentError(f"a sample to summarise holds an infinite value: {data!r}")
     mean = statistics.fmean(data)
     half = 0.0
     if len(data) > 1:

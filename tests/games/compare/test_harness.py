@@ -81,6 +81,16 @@ def test_bad_entrants() -> None:
         compare({"a": lambda s: "x"}, instances=1, jobs=1)  # type: ignore[arg-type, return-value]
 
 
+@pytest.mark.parametrize("value", [math.inf, -math.inf])
+@pytest.mark.parametrize("wrap", [False, True], ids=["number", "outcome"])
+def test_an_infinite_value_is_refused_by_name(value: float, wrap: bool) -> None:
+    def entrant(seed: int) -> Outcome | float:
+        return Outcome(value, 0.0) if wrap else value
+
+    with pytest.raises(InvalidArgumentError, match=rf"entrant 'x' returned the value {value}"):
+        compare({"x": entrant, "y": lambda s: 1.0}, instances=3, seed=0, jobs=1)
+
+
 def test_failures_are_counted_not_averaged() -> None:
     c = compare({"f": failing}, instances=8, seed=0, jobs=1)
     failed = c.failures("f")

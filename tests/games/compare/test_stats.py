@@ -23,7 +23,7 @@ def test_single_value_has_no_width() -> None:
     assert (s.low, s.high) == (7.0, 7.0)
 
 
-@pytest.mark.parametrize("bad", [[], [1.0, math.nan]])
+@pytest.mark.parametrize("bad", [[], [1.0, math.nan], [1.0, math.inf], [-math.inf]])
 def test_bad_samples_refused(bad: list[float]) -> None:
     with pytest.raises(InvalidArgumentError):
         summarize(bad)
