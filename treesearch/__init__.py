@@ -7,6 +7,7 @@ Compose a game state (a ``TreeIterator``), a search and observers::
 This package needs only numpy; games live in ``games`` and observers in ``observers``.
 """
 
+from treesearch import errors
 from treesearch._run import close_observers, normalise_observers
 from treesearch.alphabeta import AlphaBeta
 from treesearch.backtracking import Backtracking
@@ -15,20 +16,7 @@ from treesearch.best_first import AStar, Dijkstra, GreedyBestFirst
 from treesearch.budget import Budget
 from treesearch.checks import CheckReport, check_iterator
 from treesearch.core import Observer, TreeIterator, key_of
-from treesearch.errors import (
-    InvalidArgumentError,
-    InvalidBudgetError,
-    InvalidGoalError,
-    InvalidObserverError,
-    InvalidValueError,
-    IteratorContractError,
-    MissingCapabilityError,
-    NotATreeIteratorError,
-    PluginLoadError,
-    StopSearch,
-    TreeSearchError,
-    UnreachableError,
-)
+from treesearch.errors import *  # noqa: F403 - every exception, named in errors.__all__
 from treesearch.events import (
     Evaluated,
     Event,
@@ -76,19 +64,10 @@ __all__ = [
     "FlatMonteCarlo",
     "GamePlugin",
     "GreedyBestFirst",
-    "InvalidArgumentError",
-    "InvalidBudgetError",
-    "InvalidGoalError",
-    "InvalidObserverError",
-    "InvalidValueError",
-    "IteratorContractError",
-    "MissingCapabilityError",
     "Node",
-    "NotATreeIteratorError",
     "Observer",
     "ObserverLike",
     "Playthrough",
-    "PluginLoadError",
     "Pruned",
     "RandomPlayReport",
     "RandomWalk",
@@ -100,11 +79,8 @@ __all__ = [
     "SolutionImproved",
     "Stats",
     "Status",
-    "StopSearch",
     "TreeIterator",
     "TreeSearch",
-    "TreeSearchError",
-    "UnreachableError",
     "VisitKind",
     "Visited",
     "check_iterator",
@@ -118,3 +94,4 @@ __all__ = [
     "terminal_value",
     "uct",
 ]
+__all__ += errors.__all__  # the exceptions, listed once in treesearch.errors

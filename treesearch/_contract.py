@@ -88,6 +88,33 @@ PROBABILITY_TOLERANCE = 1e-6
 
 _NOTHING = object()
 
+# How to fix each breach: the "Fix:" part of the errors below.
+_FIX_CHILDREN = "return a list, tuple or generator of child states"
+_FIX_HASHABLE = "return an immutable value (tuple, frozenset, int, str...)"
+_FIX_KEYS = (
+    "either every state has a key or none (return a hashable key from every state, "
+    "or pass graph=False to search without keys)"
+)
+_FIX_CONTRACT = (
+    "make it follow the TreeIterator contract (treesearch.check_iterator(start) "
+    "explains which rule a game breaks)"
+)
+_FIX_PLAYER = (
+    "return the index of the player to move (0, 1, ...), treesearch.CHANCE at chance "
+    "states, or treesearch.TERMINAL (-4) at terminal states"
+)
+_FIX_TERMINAL = (
+    "return TERMINAL only where the game is over (get_children() empty); elsewhere "
+    "the index of the player to move or treesearch.CHANCE"
+)
+_FIX_RETURNS = "return a non-empty sequence of finite numbers, one per player"
+_FIX_NO_RETURNS = "return one reward per player, e.g. (1, -1) when player 0 wins"
+_FIX_PLAYERS = "number players from 0 and give every player a reward"
+_FIX_CHANCE = "return [(child, probability), ...] with probabilities >= 0 that sum to 1"
+_FIX_NO_CHANCE = "return [(child, probability), ...] for states whose player() is CHANCE"
+_FIX_OUTCOMES = "list every child once with probabilities >= 0 that sum to 1"
+_FIX_IS_TERMINAL = "return True only when get_children() is empty (is the test inverted?)"
+
 
 def fail(method: str, state: Any, problem: str, fix: str) -> IteratorContractError:
     """The contract error for ``method`` of ``state``: what it did and how to fix it."""
@@ -97,10 +124,7 @@ def fail(method: str, state: Any, problem: str, fix: str) -> IteratorContractErr
 def bad_children(state: Any, children: Any) -> IteratorContractError:
     """``get_children()`` returned something that is not iterable (None, 5...)."""
     return fail(
-        "get_children()",
-        state,
-        f"returned {children!r}, which is not iterable",
-        "return a list, tuple or generator of child states",
+        "get_children()", state, f"returned {children!r}, which is not iterable", _FIX_CHILDREN
     )
 
 
@@ -118,23 +142,13 @@ def _child_message(state: Any, child: Any) -> str:
 
 def unhashable_key(state: Any, key: Any) -> IteratorContractError:
     """``key()`` returned a value that cannot be a dict key."""
-    return fail(
-        "key()",
-        state,
-        f"returned the unhashable {key!r}",
-        "return an immutable value (tuple, frozenset, int, str...)",
-    )
+    return fail("key()", state, f"returned the unhashable {key!r}", _FIX_HASHABLE)
 
 
 def missing_key(state: Any, parent: Any) -> IteratorContractError:
     """``key()`` returned None on a state reached from a keyed start (graph mode)."""
-    return fail(
-        "key()",
-        state,
-        f"returned None on this child of {parent!r}, though the start state has keys",
-        "either every state has a key or none (return a hashable key from every state, "
-        "or pass graph=False to search without keys)",
-    )
+    problem = f"returned None on this child of {parent!r}, though the start state has keys"
+    return fail("key()", state, problem, _FIX_KEYS)
 
 
 def valid_cost(cost: Any) -> bool:
@@ -271,13 +285,7 @@ def explain_failure(state: Any, exc: BaseException, method: str) -> TreeSearchEr
         found = _player_problem(state, method)
     if found is not None:
         return found
-    return fail(
-        method,
-        state,
-        f"raised {type(exc).__name__}: {exc}",
-        "make it follow the TreeIterator contract (treesearch.check_iterator(start) "
-        "explains which rule a game breaks)",
-    )
+    return fail(method, state, f"raised {type(exc).__name__}: {exc}", _FIX_CONTRACT)
 
 
 def _player_problem(state: Any, method: str) -> TreeSearchError | None:
@@ -295,25 +303,14 @@ def _player_problem(state: Any, method: str) -> TreeSearchError | None:
 
 def bad_player(state: Any, player: Any) -> IteratorContractError:
     """``player()`` returned something other than a player index, CHANCE or TERMINAL."""
-    return fail(
-        "player()",
-        state,
-        f"returned {player!r}",
-        "return the index of the player to move (0, 1, ...), treesearch.CHANCE at chance "
-        "states, or treesearch.TERMINAL (-4) at terminal states",
-    )
+    return fail("player()", state, f"returned {player!r}", _FIX_PLAYER)
 
 
 def terminal_with_moves(state: Any, children: int | None = None) -> IteratorContractError:
     """``player()`` returned TERMINAL at a state that still has children (``children`` many)."""
     has = "children" if children is None else f"{children} children"
-    return fail(
-        "player()",
-        state,
-        f"returned treesearch.TERMINAL ({TERMINAL}) but the state has {has}",
-        "return TERMINAL only where the game is over (get_children() empty); elsewhere "
-        "the index of the player to move or treesearch.CHANCE",
-    )
+    problem = f"returned treesearch.TERMINAL ({TERMINAL}) but the state has {has}"
+    return fail("player()", state, problem, _FIX_TERMINAL)
 
 
 def is_over(state: Any) -> bool:
@@ -323,12 +320,7 @@ def is_over(state: Any) -> bool:
 
 def bad_returns(state: Any, rewards: Any) -> IteratorContractError:
     """``returns()`` gave something other than finite numbers, one per player."""
-    return fail(
-        "returns()",
-        state,
-        f"returned {rewards!r}",
-        "return a non-empty sequence of finite numbers, one per player",
-    )
+    return fail("returns()", state, f"returned {rewards!r}", _FIX_RETURNS)
 
 
 def all_finite_numbers(values: Any) -> bool:
@@ -376,20 +368,11 @@ def checked_returns(state: Any, player: int) -> tuple[float, ...]:
     """
     get = getattr(state, "returns", None)
     if not callable(get):
-        raise fail(
-            "returns()",
-            state,
-            "is missing at a terminal state",
-            "return one reward per player, e.g. (1, -1) when player 0 wins",
-        )
+        raise fail("returns()", state, "is missing at a terminal state", _FIX_NO_RETURNS)
     rewards = finite_rewards(state, get())
     if player >= len(rewards):
-        raise fail(
-            "player()",
-            state,
-            f"returned {player!r} but returns() has {len(rewards)} players",
-            "number players from 0 and give every player a reward",
-        )
+        problem = f"returned {player!r} but returns() has {len(rewards)} players"
+        raise fail("player()", state, problem, _FIX_PLAYERS)
     return rewards
 
 
@@ -431,11 +414,10 @@ def chance_pairs(state: Any, raw: Any) -> list[tuple[Any, float]]:
 
     Probabilities are finite, >= 0 and sum to 1 within ``PROBABILITY_TOLERANCE``.
     """
-    fix = "return [(child, probability), ...] with probabilities >= 0 that sum to 1"
     try:
         pairs = [(child, float(p)) for child, p in raw]
     except (TypeError, ValueError):
-        raise fail("chance_outcomes()", state, f"returned {raw!r}", fix) from None
+        raise fail("chance_outcomes()", state, f"returned {raw!r}", _FIX_CHANCE) from None
     total = math.fsum(p for _, p in pairs)
     if (
         not pairs
@@ -443,12 +425,8 @@ def chance_pairs(state: Any, raw: Any) -> list[tuple[Any, float]]:
         or not (abs(total - 1.0) <= PROBABILITY_TOLERANCE)
     ):
         probabilities = [p for _, p in pairs]
-        raise fail(
-            "chance_outcomes()",
-            state,
-            f"gave the probabilities {probabilities!r}, summing to {total!r}",
-            fix,
-        )
+        problem = f"gave the probabilities {probabilities!r}, summing to {total!r}"
+        raise fail("chance_outcomes()", state, problem, _FIX_CHANCE)
     return pairs
 
 
@@ -460,20 +438,11 @@ def checked_chance(state: Any, children: Sequence[Any]) -> list[tuple[Any, float
     """
     get = getattr(state, "chance_outcomes", None)
     if not callable(get):
-        raise fail(
-            "chance_outcomes()",
-            state,
-            "is missing at a chance state",
-            "return [(child, probability), ...] for states whose player() is CHANCE",
-        )
+        raise fail("chance_outcomes()", state, "is missing at a chance state", _FIX_NO_CHANCE)
     pairs = chance_pairs(state, get())
     if len(pairs) != len(children):
-        raise fail(
-            "chance_outcomes()",
-            state,
-            f"gave {len(pairs)} outcomes for {len(children)} children",
-            "list every child once with probabilities >= 0 that sum to 1",
-        )
+        problem = f"gave {len(pairs)} outcomes for {len(children)} children"
+        raise fail("chance_outcomes()", state, problem, _FIX_OUTCOMES)
     return pairs
 
 
@@ -489,10 +458,6 @@ def terminal_flag(state: Any, children: Sequence[Any]) -> bool | None:
     if not isinstance(t, (bool, np.bool_)):
         raise fail("is_terminal()", state, f"returned {t!r}", "return True or False")
     if t and children:
-        raise fail(
-            "is_terminal()",
-            state,
-            f"is True but the state has {len(children)} children",
-            "return True only when get_children() is empty (is the test inverted?)",
-        )
+        problem = f"is True but the state has {len(children)} children"
+        raise fail("is_terminal()", state, problem, _FIX_IS_TERMINAL)
     return bool(t)

@@ -23,7 +23,7 @@ Chaslot et al. 2008 (final move rules); Browne et al. 2012 (survey).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Literal
+from typing import Any, Generic, Literal, NoReturn, TypeVar, overload
 
 from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import ObserverLike, RunContext, has_keys
@@ -44,6 +44,8 @@ REUSE_DEPTH = 4
 """How many tree levels below the old root ``reuse`` looks for the next run's start: the
 agent's move and the opponent's reply, with a chance level after each (dice games)."""
 
+_T = TypeVar("_T")
+
 _REPR_KNOBS = (
     "reward_range",
     "simultaneous",
@@ -62,6 +64,36 @@ _REPR_KNOBS = (
     "rollout_depth",
     "rng",
 )  # the order ``repr`` has always shown them in
+
+
+class _Setting(Generic[_T]):
+    """A read-only knob of ``MCTS``: the field of the same name of its ``settings``.
+
+    Reads like a property: ``mcts.exploration`` is ``mcts.settings.exploration``, of the
+    field's type ``_T``. Assigning to it raises AttributeError: the knobs are checked once.
+    """
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+        self.name = ""
+
+    def __set_name__(self, owner: type[Any], name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, search: None, owner: type[Any]) -> _Setting[_T]: ...
+    @overload
+    def __get__(self, search: MCTS, owner: type[Any]) -> _T: ...
+    def __get__(self, search: MCTS | None, owner: type[Any]) -> _Setting[_T] | _T:
+        if search is None:
+            return self
+        value: _T = getattr(search.settings, self.name)
+        return value
+
+    def __set__(self, search: MCTS, value: NoReturn) -> NoReturn:
+        raise AttributeError(
+            f"MCTS.{self.name} is read-only: its settings are checked once; make a new MCTS"
+        )
 
 
 class MCTS(TreeSearch):
@@ -207,80 +239,29 @@ class MCTS(TreeSearch):
         self._root = None
 
     # -- the knobs, read from ``settings`` ---------------------------------------------------
+    exploration: _Setting[float] = _Setting("The UCT constant, in widths of ``reward_range``.")
+    c: _Setting[float] = _Setting(
+        "The UCT constant in reward units: ``exploration * (high - low)``."
+    )
+    selection: _Setting[SelectionFn | None] = _Setting("The selection score (None: UCT).")
+    rollout: _Setting[RolloutPolicy | None] = _Setting("The rollout policy (None: uniform random).")
+    evaluate: _Setting[Evaluator | None] = _Setting("The leaf evaluation (None: rollouts).")
+    score: _Setting[Callable[[Any], float] | None] = _Setting("A puzzle's terminal score.")
+    backup: _Setting[Literal["mean", "max"]] = _Setting('The backup rule: "mean" or "max".')
+    final: _Setting[FinalRule] = _Setting("How the recommended child is chosen.")
+    solver: _Setting[bool] = _Setting("Whether MCTS-Solver proves values.")
+    reward_range: _Setting[tuple[float, float]] = _Setting("``(low, high)`` bounding every reward.")
+    reuse: _Setting[bool] = _Setting("Whether the tree is kept for the next run.")
+    perspective: _Setting[int] = _Setting("The player whose view a numeric ``evaluate`` takes.")
+    rollout_depth: _Setting[int | None] = _Setting("Moves a rollout may make (None: to the end).")
+    simultaneous: _Setting[Literal["sequential", "decoupled"]] = _Setting(
+        "How simultaneous turns are searched."
+    )
+
     def __repr__(self) -> str:
         knobs = {"budget": self.budget, **{k: getattr(self, k) for k in _REPR_KNOBS}}
         args = ", ".join(f"{k}={v!r}" for k, v in knobs.items() if v is not None)
         return f"MCTS({args})"
-
-    @property
-    def exploration(self) -> float:
-        """The UCT constant, in widths of ``reward_range``."""
-        return self.settings.exploration
-
-    @property
-    def c(self) -> float:
-        """The UCT constant in reward units: ``exploration * (high - low)``."""
-        return self.settings.c
-
-    @property
-    def selection(self) -> SelectionFn | None:
-        """The selection score (None: UCT)."""
-        return self.settings.selection
-
-    @property
-    def rollout(self) -> RolloutPolicy | None:
-        """The rollout policy (None: uniform random)."""
-        return self.settings.rollout
-
-    @property
-    def evaluate(self) -> Evaluator | None:
-        """The leaf evaluation (None: rollouts)."""
-        return self.settings.evaluate
-
-    @property
-    def score(self) -> Callable[[Any], float] | None:
-        """A puzzle's terminal score."""
-        return self.settings.score
-
-    @property
-    def backup(self) -> Literal["mean", "max"]:
-        """The backup rule: "mean" or "max"."""
-        return self.settings.backup
-
-    @property
-    def final(self) -> FinalRule:
-        """How the recommended child is chosen."""
-        return self.settings.final
-
-    @property
-    def solver(self) -> bool:
-        """Whether MCTS-Solver proves values."""
-        return self.settings.solver
-
-    @property
-    def reward_range(self) -> tuple[float, float]:
-        """``(low, high)`` bounding every reward."""
-        return self.settings.reward_range
-
-    @property
-    def reuse(self) -> bool:
-        """Whether the tree is kept for the next run."""
-        return self.settings.reuse
-
-    @property
-    def perspective(self) -> int:
-        """The player whose view a numeric ``evaluate`` takes."""
-        return self.settings.perspective
-
-    @property
-    def rollout_depth(self) -> int | None:
-        """Moves a rollout may make (None: to the end)."""
-        return self.settings.rollout_depth
-
-    @property
-    def simultaneous(self) -> Literal["sequential", "decoupled"]:
-        """How simultaneous turns are searched."""
-        return self.settings.simultaneous
 
     # -- the run ----------------------------------------------------------------------------
     def _search(self, start: Any, ctx: RunContext) -> None:

@@ -65,6 +65,16 @@ __all__ = [
 ValueFunction = Callable[[Any], float]
 """A callable state -> number; larger is better for the player it is written for."""
 
+_MISSING = {
+    "player": "has no player() method; searches for games with players need player() -> int "
+    "and returns() -> per-player rewards",
+    "returns": "has no returns() method; terminal states of games with players must report "
+    "per-player rewards",
+    "chance_outcomes": "is a chance state (player() is CHANCE) but has no chance_outcomes() "
+    "method returning [(child, probability), ...]",
+}
+"""What the accessors below say, after the state's repr, when its method ``name`` is missing."""
+
 
 def evaluate(value: Callable[[Any], Any], state: Any) -> float:
     """Call a value function and insist on a real number (NaN is a bug, not a score)."""
@@ -80,15 +90,17 @@ def evaluate(value: Callable[[Any], Any], state: Any) -> float:
     return f
 
 
+def _method(state: Any, name: str) -> Callable[[], Any]:
+    """The method ``name`` of ``state``, or the MissingCapabilityError that says it is missing."""
+    method: Callable[[], Any] | None = getattr(state, name, None)
+    if not callable(method):
+        raise MissingCapabilityError(f"{state!r} {_MISSING[name]}")
+    return method
+
+
 def player_of(state: Any) -> int:
     """``state.player()``, with an error that says what is missing."""
-    player = getattr(state, "player", None)
-    if not callable(player):
-        raise MissingCapabilityError(
-            f"{state!r} has no player() method; searches for games with players need "
-            "player() -> int and returns() -> per-player rewards"
-        )
-    p = player()
+    p = _method(state, "player")()
     if type(p) is int and p >= 0:  # the usual answer, settled without a call
         return p
     return player_index(state, p)  # numpy integers, CHANCE, TERMINAL, or an error
@@ -110,13 +122,7 @@ def returns_of(state: Any) -> tuple[float, ...]:
 
     The rule is ``_contract.finite_rewards``: finite real numbers (numpy's too), no bools.
     """
-    get = getattr(state, "returns", None)
-    if not callable(get):
-        raise MissingCapabilityError(
-            f"{state!r} has no returns() method; terminal states of games with players must "
-            "report per-player rewards"
-        )
-    return finite_rewards(state, get())
+    return finite_rewards(state, _method(state, "returns")())
 
 
 def chance_outcomes_of(state: Any) -> list[tuple[Any, float]]:
@@ -125,13 +131,7 @@ def chance_outcomes_of(state: Any) -> list[tuple[Any, float]]:
     Probabilities must be finite, >= 0 and sum to 1 within ``PROBABILITY_TOLERANCE``;
     anything else would make a search weigh outcomes wrongly without a word.
     """
-    get = getattr(state, "chance_outcomes", None)
-    if not callable(get):
-        raise MissingCapabilityError(
-            f"{state!r} is a chance state (player() is CHANCE) but has no chance_outcomes() "
-            "method returning [(child, probability), ...]"
-        )
-    return chance_pairs(state, get())
+    return chance_pairs(state, _method(state, "chance_outcomes")())
 
 
 def terminal_value(player: int) -> ValueFunction:
