@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from treesearch.errors import (
+    InvalidArgumentError,
     InvalidValueError,
     IteratorContractError,
     MissingCapabilityError,
@@ -43,6 +44,7 @@ __all__ = [
     "bad_returns",
     "bad_step_cost",
     "chance_pairs",
+    "chance_start",
     "checked_chance",
     "checked_key",
     "checked_returns",
@@ -461,3 +463,11 @@ def terminal_flag(state: Any, children: Sequence[Any]) -> bool | None:
         problem = f"is True but the state has {len(children)} children"
         raise fail("is_terminal()", state, problem, _FIX_IS_TERMINAL)
     return bool(t)
+
+
+def chance_start(state: Any) -> InvalidArgumentError:
+    """A search that picks a player's move was started at a chance state."""
+    return InvalidArgumentError(
+        f"the start {state!r} is a chance state (player() is CHANCE): nothing to choose. Fix: "
+        "start from a state where a player moves (draw an outcome of chance_outcomes() first)"
+    )

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
+from treesearch._contract import chance_start
 from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import BudgetReached, ObserverLike, RunContext, has_keys
 from treesearch.alphabeta_run import FULL_DEPTH, Ordering, Run, explain, not_two_players
@@ -138,7 +139,7 @@ class AlphaBeta(TreeSearch):
     def _search(self, start: Any, ctx: RunContext) -> None:
         root_player = player_of(start)
         if root_player == CHANCE:
-            raise InvalidArgumentError(f"the start {start!r} is a chance state: nothing to choose")
+            raise chance_start(start)
         use_tt = has_keys(start) if self.transposition is None else self.transposition
         run = Run(
             ctx,

@@ -102,7 +102,8 @@ class MCTS(TreeSearch):
     Requires: ``get_children``; for games with players ``player()`` and ``returns()``
     (per-player rewards at terminals), ``chance_outcomes()`` at chance states; for puzzles
     without players a ``score`` (or ``returns()[0]``) at terminal states; ``key()`` for tree
-    reuse across moves (or ``==`` between states).
+    reuse across moves (or ``==`` between states). At a chance start nobody chooses: the
+    run estimates its value (``info["proven"]`` once proven) and ``best`` is None.
 
     Args:
         observers: observers of every run; they see ``Visited`` for each node on the selected
@@ -332,6 +333,8 @@ class MCTS(TreeSearch):
         ctx.info["root"] = root
         ctx.info["children"] = [(c.state, c.visits, c.mean) for c in root.children]
         ctx.info["proven"] = root.proven
+        if root.chance is not None:  # a chance start: its value is estimated, nobody chooses
+            return
         settings = self.settings
         use_max = settings.use_max
         best = choose_child(

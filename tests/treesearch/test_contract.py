@@ -14,11 +14,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tests.games_util import Gamble
 from treesearch import (
     CHANCE,
     MCTS,
     TERMINAL,
     AlphaBeta,
+    InvalidArgumentError,
     IteratorContractError,
     TreeIterator,
     _contract,
@@ -337,3 +339,12 @@ def test_values_reexports_the_contracts_constants() -> None:
     assert values.CHANCE is _contract.CHANCE == -1
     assert values.TERMINAL is _contract.TERMINAL == -4
     assert values.PROBABILITY_TOLERANCE is _contract.PROBABILITY_TOLERANCE
+
+
+def test_a_chance_start_has_no_move() -> None:
+    """MCTS returned a dice outcome as its "move"; AlphaBeta refuses, naming the fix."""
+    result = MCTS(iterations=200, rng=0).run(Gamble("gamble"))
+    assert result.best is None and result.move is None
+    assert result.info["proven"] == pytest.approx((0.3, -0.3))  # the chance node's value
+    with pytest.raises(InvalidArgumentError, match=r"is a chance state .*Fix: start from"):
+        AlphaBeta().run(Gamble("gamble"))
