@@ -53,6 +53,39 @@ examples:
 arguments or output path (nothing was run), 1 an error while running, 130 Ctrl-C."""
 
 
+_ABOUT: dict[str, tuple[str, str]] = {
+    "list": ("list the games, searches, bots and observers, a line each", "treesearch list"),
+    "demo": (
+        "a tour: every search on two problems, three maze videos",
+        "treesearch demo --size 15 --out-dir demo",
+    ),
+    "run": (
+        "run one search and print its result, path, score or move",
+        "treesearch run --game grid --search astar --size 40 --progress",
+    ),
+    "compare": (
+        "run several searches or bots on the same problem, "
+        "or on N seeded instances with statistics",
+        "treesearch compare --game maze --searches bfs,astar --instances 20 --out results",
+    ),
+    "video": (
+        "film one search exploring a game with its renderer",
+        "treesearch video --search astar --size 61 --out astar.mp4 --duration 20\n"
+        "  treesearch video --game tictactoe --search mcts --out mcts.mp4",
+    ),
+    "play": (
+        "play whole games between bots or searches",
+        "treesearch play tron --bots heuristic,random --games 4\n"
+        "  treesearch play railroad-ink --bot best --dice revealed",
+    ),
+    "check": (
+        "check a game (bundled or a plugin) against the TreeIterator contract",
+        "treesearch check maze --seeds 3",
+    ),
+}
+"""Each command's help (capitalised, its description too) and example."""
+
+
 class _Formatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
     """Shows each option's default and keeps the line breaks of descriptions and examples.
 
@@ -65,9 +98,8 @@ class _Formatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescription
         return super()._get_help_string(action)
 
 
-def _command(
-    sub: Any, name: str, help: str, example: str, prepare: Work | Any
-) -> argparse.ArgumentParser:
+def _command(sub: Any, name: str, prepare: Work | Any) -> argparse.ArgumentParser:
+    help, example = _ABOUT[name]
     parser: argparse.ArgumentParser = sub.add_parser(
         name,
         help=help,
@@ -77,6 +109,13 @@ def _command(
     )
     parser.set_defaults(prepare=prepare)
     return parser
+
+
+def _add_problem_options(parser: argparse.ArgumentParser, size: int) -> None:
+    """What ``run``, ``compare`` and ``video`` share: the size, the budgets, the games' knobs."""
+    add_size(parser, size)
+    add_budgets(parser)
+    add_options(parser)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -97,23 +136,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_list(sub: Any) -> None:
-    _command(
-        sub,
-        "list",
-        "list the games, searches, bots and observers, a line each",
-        "treesearch list",
-        listing.prepare_list,
-    )
+    _command(sub, "list", listing.prepare_list)
 
 
 def _add_demo(sub: Any) -> None:
-    demo_ = _command(
-        sub,
-        "demo",
-        "a tour: every search on two problems, three maze videos",
-        "treesearch demo --size 15 --out-dir demo",
-        demo.prepare_demo,
-    )
+    demo_ = _command(sub, "demo", demo.prepare_demo)
     add_size(demo_, 21)
     add_budgets(demo_, max_nodes=100_000)
     demo_.add_argument(
@@ -127,13 +154,7 @@ def _add_demo(sub: Any) -> None:
 
 
 def _add_run(sub: Any) -> None:
-    run = _command(
-        sub,
-        "run",
-        "run one search and print its result, path, score or move",
-        "treesearch run --game grid --search astar --size 40 --progress",
-        run_command.prepare_run,
-    )
+    run = _command(sub, "run", run_command.prepare_run)
     add_game(run, "grid")
     run.add_argument(
         "--search",
@@ -151,20 +172,11 @@ def _add_run(sub: Any) -> None:
         help="observers to attach, by name (plugins too): "
         + ", ".join(n for n in OBSERVERS.names() if n not in OBSERVERS or OBSERVERS[n].make),
     )
-    add_size(run, 30)
-    add_budgets(run)
-    add_options(run)
+    _add_problem_options(run, 30)
 
 
 def _add_compare(sub: Any) -> None:
-    compare = _command(
-        sub,
-        "compare",
-        "run several searches or bots on the same problem, "
-        "or on N seeded instances with statistics",
-        "treesearch compare --game maze --searches bfs,astar --instances 20 --out results",
-        compare_command.prepare_compare,
-    )
+    compare = _command(sub, "compare", compare_command.prepare_compare)
     add_game(compare, "grid")
     compare.add_argument(
         "--searches",
@@ -174,20 +186,11 @@ def _add_compare(sub: Any) -> None:
         "that applies to the game; with --instances, its bots too)",
     )
     add_harness(compare)
-    add_size(compare, 30)
-    add_budgets(compare)
-    add_options(compare)
+    _add_problem_options(compare, 30)
 
 
 def _add_video(sub: Any) -> None:
-    video = _command(
-        sub,
-        "video",
-        "film one search exploring a game with its renderer",
-        "treesearch video --search astar --size 61 --out astar.mp4 --duration 20\n"
-        "  treesearch video --game tictactoe --search mcts --out mcts.mp4",
-        video_command.prepare_video,
-    )
+    video = _command(sub, "video", video_command.prepare_video)
     add_game(video, "maze", [name for name, game in GAMES.items() if game.video is not None])
     video.add_argument(
         "--search",
@@ -211,20 +214,11 @@ def _add_video(sub: Any) -> None:
         default="order",
         help="mazes: colour cells by visit order or by depth",
     )
-    add_size(video, 21)
-    add_budgets(video)
-    add_options(video)
+    _add_problem_options(video, 21)
 
 
 def _add_play(sub: Any) -> None:
-    play_ = _command(
-        sub,
-        "play",
-        "play whole games between bots or searches",
-        "treesearch play tron --bots heuristic,random --games 4\n"
-        "  treesearch play railroad-ink --bot best --dice revealed",
-        play_command.prepare_play,
-    )
+    play_ = _command(sub, "play", play_command.prepare_play)
     play_.add_argument(
         "game",
         nargs="?",
@@ -256,13 +250,7 @@ def _add_play(sub: Any) -> None:
 
 
 def _add_check(sub: Any) -> None:
-    check_ = _command(
-        sub,
-        "check",
-        "check a game (bundled or a plugin) against the TreeIterator contract",
-        "treesearch check maze --seeds 3",
-        check.prepare_check,
-    )
+    check_ = _command(sub, "check", check.prepare_check)
     check.add_check_arguments(check_)
     add_size(check_, 9)
     add_options(check_)

@@ -27,36 +27,27 @@ def route_cost(path: Any) -> float:
     return float(path_cost(path))
 
 
+_SEARCH, _STATUS, _TIME = ("search", 13, "<"), ("status", 14, "<"), ("time", 11, ">")
+_COUNTS = (("expanded", 9, ">"), ("visited", 9, ">"))
 _PATH_COLUMNS = (
-    ("search", 13, "<"),
-    ("status", 14, "<"),
+    _SEARCH,
+    _STATUS,
     ("moves", 6, ">"),
     ("cost", 8, ">"),
-    ("expanded", 9, ">"),
-    ("visited", 9, ">"),
-    ("time", 11, ">"),
+    *_COUNTS,
+    _TIME,
     ("best", 0, "<"),
 )
 _DUEL_COLUMNS = (
-    ("search", 13, "<"),
-    ("status", 14, "<"),
+    _SEARCH,
+    _STATUS,
     ("move", 9, "<"),
     ("value", 7, ">"),
-    ("expanded", 9, ">"),
-    ("visited", 9, ">"),
+    *_COUNTS,
     ("iterations", 11, ">"),
-    ("time", 11, ">"),
+    _TIME,
 )
-_SCORE_COLUMNS = (
-    ("search", 13, "<"),
-    ("status", 14, "<"),
-    ("moves", 6, ">"),
-    ("score", 7, ">"),
-    ("expanded", 9, ">"),
-    ("visited", 9, ">"),
-    ("time", 11, ">"),
-    ("best", 0, "<"),
-)
+_SCORE_COLUMNS = (*_PATH_COLUMNS[:3], ("score", 7, ">"), *_PATH_COLUMNS[4:])
 _LIMIT_FLAGS = {
     "max_nodes": ("--max-nodes", "max_nodes"),
     "seconds": ("--seconds", "seconds"),
@@ -101,20 +92,12 @@ class Table:
             self._header = True
         s = result.stats
         status = result.status.value
+        counts, time = (str(s.expanded), str(s.visited)), _time(result)
         if self.problem.kind == "duel":
             best = result.best
             move = "-" if getattr(best, "move", None) is None else self.problem.label(best)
             value = "-" if result.value is None else f"{result.value + 0.0:+.3f}"  # no -0
-            cells: tuple[str, ...] = (
-                name,
-                status,
-                move,
-                value,
-                str(s.expanded),
-                str(s.visited),
-                str(s.iterations),
-                _time(result),
-            )
+            cells: tuple[str, ...] = (name, status, move, value, *counts, str(s.iterations), time)
         else:
             path = result.path
             moves = str(len(path) - 1) if path else "-"
@@ -124,16 +107,7 @@ class Table:
             else:
                 cost = f"{route_cost(path):g}" if path else "-"
             best = "-" if result.best is None else self.problem.label(result.best)
-            cells = (
-                name,
-                status,
-                moves,
-                cost,
-                str(s.expanded),
-                str(s.visited),
-                _time(result),
-                best,
-            )
+            cells = (name, status, moves, cost, *counts, time, best)
         self._print(_line(cells, self.columns))
         self.notes.setdefault((status, explain(search, result, self.problem)), []).append(name)
 

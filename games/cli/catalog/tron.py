@@ -8,6 +8,8 @@ with the Voronoi tint (``games.tron.match.write_video``).
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -49,28 +51,20 @@ def _label(state: Any) -> str:
     return "start" if state.move is None else f"move {state.move}"
 
 
-def _tron(args: argparse.Namespace) -> Problem:
+def _problem(args: argparse.Namespace, hexagon: bool) -> Problem:
+    """A Tron duel from ``tron_start``: on ``--map``, or on the hexagon ``--seed`` draws."""
+    if hexagon:
+        name, describe = "tron-hex", f"Hexatron, seed {args.seed}"
+    else:
+        name, describe = "tron", f"Tron on map {args.map}"
     return Problem(
-        "tron",
+        name,
         "duel",
-        tron_start(args, False),
+        tron_start(args, hexagon),
         None,
         lambda s: 0.0,
         _label,
-        f"Tron on map {args.map}",
-        value=evaluate,
-    )
-
-
-def _tron_hex(args: argparse.Namespace) -> Problem:
-    return Problem(
-        "tron-hex",
-        "duel",
-        tron_start(args, True),
-        None,
-        lambda s: 0.0,
-        _label,
-        f"Hexatron, seed {args.seed}",
+        describe,
         value=evaluate,
     )
 
@@ -86,21 +80,20 @@ def _paired(problem: Problem) -> PairedStarts:
 
 
 _VIDEO = board_video(lambda start: TronRenderer())
+_PLAY = Play(bots=TRON_BOTS, searches=False, default=("heuristic", "random"), film=_film)
 TRON = GameEntry(
     "tron",
     "duel",
     "Tron light cycles on a square --map (a name or a file)",
-    _tron,
+    partial(_problem, hexagon=False),
     _VIDEO,
-    play=Play(bots=TRON_BOTS, searches=False, default=("heuristic", "random"), film=_film),
+    play=_PLAY,
 )
 TRON_HEX = GameEntry(
     "tron-hex",
     "duel",
     "Hexatron: Tron on a hexagon, --seed places the starts",
-    _tron_hex,
+    partial(_problem, hexagon=True),
     _VIDEO,
-    play=Play(
-        bots=TRON_BOTS, searches=False, default=("heuristic", "random"), film=_film, start=_paired
-    ),
+    play=replace(_PLAY, start=_paired),
 )

@@ -31,7 +31,7 @@ from games.railroad_ink.bots.base import Bot
 from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.compile import ENGINE
 from games.railroad_ink.engine.moves import add_moves
-from games.railroad_ink.engine.playout import GUIDED, RANDOM, playout, roll, seed_stream
+from games.railroad_ink.engine.playout import GUIDED, RANDOM, roll, seed_stream
 from games.railroad_ink.engine.position import NO_POLICY, Position, tiles_of
 from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.engine.tables import FACES, MOVE_BASE, OT_ID
@@ -171,28 +171,14 @@ class EnginePlayouts:
         found = self._positions.get(key)
         if found is None:
             found = self._positions[key] = [Position.of(candidate), 0]
-        p: Position = found[0]
-        rolls = p.rolls.copy()
+        p: Position = found[0].copy()
         if self._rolls is not None:  # the next shared future (the rounds after this one)
             shared = self._rolls[found[1] % self.futures]
             found[1] += 1
-            rolls[self._round :] = shared[self._round :]
+            p.rolls[self._round :] = shared[self._round :]
         record = self._record
-        shaped, total, made, placed = playout(
-            p.tiles.copy(),
-            p.slots.copy(),
-            p.round,
-            p.counts.copy(),
-            p.placed,
-            p.used,
-            p.now,
-            rolls,
-            self.policy,
-            self.weights,
-            seed_stream(rng.getrandbits(32)),
-            record,
-            self._round,
-        )
+        stream = seed_stream(rng.getrandbits(32))
+        shaped, total, made, placed = p.play(self.policy, self.weights, stream, record, self._round)
         if total > self.best_total and self._rolls is None:
             self.best_total = int(total)
             self.best_game = [move_code(candidate), *record[:placed].tolist()]

@@ -188,6 +188,26 @@ class Position:
             self.rolls.copy(),
         )
 
+    def play(
+        self, policy: int, weights: np.ndarray, stream: np.ndarray, record: np.ndarray, first: int
+    ) -> tuple[float, int, int, int]:
+        """``playout`` from this position (see there), which changes its arrays in place."""
+        return playout(
+            self.tiles,
+            self.slots,
+            self.round,
+            self.counts,
+            self.placed,
+            self.used,
+            self.now,
+            self.rolls,
+            policy,
+            weights,
+            stream,
+            record,
+            first,
+        )
+
 
 def random_total(state: GameState, rng: random.Random) -> int:
     """The final score of a uniformly random game from ``state`` (``UNIFORM`` policy).
@@ -197,19 +217,5 @@ def random_total(state: GameState, rng: random.Random) -> int:
     p = Position.of(state)
     stream = seed_stream(rng.getrandbits(32))
     record = np.zeros(64, dtype=np.int64)
-    _, total, _, _ = playout(
-        p.tiles,
-        p.slots,
-        p.round,
-        p.counts,
-        p.placed,
-        p.used,
-        p.now,
-        p.rolls,
-        UNIFORM,
-        NO_POLICY,
-        stream,
-        record,
-        p.round,
-    )
+    _, total, _, _ = p.play(UNIFORM, NO_POLICY, stream, record, p.round)
     return int(total)
