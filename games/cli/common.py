@@ -11,6 +11,7 @@ search runs. How a game's start and answers are printed comes from its ``Problem
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable
 
 from games.cli.catalog import OBSERVERS, Problem
@@ -109,8 +110,19 @@ def table_of(table: Table, problem: Problem, searches: list[tuple[str, TreeSearc
 
 
 def check_video_knobs(args: argparse.Namespace) -> None:
-    """Refuse a non-positive ``--fps`` or ``--duration``."""
-    if args.fps <= 0:
-        raise InvalidArgumentError(f"--fps must be > 0, got {args.fps!r}")
-    if args.duration <= 0:
-        raise InvalidArgumentError(f"--duration must be > 0 seconds, got {args.duration!r}")
+    """Refuse bad video knobs before any search runs.
+
+    ``--fps`` and ``--duration`` must be finite numbers > 0; ``--every`` and
+    ``--max-frames`` at least 1 when given.
+    """
+    if not (math.isfinite(args.fps) and args.fps > 0):
+        raise InvalidArgumentError(f"--fps must be a finite number > 0, got {args.fps!r}")
+    if not (math.isfinite(args.duration) and args.duration > 0):
+        raise InvalidArgumentError(
+            f"--duration must be a finite number of seconds > 0, got {args.duration!r}"
+        )
+    for option in ("every", "max_frames"):
+        value = getattr(args, option, None)
+        if value is not None and value < 1:
+            flag = "--" + option.replace("_", "-")
+            raise InvalidArgumentError(f"{flag} must be >= 1 (or left out), got {value!r}")
