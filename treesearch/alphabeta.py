@@ -79,7 +79,9 @@ class AlphaBeta(TreeSearch):
 
     The result's ``best`` is the chosen child (``move`` its move), ``value`` its minimax value
     for the player to move at the start, ``path`` the principal variation, and
-    ``info["depth"]`` the last completed depth. A terminal start gives ``best`` None and, as
+    ``info["depth"]`` the last completed depth; ``info["exact"]`` is True when that round
+    reached the end of the game everywhere (no position was scored by ``value``, so the
+    value is the game's), False when it is an estimate. A terminal start gives ``best`` None and, as
     ``value``, the reward of its ``player()``; None when that is ``TERMINAL`` (nobody moves).
     """
 
@@ -190,6 +192,7 @@ class AlphaBeta(TreeSearch):
                 ctx.best, ctx.value = best, sign * best_value
                 ctx.path = run.principal_variation(start, best)
                 ctx.info["depth"] = min(limit, run.deepest)
+                ctx.info["exact"] = not run.cut_off  # no position was scored by ``value``
                 if not run.cut_off:
                     break  # the whole game tree fitted: deeper rounds would change nothing
             else:

@@ -147,8 +147,18 @@ def _exhausted(search: TreeSearch, result: SearchResult, problem: Problem) -> st
             "nearest to it"
         )
     if isinstance(search, MCTS):
+        if result.best is None and result.info.get("root") is not None:
+            return (
+                f"ran all {result.stats.iterations} simulations from a chance state: nobody "
+                "chooses there (the dice or cards fall first), so there is no move"
+            )
         return f"ran all {result.stats.iterations} simulations; the move is the most visited"
     if isinstance(search, AlphaBeta):
+        if result.info.get("exact") is False:
+            return (
+                f"searched {result.info.get('depth')} plies and scored the positions there with "
+                "the game's evaluation: the value is an estimate, not the game's"
+            )
         return "searched to the end of the game: the value is exact (0 = a draw with best play)"
     return "searched every reachable state without reaching the goal"
 

@@ -24,6 +24,16 @@ def test_run_tictactoe_alphabeta_prints_move_value_and_variation(
     assert "searched to the end of the game: the value is exact" in out
 
 
+def test_a_depth_limited_search_does_not_claim_an_exact_value(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Tron's alpha-beta stops at 4 plies and scores them: it said "the value is exact"."""
+    assert main(["run", "--game", "tron", "--search", "alphabeta"]) == 0
+    out = capsys.readouterr().out
+    assert "searched 4 plies and scored the positions there" in out
+    assert "the value is an estimate" in out and "the value is exact" not in out
+
+
 def test_run_tictactoe_mcts_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["run", "--game", "tictactoe", "--iterations", "300", "--seed", "5"]
     assert main(argv) == 0
@@ -98,3 +108,13 @@ def test_refusals_say_why(
     assert captured.err.count("\n") == 1 and captured.err.startswith("treesearch: error: ")
     for word in words:
         assert word in captured.err
+
+
+def test_mcts_at_a_chance_start_names_no_move(capsys: pytest.CaptureFixture[str]) -> None:
+    """It printed "player -1 plays action 16": a dice outcome as the move."""
+    pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (treesearch[openspiel])")
+    argv = ["run", "--game", "openspiel:backgammon", "--search", "mcts", "--iterations", "20"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "from a chance state: nobody chooses there" in out
+    assert "plays" not in out
