@@ -135,6 +135,11 @@ def _solved(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
 
 
 def _exhausted(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
+    if isinstance(search, MCTS) and result.best is None and result.info.get("root") is not None:
+        return (
+            f"ran all {result.stats.iterations} simulations from a chance state: nobody "
+            "chooses there (the dice or cards fall first), so there is no move"
+        )
     if problem.kind == "score":
         return "ran to the end of its budget-free search; best is the best-valued state it saw"
     if isinstance(search, RandomWalk):
@@ -147,11 +152,6 @@ def _exhausted(search: TreeSearch, result: SearchResult, problem: Problem) -> st
             "nearest to it"
         )
     if isinstance(search, MCTS):
-        if result.best is None and result.info.get("root") is not None:
-            return (
-                f"ran all {result.stats.iterations} simulations from a chance state: nobody "
-                "chooses there (the dice or cards fall first), so there is no move"
-            )
         return f"ran all {result.stats.iterations} simulations; the move is the most visited"
     if isinstance(search, AlphaBeta):
         if result.info.get("exact") is False:
