@@ -15,13 +15,13 @@ How events are read:
 - A state is *expanded* when the search says so (``Expanded``) or when one of its children
   is entered (``Visited`` with ``parent``): a search cannot enter a child of a state without
   having asked that state for its children. BFS reports each child before the
-  ``Expanded`` of its parent; Backtracking, IDDFS and alpha-beta send no ``Expanded`` at
-  all, so for them this is the only evidence.
+  ``Expanded`` of its parent; IDDFS and alpha-beta send no ``Expanded`` at all, so for
+  them this is the only evidence (Backtracking sends one as it enters each state).
 - A return to a state (``Visited`` of kind ``RETURN``) is not an expansion, of the state
   returned to or of the one left: it moves the current cell and nothing else. The state
   left may never have been expanded (a depth limit), and the one returned to was already
-  counted when its first child was entered. So with searches that send no ``Expanded``,
-  leaves (states with no child entered) stay on the frontier.
+  counted when its first child was entered. So with searches that send no ``Expanded``
+  (IDDFS, alpha-beta), leaves (states with no child entered) stay on the frontier.
 - The *frontier* is the reached cells none of whose states has been expanded (cells, not
   states: with several states per cell, as in tours, a cell leaves it at the first
   expansion of a state on it). With ``children=True`` the reader also asks each expanded

@@ -163,7 +163,7 @@ def step_cost_message(state: Any, child: Any, cost: Any) -> str:
     fix = (
         "return a number"
         if isinstance(cost, bool) or not isinstance(cost, Real)
-        else ("return a finite cost >= 0")
+        else "return a finite cost >= 0"
     )
     return f"step_cost() of {state!r}: returned {cost!r} for {child!r}. Fix: {fix}"
 

@@ -25,7 +25,7 @@ from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, StopSearch
 from treesearch.matrix_game import solve_matrix_game
 from treesearch.result import Status
-from treesearch.search import TreeSearch
+from treesearch.search import TreeSearch, check_choice
 from treesearch.values import CHANCE, TERMINAL, player_of, player_out_of_range, returns_of
 
 __all__ = ["SIMULTANEOUS", "AlphaBeta"]
@@ -118,7 +118,7 @@ class AlphaBeta(TreeSearch):
         if (
             isinstance(perspective, bool)
             or not isinstance(perspective, int)
-            or (perspective not in (0, 1))
+            or perspective not in (0, 1)
         ):
             raise InvalidArgumentError(f"perspective must be player 0 or 1, got {perspective!r}")
         if transposition is not None and not isinstance(transposition, bool):
@@ -129,11 +129,7 @@ class AlphaBeta(TreeSearch):
             raise InvalidArgumentError(f"pruning must be True or False, got {pruning!r}")
         self.depth, self.value, self.perspective = depth, value, int(perspective)
         self.ordering, self.transposition, self.pruning = ordering, transposition, pruning
-        if simultaneous not in SIMULTANEOUS:
-            raise InvalidArgumentError(
-                f"simultaneous must be one of {', '.join(map(repr, SIMULTANEOUS))}, "
-                f"got {simultaneous!r}"
-            )
+        check_choice("simultaneous", simultaneous, SIMULTANEOUS)
         self.simultaneous = simultaneous
         self.rng = check_rng(rng)
         self._random: random.Random | None = None  # made at the first mixed pick
@@ -240,7 +236,7 @@ class AlphaBeta(TreeSearch):
         if (
             ctx.budget.seconds is not None
             or ctx.max_nodes is not None
-            or (ctx.max_iterations is not None)
+            or ctx.max_iterations is not None
         ):
             return _count_from(1)
         return (FULL_DEPTH,)

@@ -32,7 +32,7 @@ from treesearch.errors import InvalidArgumentError, InvalidValueError
 from treesearch.events import Evaluated
 from treesearch.mcts_policies import rollout_rewards
 from treesearch.result import Status
-from treesearch.search import TreeSearch, check_callable
+from treesearch.search import TreeSearch, check_callable, check_choice
 from treesearch.values import player_of
 
 __all__ = ["ALLOCATIONS", "Candidate", "FlatMonteCarlo", "Playout"]
@@ -110,10 +110,7 @@ class FlatMonteCarlo(TreeSearch):
                 raise InvalidArgumentError(f"{name} must be an int >= 0, got {number!r}")
         if first + playouts < 1:
             raise InvalidArgumentError("first + playouts must be at least 1, got 0")
-        if allocation not in ALLOCATIONS:
-            raise InvalidArgumentError(
-                f"allocation must be one of {ALLOCATIONS!r}, got {allocation!r}"
-            )
+        check_choice("allocation", allocation, ALLOCATIONS)
         if (
             isinstance(exploration, bool)
             or not isinstance(exploration, (int, float))

@@ -28,6 +28,7 @@ from typing import Any, Literal
 from treesearch.errors import InvalidArgumentError
 from treesearch.mcts_final import FINAL_RULES, FinalRule
 from treesearch.mcts_policies import Evaluator, RolloutPolicy, SelectionFn
+from treesearch.search import check_choice
 
 __all__ = [
     "EXPLORATION",
@@ -92,13 +93,13 @@ class MCTSSettings:
             _check_callable(name, getattr(self, name))
         if self.backup not in ("mean", "max"):
             raise InvalidArgumentError(f"backup must be 'mean' or 'max', got {self.backup!r}")
-        _check_choice("final", self.final, FINAL_RULES)
+        check_choice("final", self.final, FINAL_RULES)
         _check_flag("solver", self.solver)
         lo, hi = _check_range(self.reward_range)
         _check_flag("reuse", self.reuse)
         _check_perspective(self.perspective)
         _check_rollout_depth(self.rollout_depth)
-        _check_choice("simultaneous", self.simultaneous, SIMULTANEOUS)
+        check_choice("simultaneous", self.simultaneous, SIMULTANEOUS)
         leaf = (
             LEAF_BOUNDED
             if self.rollout_depth is not None
@@ -136,13 +137,6 @@ def _check_callable(name: str, fn: Any) -> None:
         raise InvalidArgumentError(f"{name} must be callable, got {fn!r}")
 
 
-def _check_choice(name: str, value: Any, choices: tuple[str, ...]) -> None:
-    if value not in choices:
-        raise InvalidArgumentError(
-            f"{name} must be one of {', '.join(map(repr, choices))}, got {value!r}"
-        )
-
-
 def _check_flag(name: str, value: Any) -> None:
     if not isinstance(value, bool):
         raise InvalidArgumentError(f"{name} must be True or False, got {value!r}")
@@ -152,7 +146,7 @@ def _check_perspective(perspective: Any) -> None:
     if (
         isinstance(perspective, bool)
         or not isinstance(perspective, int)
-        or (perspective not in (0, 1))
+        or perspective not in (0, 1)
     ):
         raise InvalidArgumentError(
             f"perspective must be player 0 or 1 (the view of a numeric evaluate), "

@@ -190,6 +190,14 @@ def check_callable(fn: Any, name: str, what: str) -> Any:
     return fn
 
 
+def check_choice(name: str, value: Any, choices: tuple[str, ...]) -> None:
+    """Validate a knob that takes one of a few names (``simultaneous=``, ``allocation=``...)."""
+    if value not in choices:
+        raise InvalidArgumentError(
+            f"{name} must be one of {', '.join(map(repr, choices))}, got {value!r}"
+        )
+
+
 def check_graph(graph: bool | None) -> bool | None:
     """Validate a ``graph=`` knob at construction time."""
     if graph is not None and not isinstance(graph, bool):

@@ -27,7 +27,7 @@ from games.match.agents import (
     RandomAgent,
     SearchAgent,
 )
-from games.match.play import PairedStarts, game_seed, play_game, play_match, replay
+from games.match.play import PairedStarts, game_seed, make_agent, play_game, play_match, replay
 from games.match.record import GameRecord, MatchResult, PlayedGame, wilson_interval
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "RandomAgent",
     "SearchAgent",
     "game_seed",
+    "make_agent",
     "play_game",
     "play_match",
     "replay",

@@ -32,7 +32,7 @@ from treesearch.errors import (
 from treesearch.mcts_policies import sample_outcome
 from treesearch.values import CHANCE
 
-__all__ = ["PairedStarts", "game_seed", "play_game", "play_match", "replay"]
+__all__ = ["PairedStarts", "game_seed", "make_agent", "play_game", "play_match", "replay"]
 
 
 def game_seed(match_seed: int, index: int) -> int:
@@ -151,7 +151,8 @@ def play_game(
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise InvalidArgumentError(f"seed must be an int >= 0, got {seed!r}")
     seed_a, seed_b, seed_chance = (int(s) for s in np.random.SeedSequence(seed).generate_state(3))
-    agent_1, agent_2 = _make(agent_a, seed_a, "agent_a"), _make(agent_b, seed_b, "agent_b")
+    agent_1 = make_agent(agent_a, seed_a, "agent_a")
+    agent_2 = make_agent(agent_b, seed_b, "agent_b")
     agents = (agent_1, agent_2) if a_player == 0 else (agent_2, agent_1)
     chance = random.Random(seed_chance)
     times: tuple[list[float], list[float]] = ([], [])
@@ -205,8 +206,9 @@ def replay(start: Any, moves: Any) -> list[Any]:
         else:
             children = list(state.get_children())
         found = [c for c in children if getattr(c, "move", None) == move]
-        if not found and isinstance(move, int) and 0 <= move < len(children):
-            found = [children[move]]
+        moveless = all(getattr(c, "move", None) is None for c in children)
+        if moveless and isinstance(move, int) and 0 <= move < len(children):
+            found = [children[move]]  # recorded by its index, as _step records it
         if not found:
             raise InvalidArgumentError(f"move {number} ({move!r}) is not a move of {state!r}")
         states.append(found[0])
@@ -305,7 +307,12 @@ def _start_state(start: Any, what: str = "start") -> Any:
     return state
 
 
-def _make(maker: Callable[[int], Agent], seed: int, which: str) -> Agent:
+def make_agent(maker: Callable[[int], Agent], seed: int, which: str = "agent") -> Agent:
+    """``maker(seed)``, checked to be an ``Agent`` (a ``name`` string and ``choose``).
+
+    Raises:
+        InvalidArgumentError: the maker made something else, naming it (as ``which``).
+    """
     agent = maker(seed)
     name = getattr(agent, "name", None)
     if not callable(getattr(agent, "choose", None)) or not isinstance(name, str):

@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from games.match import GameRecord, MatchResult, PairedStarts
 from games.match import play_match as match
+from games.match import replay as replay_moves
 from games.tron.moves import Bot
 from games.tron.render import TronRenderer
 from games.tron.state import TronState
@@ -140,11 +141,7 @@ def play_match(
 
 def replay(start: Start, seed: int, record: GameRecord) -> list[TronState]:
     """The states of one game of a match: its start, then one per move of ``record``."""
-    state = game_start(start, seed, record.index)
-    states = [state]
-    for move in record.moves:
-        state = state.child(move)
-        states.append(state)
+    states: list[TronState] = replay_moves(game_start(start, seed, record.index), record.moves)
     return states
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.match.agents import Agent, AgentMaker
+from games.match.play import make_agent
 from games.railroad_ink.bots.base import Bot
 from games.railroad_ink.bots.registry import BOTS, check_bot_name, check_seconds, make_bot
 from games.railroad_ink.render.decision import TOP, Choice
@@ -191,14 +192,7 @@ def _player(bot: object, dice: str, seconds: float | None, seed: int) -> tuple[s
             f"seconds={seconds!r} is for a bot named by its string; the maker {bot!r} "
             "carries its own budget (BotAgent(name, dice, seconds))"
         )
-    agent = bot(seed)
-    if not callable(getattr(agent, "choose", None)) or not isinstance(
-        getattr(agent, "name", None), str
-    ):
-        raise InvalidArgumentError(
-            f"bot {bot!r} made {agent!r}, which is not an Agent: expected a name string "
-            "and a choose(state) -> child method"
-        )
+    agent = make_agent(bot, seed, "bot")
     return str(getattr(bot, "name", None) or agent.name), agent
 
 
