@@ -10,7 +10,10 @@ sums them and plays the best of 16 drawn placements.
 
     python benchmarks/train_railroad_policy.py --games 200 --jobs 2
 
-writes ``games/railroad_ink/bots/policy.json``.
+writes ``games/railroad_ink/bots/policy.json``. The counts add up across games, so a long
+training can run in pieces (on other machines too): ``--seconds`` stops taking new games at a
+deadline, ``--counts-out`` keeps the raw counts with the seeds they came from, and ``--merge``
+fits the table from several such files instead of playing.
 """
 
 from __future__ import annotations
@@ -75,29 +78,75 @@ def fit(counts: np.ndarray) -> np.ndarray:
     return table
 
 
+def play_games(
+    seeds: list[int], playouts: int, jobs: int, seconds: float | None
+) -> tuple[np.ndarray, list[int]]:
+    """Summed counts of the games on ``seeds``, and the seeds finished before the deadline."""
+    deadline = None if seconds is None else time.monotonic() + seconds
+    total = np.zeros((7, 2, len(FEATURE_NAMES), VALUES), dtype=np.int64)
+    done: list[int] = []
+    with multiprocessing.Pool(jobs) as pool:
+        pending = [(seed, pool.apply_async(counts_of_game, ((seed, playouts),))) for seed in seeds]
+        for seed, result in pending:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                break
+            try:
+                total += result.get(left)
+            except multiprocessing.TimeoutError:
+                break
+            done.append(seed)
+        pool.terminate()
+    return total, done
+
+
+def describe(seeds: list[int], playouts: list[int]) -> str:
+    """The ``trained_on`` line: how many games, which seeds, how many play-outs."""
+    runs = sorted(set(playouts))
+    return (
+        f"{len(seeds)} revealed games, seeds {min(seeds)}..{max(seeds)}, "
+        f"{'/'.join(map(str, runs))} play-outs a decision"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--playouts", type=int, default=1000, help="per decision")
     parser.add_argument("--first-seed", type=int, default=10_000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=None, help="take no game after this")
+    parser.add_argument("--counts-out", type=Path, default=None, help="keep the raw counts (.npz)")
+    parser.add_argument("--merge", type=Path, nargs="+", default=None, help="fit from .npz files")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
-    jobs = [(args.first_seed + g, args.playouts) for g in range(args.games)]
     t0 = time.perf_counter()
-    with multiprocessing.Pool(args.jobs) as pool:
-        total = sum(pool.imap_unordered(counts_of_game, jobs), np.zeros((7, 2, 4, VALUES), int))
+    if args.merge:
+        parts = [np.load(path) for path in args.merge]
+        total = sum((part["counts"] for part in parts), np.zeros((7, 2, 4, VALUES), np.int64))
+        seeds = [int(s) for part in parts for s in part["seeds"]]
+        playouts = [int(part["playouts"]) for part in parts]
+        if len(set(seeds)) != len(seeds):
+            raise SystemExit("the merged count files share seeds: each game would count twice")
+    else:
+        wanted = [args.first_seed + g for g in range(args.games)]
+        total, seeds = play_games(wanted, args.playouts, args.jobs, args.seconds)
+        playouts = [args.playouts]
+        if not seeds:
+            raise SystemExit("no game finished before the deadline")
+    if args.counts_out is not None:
+        np.savez(args.counts_out, counts=total, seeds=np.array(seeds), playouts=playouts[0])
     table = fit(total)
     data = {
         "description": "naive Bayes log-odds per round, feature and value (policy.py)",
         "features": list(FEATURE_NAMES),
-        "trained_on": f"{args.games} revealed games, seeds {args.first_seed}.."
-        f"{args.first_seed + args.games - 1}, {args.playouts} play-outs a decision",
+        "trained_on": describe(seeds, playouts),
         "decisions": {"yes": int(total[:, 0, 0].sum()), "no": int(total[:, 1, 0].sum())},
         "weights": np.round(table, 4).tolist(),
     }
     args.out.write_text(json.dumps(data, indent=1) + "\n")
-    print(f"{args.out}: {data['decisions']} in {time.perf_counter() - t0:.0f} s")
+    took = time.perf_counter() - t0
+    print(f"{args.out}: {len(seeds)} games, {data['decisions']} in {took:.0f} s")
 
 
 if __name__ == "__main__":
