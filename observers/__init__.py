@@ -3,7 +3,8 @@
 Observers import ``treesearch`` only; games hand them renderers. ``Exploration`` is the one
 reading of a search's events on a grid (reached cells, frontier, current cell, path, route)
 that the grid overlays (``GridOverlay``, ``FrameGridOverlay``) and the maze's
-``games.maze.ExplorationRenderer`` draw from.
+``games.maze.ExplorationRenderer`` draw from. In a notebook, ``show(path)`` displays a video,
+picture or replay file inline (``observers.notebook``), as a closed ``VideoObserver`` does.
 """
 
 from observers.colors import VIRIDIS, colormap, palette
@@ -11,6 +12,7 @@ from observers.episodes import Episode, EpisodeCollector
 from observers.exploration import Exploration
 from observers.mcts_mirror import MCTSMirror
 from observers.mcts_view import MCTSView
+from observers.notebook import Inline, show
 from observers.outputs import check_output, sink_kind
 from observers.overlay import FrameGridOverlay, GridOverlay
 from observers.panel import Panel, PanelInfo
@@ -42,6 +44,7 @@ __all__ = [
     "FrameGridOverlay",
     "FrameRenderer",
     "GridOverlay",
+    "Inline",
     "LegendEntry",
     "LegendRenderer",
     "MCTSMirror",
@@ -64,5 +67,6 @@ __all__ = [
     "palette",
     "read_trace",
     "replay",
+    "show",
     "sink_kind",
 ]

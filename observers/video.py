@@ -13,6 +13,7 @@ import numpy as np
 
 from observers._sinks import open_sink
 from observers._text import TextStamp
+from observers.notebook import unfinished_html, video_html
 from observers.outputs import sink_kind
 from observers.panel import Panel, PanelInfo
 from observers.tiles import (
@@ -346,6 +347,12 @@ class VideoObserver(Observer):
             return
         self._closed = True
         self._finalizer()
+
+    def _repr_html_(self) -> str:
+        """The video inline in a notebook once closed (``observers.notebook.video_html``)."""
+        if not self._closed:
+            return unfinished_html(self.path, self.frames)
+        return video_html(self.path)
 
     def __repr__(self) -> str:
         return f"VideoObserver({str(self.path)!r}, frames={self.frames})"

@@ -10,6 +10,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from treesearch._result_html import result_html
 from treesearch.errors import MissingCapabilityError, UnreachableError
 
 __all__ = ["SearchResult", "Stats", "Status"]
@@ -110,6 +111,10 @@ class SearchResult:
         s = self.stats
         parts.append(f"expanded={s.expanded}, visited={s.visited}, seconds={s.seconds:.4g}")
         return f"SearchResult({', '.join(parts)})"
+
+    def _repr_html_(self) -> str:
+        """A short table in a notebook: status, value, path, best, counters, time."""
+        return result_html(self)
 
     @property
     def move(self) -> Any:

@@ -17,25 +17,32 @@ fixes the dice whichever bot plays. Observers see the game through a
 when the game is interrupted. A bot that tells what it weighed (``last_decision``: play-out
 statistics per candidate, best first, as the ``montecarlo`` bot keeps them) has its best
 candidates kept in the record, placement by placement (``InkRecord.decisions``), so a film of
-the game (``bots.film``) can show why each tile went where it did.
+the game (``bots.film``) can show why each tile went where it did. In a notebook a record shows
+itself as its final board, scored (``InkRecord.picture``, ``_repr_html_``).
 """
 
 from __future__ import annotations
 
+import html
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from games.match.agents import Agent, AgentMaker
 from games.match.play import make_agent
 from games.railroad_ink.bots.base import Bot
 from games.railroad_ink.bots.registry import BOTS, check_bot_name, check_seconds, make_bot
 from games.railroad_ink.render.decision import TOP, Choice
+from games.railroad_ink.render.renderer import RailroadInkTiles
 from games.railroad_ink.rules.board import Board
 from games.railroad_ink.rules.game import RailroadInk, RailroadInkState
 from games.railroad_ink.rules.score import Score
 from games.railroad_ink.rules.tiles import Tile
+from observers.notebook import image_html
+from observers.tiles import TileCanvas
 from treesearch.errors import InvalidArgumentError
 from treesearch.playthrough import ObserverLike, Playthrough
 from treesearch.values import CHANCE
@@ -84,6 +91,29 @@ class InkRecord:
     def returns(self) -> tuple[float]:
         """The final score, as the one player's return (``games.match.GameRecord.returns``)."""
         return (float(self.score.total),)
+
+    def picture(self, tile_size: int = 40) -> np.ndarray:
+        """The final board, scored (networks, longest routes, errors), the score beside it.
+
+        An RGB ``uint8`` array drawn by ``RailroadInkTiles(tile_size)`` on the game's last
+        state (``replay``): 9 x 11 tiles of ``tile_size`` pixels.
+        """
+        frame: np.ndarray = TileCanvas(RailroadInkTiles(tile_size)).render(replay(self)[-1])
+        return frame
+
+    def summary(self) -> str:
+        """One line: the bot, the seed and dice, the score part by part, the thinking time."""
+        s = self.score
+        return (
+            f"{self.bot} bot, seed {self.seed}, dice {self.dice}: {s.total} points (exits "
+            f"{s.exits}, highway {s.highway}, railway {s.railway}, centre {s.center}, errors "
+            f"-{s.errors}), {self.seconds:.1f} s thinking"
+        )
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the summary line above the final board (``picture``)."""
+        line = html.escape(self.summary())
+        return f"<div><b>{line}</b></div>" + image_html(self.picture(), alt=line)
 
 
 def _check(seed: object, dice: object, seconds: object) -> None:
