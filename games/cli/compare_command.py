@@ -3,12 +3,17 @@
 Without harness options it runs each search once on the same problem, a row each; with
 ``--instances``, ``--out``, ``--jobs`` or ``--backend`` it plays each search or bot
 (``games.cli.entrants``) on N seeded instances and prints the statistics.
+
+Nothing finished is lost: on Ctrl-C or SIGTERM, or when an entrant fails, the jobs that
+finished are printed (marked partial) and written to ``--out`` before the command ends
+with 130, 143 or 1; failed jobs (a worker that died) are named under the table.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -18,7 +23,17 @@ from games.cli.entrants import entrants, measure
 from games.cli.outputs import check_folder
 from games.cli.players import player_names
 from games.cli.report import Table
-from games.compare import BACKENDS, Outcome, compare, table, write
+from games.compare import (
+    BACKENDS,
+    Comparison,
+    ComparisonInterrupted,
+    JobError,
+    Outcome,
+    compare,
+    table,
+    write,
+)
+from games.compare.interrupts import exit_code
 from games.compare.jobs import RAY_HINT
 from treesearch import InvalidArgumentError
 
@@ -82,21 +97,42 @@ def _harness_work(
             f"{game.name}: {', '.join(jobs)} on {instances} seeded instance(s) from seed "
             f"{args.seed}, {what}{against} ({better} is better)"
         )
-        result = compare(
-            jobs,
-            instances=instances,
-            seed=args.seed,
-            jobs=args.jobs,
-            backend=args.backend or "local",
-            measure=what,
-            higher_is_better=higher,
-            progress=True,
-        )
-        print(table(result), end="")
-        if args.out is not None:
-            for note in write(result, args.out):
-                print(f"note: {note}")
-            print(f"wrote results.csv, results.json, summary.txt, cdf.png to {args.out}")
+        try:
+            result = compare(
+                jobs,
+                instances=instances,
+                seed=args.seed,
+                jobs=args.jobs,
+                backend=args.backend or "local",
+                measure=what,
+                higher_is_better=higher,
+                progress=True,
+            )
+        except ComparisonInterrupted as stop:
+            _report(stop.comparison, args.out)
+            return exit_code(stop.signum)
+        except JobError as err:
+            if err.comparison is not None:
+                _report(err.comparison, args.out)
+            raise
+        _report(result, args.out)
+        if result.failed:
+            print(
+                f"treesearch: error: {len(result.failed)} of {result.planned} jobs failed "
+                "(named under the table)",
+                file=sys.stderr,
+            )
+            return 1
         return 0
 
     return work
+
+
+def _report(result: Comparison, out: str | None) -> None:
+    """Print the table and write the files of ``result``, complete or partial."""
+    print(table(result), end="")
+    if out is not None:
+        for note in write(result, out):
+            print(f"note: {note}")
+        partial = " (partial)" if result.partial else ""
+        print(f"wrote results.csv, results.json, summary.txt, cdf.png{partial} to {out}")
