@@ -346,6 +346,10 @@ def _apply(fn: Callable[[T], R], task: T) -> R | _Gone:
         return _Gone(_raised(exc))
 
 
+_RAY_POLL = 0.2
+"""Seconds between two looks at a signal while Ray waits for its tasks."""
+
+
 def _run_ray(
     fn: Callable[[T], R],
     tasks: Sequence[T],
@@ -376,7 +380,8 @@ def _run_ray(
                     pending[remote.remote(shared, item[1])] = item[0]
                 if not pending:
                     break
-                ready, _ = ray.wait(list(pending), num_returns=1)
+                with held():  # a handler raising inside Ray's wait breaks it (SystemError)
+                    ready, _ = ray.wait(list(pending), num_returns=1, timeout=_RAY_POLL)
                 for ref in ready:
                     with held():
                         i = pending.pop(ref)
