@@ -33,6 +33,7 @@ from games.compare import (
     table,
     write,
 )
+from games.compare.checks import MAX_JOBS
 from games.compare.interrupts import exit_code
 from games.compare.jobs import RAY_HINT
 from treesearch import InvalidArgumentError
@@ -51,7 +52,7 @@ def _check_harness(args: argparse.Namespace) -> None:
         raise InvalidArgumentError(f"--jobs must be >= 1, got {args.jobs!r}")
     if args.seed < 0:
         raise InvalidArgumentError(f"--seed must be >= 0 for a comparison, got {args.seed!r}")
-    backend = args.backend or "local"
+    backend = "local" if args.backend is None else args.backend
     if backend not in BACKENDS:
         raise InvalidArgumentError(
             f"--backend must be one of {', '.join(BACKENDS)}, got {backend!r}"
@@ -59,7 +60,31 @@ def _check_harness(args: argparse.Namespace) -> None:
     if backend == "ray" and importlib.util.find_spec("ray") is None:
         raise InvalidArgumentError(RAY_HINT)
     if args.out is not None:
+        if not args.out.strip():
+            raise InvalidArgumentError(f"--out needs a folder path, got {args.out!r}")
         check_folder(Path(args.out), "--out")
+
+
+def _names(text: str | None, default: list[str]) -> list[str]:
+    """The entrants' names: ``--searches`` (each once) or the game's default."""
+    names = default if text is None else names_of(text)  # "" is refused, not "every search"
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise InvalidArgumentError(
+            f"--searches names {', '.join(map(repr, twice))} more than once, got {text!r}; "
+            "name each search or bot once"
+        )
+    return names
+
+
+def _check_jobs(args: argparse.Namespace, names: list[str]) -> None:
+    """Refuse a comparison of more jobs than the harness holds, before any work."""
+    total = (args.instances or 1) * len(names)
+    if total > MAX_JOBS:
+        raise InvalidArgumentError(
+            f"--instances {args.instances} for {len(names)} entrant(s) makes {total} jobs; "
+            f"a comparison holds at most {MAX_JOBS} (fewer instances)"
+        )
 
 
 def prepare_compare(args: argparse.Namespace) -> Work:
@@ -69,10 +94,11 @@ def prepare_compare(args: argparse.Namespace) -> Work:
     if _harness(args):
         _check_harness(args)
         default = searches_for("path") if game.kind == "path" else player_names(game)
-        names = names_of(args.searches) if args.searches else default
+        names = _names(args.searches, default)
+        _check_jobs(args, names)
         jobs = entrants(game, names, budget, args)
         return _harness_work(game, jobs, args)
-    names = names_of(args.searches) if args.searches else searches_for(game.kind)
+    names = _names(args.searches, searches_for(game.kind))
     entries = [search_entry(n, game) for n in names]
     problem = game.make(args)
     searches = [(e.name, e.make(problem, budget, args)) for e in entries]
@@ -103,7 +129,7 @@ def _harness_work(
                 instances=instances,
                 seed=args.seed,
                 jobs=args.jobs,
-                backend=args.backend or "local",
+                backend="local" if args.backend is None else args.backend,
                 measure=what,
                 higher_is_better=higher,
                 progress=True,

@@ -73,6 +73,9 @@ class ComparisonInterrupted(Interrupted):
         )
         self.comparison = comparison
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.signum, self.comparison)
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:

@@ -52,6 +52,9 @@ class Stopped(BaseException):
         super().__init__(f"stopped by {signal_name(signum)}")
         self.signum = signum
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.signum,)
+
 
 class Interrupted(KeyboardInterrupt):
     """Work that ran jobs was stopped by ``signum``; what had finished was kept.
@@ -62,6 +65,9 @@ class Interrupted(KeyboardInterrupt):
     def __init__(self, signum: int, message: str = "") -> None:
         super().__init__(message or f"stopped by {signal_name(signum)}")
         self.signum = signum
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.signum, *self.args)
 
 
 def signal_name(signum: int) -> str:
