@@ -8,11 +8,13 @@ on, so one Ctrl-C ends one search and the work goes on. Two ways to take a signa
 - ``stopping()``: SIGINT and SIGTERM raise ``Stopped``, which is not a ``KeyboardInterrupt``,
   so no search can swallow it: the job under way is abandoned. The comparison harness and
   ``play``'s loop of games use it; what had finished is kept by them.
-- ``watch()``: the command line's. The first signal is remembered and raised as a
+  ``held()`` defers a signal over the few lines that record a finished job.
+- ``Watch.watching()``: the command line's. The first signal is remembered and raised as a
   ``KeyboardInterrupt`` (a search still ends with its best so far); ``Watch.code`` turns
   the command's exit code into ``128 + signal`` even when some code swallowed it; a second
   signal raises ``Stopped``. While ``Watch.abandon`` is true (a game's setup, before any
-  result exists) the first signal raises ``Stopped`` too.
+  result exists) the first signal raises ``Stopped`` too. ``stopping()`` inside it tells
+  the watch which signal came.
 
 Python runs signal handlers in the main thread only; elsewhere both do nothing. A signal
 that is ignored (``SIG_IGN``, e.g. SIGINT of a background job) stays ignored.
@@ -181,8 +183,12 @@ def held() -> Iterator[None]:
     """Inside ``stopping()``: a signal waits until the block is done, then raises ``Stopped``.
 
     For the few lines that record a finished job: a result received must not be lost
-    between its arrival and its bookkeeping.
+    between its arrival and its bookkeeping. Outside the main thread (where no handler
+    runs) it does nothing.
     """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     _Held.depth += 1
     try:
         yield

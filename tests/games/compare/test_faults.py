@@ -255,3 +255,26 @@ def test_failed_jobs_are_in_the_json(tmp_path: Path) -> None:
     assert document["rows"][0]["status"] == "failed" and document["rows"][0]["score"] is None
     assert document["partial"] is False
     assert math.isnan(c.rows[0].value)
+
+
+def test_a_signal_while_held_waits_until_the_block_is_done() -> None:
+    from games.compare.interrupts import Stopped, held, stopping
+
+    reached = []
+    with pytest.raises(Stopped) as caught, stopping(), held():
+        os.kill(os.getpid(), signal.SIGTERM)
+        reached.append("after the signal")  # a result being recorded is not cut off
+    assert reached == ["after the signal"] and caught.value.signum == signal.SIGTERM
+
+
+def test_an_ignored_sigint_stays_ignored() -> None:
+    # A background job's SIGINT is ignored by its shell: the harness must not take it back.
+    from games.compare.interrupts import stopping
+
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with stopping():
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+            assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+    finally:
+        signal.signal(signal.SIGINT, old)
