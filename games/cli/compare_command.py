@@ -34,7 +34,7 @@ from games.compare import (
     write,
 )
 from games.compare.checks import MAX_JOBS
-from games.compare.interrupts import exit_code
+from games.compare.interrupts import deferred, exit_code
 from games.compare.jobs import RAY_HINT
 from treesearch import InvalidArgumentError
 
@@ -155,10 +155,15 @@ def _harness_work(
 
 
 def _report(result: Comparison, out: str | None) -> None:
-    """Print the table and write the files of ``result``, complete or partial."""
-    print(table(result), end="")
-    if out is not None:
-        for note in write(result, out):
-            print(f"note: {note}")
-        partial = " (partial)" if result.partial else ""
-        print(f"wrote results.csv, results.json, summary.txt, cdf.png{partial} to {out}")
+    """Print the table and write the files of ``result``, complete or partial.
+
+    A first Ctrl-C or SIGTERM meanwhile waits until they are written (the command then
+    ends with its code); a second one stops the writing.
+    """
+    with deferred():
+        print(table(result), end="")
+        if out is not None:
+            for note in write(result, out):
+                print(f"note: {note}")
+            partial = " (partial)" if result.partial else ""
+            print(f"wrote results.csv, results.json, summary.txt, cdf.png{partial} to {out}")

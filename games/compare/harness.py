@@ -31,7 +31,7 @@ from games.compare.checks import (
     outcome_problem,
     real,
 )
-from games.compare.interrupts import Interrupted, signal_name
+from games.compare.interrupts import Interrupted, deferred, signal_name
 from games.compare.jobs import run_jobs
 from games.compare.stats import Summary, mann_whitney, summarize
 from treesearch.errors import InvalidArgumentError, TreeSearchError
@@ -289,13 +289,17 @@ def compare(
             lost=lost,
         )
     except Interrupted as stop:
-        raise ComparisonInterrupted(stop.signum, comparison(signal_name(stop.signum))) from None
+        with deferred():  # a second Ctrl-C must not lose the partial comparison
+            partial = comparison(signal_name(stop.signum))
+            if bar is not None:
+                bar.close()
+        raise ComparisonInterrupted(stop.signum, partial) from None
     except JobError as err:
         err.comparison = comparison()
         raise
     finally:
         if bar is not None:
-            bar.close()
+            bar.close()  # again is harmless
     return comparison()
 
 

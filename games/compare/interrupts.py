@@ -9,6 +9,8 @@ on, so one Ctrl-C ends one search and the work goes on. Two ways to take a signa
   so no search can swallow it: the job under way is abandoned. The comparison harness and
   ``play``'s loop of games use it; what had finished is kept by them.
   ``held()`` defers a signal over the few lines that record a finished job.
+- ``deferred()``: for saving what finished (ending workers, writing a partial table): a
+  first signal is only noted, a second one raises ``Stopped``.
 - ``Watch.watching()``: the command line's. The first signal is remembered and raised as a
   ``KeyboardInterrupt`` (a search still ends with its best so far); ``Watch.code`` turns
   the command's exit code into ``128 + signal`` even when some code swallowed it; a second
@@ -32,9 +34,11 @@ from typing import Any
 
 __all__ = [
     "SIGNALS",
+    "Deferred",
     "Interrupted",
     "Stopped",
     "Watch",
+    "deferred",
     "exit_code",
     "held",
     "signal_name",
@@ -204,3 +208,30 @@ def stopping() -> Iterator[None]:
     """Inside the block SIGINT and SIGTERM raise ``Stopped`` (main thread; see the module)."""
     with _handling(_stop):
         yield
+
+
+class Deferred:
+    """The first signal that came inside ``deferred()`` (None: none came)."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if Watch.active is not None:
+            Watch.active.saw(signum)
+        if self.signum is not None:
+            raise Stopped(signum)  # a second signal: the saving itself must be stuck
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def deferred() -> Iterator[Deferred]:
+    """Inside the block a first SIGINT or SIGTERM is only noted, a second raises ``Stopped``.
+
+    For saving what finished (ending the workers, printing and writing a partial table):
+    a signal pressed twice must not cut that short, a stuck save can still be stopped.
+    Nothing is raised on leaving; the caller reads ``Deferred.signum``.
+    """
+    note = Deferred()
+    with _handling(note._handle):
+        yield note

@@ -21,7 +21,7 @@ import contextlib
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, Generic, TypeVar
@@ -31,6 +31,7 @@ from games.compare.interrupts import (
     SIGNALS,
     Interrupted,
     Stopped,
+    deferred,
     held,
     signal_name,
     stopping,
@@ -129,22 +130,42 @@ def _run_here(
     lost: Lost[T, R] | None,
 ) -> list[R]:
     results: list[R] = []
+    with _stopping(lambda: None):
+        for i, task in enumerate(tasks):
+            try:
+                result = fn(task)
+            except (KeyboardInterrupt, SystemExit) as exc:
+                if lost is None and isinstance(exc, KeyboardInterrupt):
+                    raise Interrupted(signal.SIGINT) from exc  # as before: a Ctrl-C
+                result = _lose(lost, tasks, i, _raised(exc).replace(" in its worker", ""))
+            with held():
+                results.append(result)
+                if done is not None:
+                    done(i, result)
+    return results
+
+
+@contextlib.contextmanager
+def _stopping(cleanup: Callable[[], object]) -> Iterator[None]:
+    """Jobs under ``stopping()``; ``cleanup()`` after them, with signals deferred.
+
+    Raises:
+        Interrupted: for the first signal, once ``cleanup`` is done (a second signal while
+            it ends the workers does not cut it short).
+    """
+    first: int | None = None
+    late = None
     with stopping():
         try:
-            for i, task in enumerate(tasks):
-                try:
-                    result = fn(task)
-                except (KeyboardInterrupt, SystemExit) as exc:
-                    if lost is None and isinstance(exc, KeyboardInterrupt):
-                        raise Interrupted(signal.SIGINT) from exc  # as before: a Ctrl-C
-                    result = _lose(lost, tasks, i, _raised(exc).replace(" in its worker", ""))
-                with held():
-                    results.append(result)
-                    if done is not None:
-                        done(i, result)
+            yield
         except Stopped as stop:
-            raise Interrupted(stop.signum) from None
-    return results
+            first = stop.signum
+        finally:
+            with deferred() as late:
+                cleanup()
+    first = late.signum if first is None and late is not None else first
+    if first is not None:
+        raise Interrupted(first)
 
 
 # -- local worker processes -------------------------------------------------------------------
@@ -303,23 +324,18 @@ def _run_pool(
 ) -> list[R]:
     results: dict[int, R] = {}
     pool: _Pool[T, R] = _Pool(fn, tasks, lost)
-    with stopping():
-        try:
-            pool.start(workers)
-            while busy := pool.busy():
-                ends: dict[Any, _Worker] = {w.conn: w for w in busy}
-                ends.update((w.process.sentinel, w) for w in busy)
-                for worker in {ends[end] for end in wait(list(ends))}:
-                    with held():  # a result received is a result kept
-                        i, result, ready = pool.collect(worker)
-                        results[i] = result
-                        if done is not None:
-                            done(i, result)
-                    pool.feed(ready)
-        except Stopped as stop:
-            raise Interrupted(stop.signum) from None
-        finally:
-            pool.end()
+    with _stopping(pool.end):
+        pool.start(workers)
+        while busy := pool.busy():
+            ends: dict[Any, _Worker] = {w.conn: w for w in busy}
+            ends.update((w.process.sentinel, w) for w in busy)
+            for worker in {ends[end] for end in wait(list(ends))}:
+                with held():  # a result received is a result kept
+                    i, result, ready = pool.collect(worker)
+                    results[i] = result
+                    if done is not None:
+                        done(i, result)
+                pool.feed(ready)
     return [results[i] for i in range(len(tasks))]
 
 
@@ -370,29 +386,29 @@ def _run_ray(
     pending: dict[Any, int] = {}
     results: dict[int, R] = {}
     upcoming = iter(enumerate(tasks))
-    with stopping():  # after ray.init, which sets a SIGTERM handler of its own
-        try:
-            while True:
-                while len(pending) < limit:
-                    item = next(upcoming, None)
-                    if item is None:
-                        break
-                    pending[remote.remote(shared, item[1])] = item[0]
-                if not pending:
+
+    def cancel() -> None:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+
+    with _stopping(cancel):  # after ray.init, which sets a SIGTERM handler of its own
+        while True:
+            while len(pending) < limit:
+                item = next(upcoming, None)
+                if item is None:
                     break
-                with held():  # a handler raising inside Ray's wait breaks it (SystemError)
-                    ready, _ = ray.wait(list(pending), num_returns=1, timeout=_RAY_POLL)
-                for ref in ready:
-                    with held():
-                        i = pending.pop(ref)
-                        result = _ray_result(ray, ref, tasks, i, lost)
-                        results[i] = result
-                        if done is not None:
-                            done(i, result)
-        except (Stopped, KeyboardInterrupt) as stop:
-            for ref in pending:
-                ray.cancel(ref, force=True)
-            raise Interrupted(getattr(stop, "signum", signal.SIGINT)) from None
+                pending[remote.remote(shared, item[1])] = item[0]
+            if not pending:
+                break
+            with held():  # a handler raising inside Ray's wait breaks it (SystemError)
+                ready, _ = ray.wait(list(pending), num_returns=1, timeout=_RAY_POLL)
+            for ref in ready:
+                with held():
+                    i = pending.pop(ref)
+                    result = _ray_result(ray, ref, tasks, i, lost)
+                    results[i] = result
+                    if done is not None:
+                        done(i, result)
     return [results[i] for i in range(len(tasks))]
 
 

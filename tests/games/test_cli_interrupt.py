@@ -314,3 +314,29 @@ def test_sigterm_stops_a_parallel_railroad_ink_comparison_with_its_rows(tmp_path
     assert " jobs finished: SIGTERM stopped it" in text and "beam" in text
     document = json.loads((out / "results.json").read_text())
     assert document["partial"] is True and 1 <= document["finished"] < 24
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_second_ctrl_c_while_the_partial_table_is_written_loses_nothing(
+    guard: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    from games.cli import compare_command
+    from games.compare import instance_seed
+
+    _ink_with_solo(monkeypatch, instance_seed(0, 2), signal.SIGINT)
+    real_table = compare_command.table
+
+    def table_pressed_again(result: Any) -> str:
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C again while the table is made
+        return real_table(result)
+
+    monkeypatch.setattr(compare_command, "table", table_pressed_again)
+    out = tmp_path / "d"
+    argv = ["compare", "--game", "railroad-ink", "--searches", "greedy", "--instances", "5",
+            "--jobs", "1", "--out", str(out)]  # fmt: skip
+    assert main(argv) == 130
+    assert "partial: 2 of 5 jobs finished" in capsys.readouterr().out
+    assert json.loads((out / "results.json").read_text())["finished"] == 2

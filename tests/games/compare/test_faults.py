@@ -278,3 +278,26 @@ def test_an_ignored_sigint_stays_ignored() -> None:
             assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
     finally:
         signal.signal(signal.SIGINT, old)
+
+
+def test_a_second_signal_while_the_workers_end_loses_nothing() -> None:
+    # Ctrl-C pressed twice: the second came while the harness ended its workers and was
+    # raised from there, past the handling of the first: the finished rows were lost.
+    parent = os.getpid()
+
+    def entrant(seed: int) -> float:
+        if seed == SEEDS[2]:
+
+            def second(signum: int, frame: Any) -> None:  # the parent ends this worker
+                os.kill(parent, signal.SIGINT)
+                os._exit(1)
+
+            signal.signal(signal.SIGTERM, second)
+            os.kill(parent, signal.SIGTERM)
+            time.sleep(30)
+        return value(seed)
+
+    with pytest.raises(ComparisonInterrupted) as caught:
+        compare({"x": entrant}, instances=6, seed=SEED, jobs=2)
+    assert caught.value.signum == signal.SIGTERM  # the first signal's
+    assert len(caught.value.comparison.rows) >= 1
