@@ -30,8 +30,8 @@ import sys
 from collections.abc import Sequence
 
 from games.cli.catalog import discover_plugins, warn
-from games.cli.common import EXIT_INTERRUPTED
 from games.cli.parser import build_parser
+from games.compare.interrupts import Stopped, Watch
 from treesearch import TreeSearchError
 
 __all__ = ["main"]
@@ -50,21 +50,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     Plugins are discovered first; a name clash is a warning on stderr.
     Bad arguments or output paths (``TreeSearchError``, ``ValueError``, ``OSError`` while
     preparing) give one line on stderr and 2, before any search runs; argparse's own
-    errors exit with 2 too. An error while running gives one line and 1; Ctrl-C ends the
-    whole command with 130, after the rows done so far.
+    errors exit with 2 too. An error while running gives one line and 1. Ctrl-C ends the
+    whole command with 130 and SIGTERM with 143, after the rows done so far, even where
+    some code swallowed the ``KeyboardInterrupt`` (``games.compare.interrupts.Watch``);
+    while preparing (a game's setup) a signal ends the command at once.
     """
-    try:
-        for message in discover_plugins():
-            warn(message)
-        args = build_parser().parse_args(argv)
+    with Watch.watching() as watch:
         try:
-            work = args.prepare(args)
-        except (TreeSearchError, ValueError, OSError) as exc:
-            return _fail(exc, EXIT_USAGE)
-        try:
-            return int(work())
-        except (TreeSearchError, OSError) as exc:
-            return _fail(exc, EXIT_FAILED)
-    except KeyboardInterrupt:
-        print("treesearch: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+            for message in discover_plugins():
+                warn(message)
+            args = build_parser().parse_args(argv)
+            try:
+                work = args.prepare(args)
+            except (TreeSearchError, ValueError, OSError) as exc:
+                return _fail(exc, EXIT_USAGE)
+            watch.check()
+            watch.abandon = False  # from here a search keeps its best so far on Ctrl-C
+            try:
+                return watch.code(int(work()))
+            except (TreeSearchError, OSError) as exc:
+                return watch.code(_fail(exc, EXIT_FAILED))
+        except (KeyboardInterrupt, Stopped) as exc:
+            return watch.stopped(exc)

@@ -3,12 +3,17 @@
 Without harness options it runs each search once on the same problem, a row each; with
 ``--instances``, ``--out``, ``--jobs`` or ``--backend`` it plays each search or bot
 (``games.cli.entrants``) on N seeded instances and prints the statistics.
+
+Nothing finished is lost: on Ctrl-C or SIGTERM, or when an entrant fails, the jobs that
+finished are printed (marked partial) and written to ``--out`` before the command ends
+with 130, 143 or 1; failed jobs (a worker that died) are named under the table.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -18,7 +23,18 @@ from games.cli.entrants import entrants, measure
 from games.cli.outputs import check_folder
 from games.cli.players import player_names
 from games.cli.report import Table
-from games.compare import BACKENDS, Outcome, compare, table, write
+from games.compare import (
+    BACKENDS,
+    Comparison,
+    ComparisonInterrupted,
+    JobError,
+    Outcome,
+    compare,
+    table,
+    write,
+)
+from games.compare.checks import MAX_JOBS
+from games.compare.interrupts import deferred, exit_code
 from games.compare.jobs import RAY_HINT
 from treesearch import InvalidArgumentError
 
@@ -36,7 +52,7 @@ def _check_harness(args: argparse.Namespace) -> None:
         raise InvalidArgumentError(f"--jobs must be >= 1, got {args.jobs!r}")
     if args.seed < 0:
         raise InvalidArgumentError(f"--seed must be >= 0 for a comparison, got {args.seed!r}")
-    backend = args.backend or "local"
+    backend = "local" if args.backend is None else args.backend
     if backend not in BACKENDS:
         raise InvalidArgumentError(
             f"--backend must be one of {', '.join(BACKENDS)}, got {backend!r}"
@@ -44,7 +60,31 @@ def _check_harness(args: argparse.Namespace) -> None:
     if backend == "ray" and importlib.util.find_spec("ray") is None:
         raise InvalidArgumentError(RAY_HINT)
     if args.out is not None:
+        if not args.out.strip():
+            raise InvalidArgumentError(f"--out needs a folder path, got {args.out!r}")
         check_folder(Path(args.out), "--out")
+
+
+def _names(text: str | None, default: list[str]) -> list[str]:
+    """The entrants' names: ``--searches`` (each once) or the game's default."""
+    names = default if text is None else names_of(text)  # "" is refused, not "every search"
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise InvalidArgumentError(
+            f"--searches names {', '.join(map(repr, twice))} more than once, got {text!r}; "
+            "name each search or bot once"
+        )
+    return names
+
+
+def _check_jobs(args: argparse.Namespace, names: list[str]) -> None:
+    """Refuse a comparison of more jobs than the harness holds, before any work."""
+    total = (args.instances or 1) * len(names)
+    if total > MAX_JOBS:
+        raise InvalidArgumentError(
+            f"--instances {args.instances} for {len(names)} entrant(s) makes {total} jobs; "
+            f"a comparison holds at most {MAX_JOBS} (fewer instances)"
+        )
 
 
 def prepare_compare(args: argparse.Namespace) -> Work:
@@ -54,10 +94,11 @@ def prepare_compare(args: argparse.Namespace) -> Work:
     if _harness(args):
         _check_harness(args)
         default = searches_for("path") if game.kind == "path" else player_names(game)
-        names = names_of(args.searches) if args.searches else default
+        names = _names(args.searches, default)
+        _check_jobs(args, names)
         jobs = entrants(game, names, budget, args)
         return _harness_work(game, jobs, args)
-    names = names_of(args.searches) if args.searches else searches_for(game.kind)
+    names = _names(args.searches, searches_for(game.kind))
     entries = [search_entry(n, game) for n in names]
     problem = game.make(args)
     searches = [(e.name, e.make(problem, budget, args)) for e in entries]
@@ -82,21 +123,47 @@ def _harness_work(
             f"{game.name}: {', '.join(jobs)} on {instances} seeded instance(s) from seed "
             f"{args.seed}, {what}{against} ({better} is better)"
         )
-        result = compare(
-            jobs,
-            instances=instances,
-            seed=args.seed,
-            jobs=args.jobs,
-            backend=args.backend or "local",
-            measure=what,
-            higher_is_better=higher,
-            progress=True,
-        )
-        print(table(result), end="")
-        if args.out is not None:
-            for note in write(result, args.out):
-                print(f"note: {note}")
-            print(f"wrote results.csv, results.json, summary.txt, cdf.png to {args.out}")
+        try:
+            result = compare(
+                jobs,
+                instances=instances,
+                seed=args.seed,
+                jobs=args.jobs,
+                backend="local" if args.backend is None else args.backend,
+                measure=what,
+                higher_is_better=higher,
+                progress=True,
+            )
+        except ComparisonInterrupted as stop:
+            _report(stop.comparison, args.out)
+            return exit_code(stop.signum)
+        except JobError as err:
+            if err.comparison is not None:
+                _report(err.comparison, args.out)
+            raise
+        _report(result, args.out)
+        if result.failed:
+            print(
+                f"treesearch: error: {len(result.failed)} of {result.planned} jobs failed "
+                "(named under the table)",
+                file=sys.stderr,
+            )
+            return 1
         return 0
 
     return work
+
+
+def _report(result: Comparison, out: str | None) -> None:
+    """Print the table and write the files of ``result``, complete or partial.
+
+    A first Ctrl-C or SIGTERM meanwhile waits until they are written (the command then
+    ends with its code); a second one stops the writing.
+    """
+    with deferred():
+        print(table(result), end="")
+        if out is not None:
+            for note in write(result, out):
+                print(f"note: {note}")
+            partial = " (partial)" if result.partial else ""
+            print(f"wrote results.csv, results.json, summary.txt, cdf.png{partial} to {out}")

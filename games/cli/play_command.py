@@ -6,6 +6,10 @@ bots (``--bot``, Railroad Ink) plays one seeded game per ``--games`` through the
 ``solo``, seeds ``--seed``, ``--seed + 1``... A video films game 1 with the entry's film
 maker (Tron's match video, a ``Playthrough`` of tic-tac-toe or of a plugin's renderer,
 Railroad Ink's record with the candidates of a bot that weighs its moves).
+
+Ctrl-C or SIGTERM ends the games at once (the game under way is abandoned, even where a
+bot's search would swallow the interrupt): the finished ones are printed and summed up,
+and the command ends with 130 or 143.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from games.cli.catalog import GAMES, PREFIX, GameEntry, Problem, game_entry
 from games.cli.common import EXIT_INTERRUPTED, Work, budget_of, names_of
 from games.cli.outputs import check_video_path
 from games.cli.players import Player, duel_match, match_start, player, record_start
+from games.compare.interrupts import Stopped, exit_code, signal_name, stopping
 from games.match import GameRecord, MatchResult, replay
 from treesearch import InvalidArgumentError
 
@@ -132,17 +137,24 @@ def _score_games(game: GameEntry, args: argparse.Namespace) -> Work:
 
     def work() -> int:
         scores: list[float] = []
-        for g in range(args.games):
-            video = Path(args.video) if g == 0 and args.video is not None else None
-            done = solo(problem, args.seed + g, agents, video)
-            scores.append(done.score)
-            print(f"game {g + 1} {done.text}")
-        print(
-            f"{name} over {len(scores)} game(s): mean score {sum(scores) / len(scores):g}, "
-            f"min {min(scores):g}, max {max(scores):g}"
-        )
-        if args.video is not None:
+        stopped: Stopped | None = None
+        try:
+            with stopping():  # a bot's search may swallow Ctrl-C; the game is abandoned
+                for g in range(args.games):
+                    video = Path(args.video) if g == 0 and args.video is not None else None
+                    done = solo(problem, args.seed + g, agents, video)
+                    scores.append(done.score)
+                    print(f"game {g + 1} {done.text}")
+        except Stopped as stop:
+            stopped = stop
+            print(f"{signal_name(stop.signum)}: game {len(scores) + 1} abandoned")
+        if scores:
+            print(
+                f"{name} over {len(scores)} game(s): mean score {sum(scores) / len(scores):g}, "
+                f"min {min(scores):g}, max {max(scores):g}"
+            )
+        if args.video is not None and scores:
             print(f"video of game 1 -> {args.video}")
-        return 0
+        return 0 if stopped is None else exit_code(stopped.signum)
 
     return work

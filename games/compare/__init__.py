@@ -8,29 +8,41 @@
     print(table(result))
     write(result, "out")  # results.csv, results.json, summary.txt, cdf.png
 
-Modules, each importing only those above it: ``stats`` (summaries, Student's t interval,
-Mann-Whitney U), ``jobs`` (local processes or Ray), ``harness`` (``compare`` and its rows),
-``report`` (table, CSV, JSON, CDF plot).
+Ctrl-C or SIGTERM stops a comparison at once and raises ``ComparisonInterrupted``, whose
+``comparison`` holds the jobs that finished (``table`` and ``write`` mark it partial); a
+worker that dies loses its job only (a failed row, named in ``Comparison.failed``).
+
+Modules, each importing only those above it: ``checks`` (what users hand in), ``stats``
+(summaries, Student's t interval, Mann-Whitney U), ``interrupts`` (Ctrl-C and SIGTERM),
+``jobs`` (local processes or Ray), ``harness`` (``compare`` and its rows), ``report``
+(table, CSV, JSON, CDF plot).
 """
 
 from games.compare.harness import (
     Comparison,
+    ComparisonInterrupted,
     Entrant,
+    Failure,
     JobError,
     Outcome,
     Row,
     compare,
     instance_seed,
 )
-from games.compare.jobs import BACKENDS, default_jobs, run_jobs
+from games.compare.interrupts import Interrupted
+from games.compare.jobs import BACKENDS, JobLostError, default_jobs, run_jobs
 from games.compare.report import plot_cdf, table, write
 from games.compare.stats import Summary, mann_whitney, summarize, t_quantile
 
 __all__ = [
     "BACKENDS",
     "Comparison",
+    "ComparisonInterrupted",
     "Entrant",
+    "Failure",
+    "Interrupted",
     "JobError",
+    "JobLostError",
     "Outcome",
     "Row",
     "Summary",

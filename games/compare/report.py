@@ -3,7 +3,10 @@
 ``write(comparison, out)`` writes ``results.csv``, ``results.json``, ``summary.txt`` and, with
 matplotlib installed, ``cdf.png`` into the folder ``out``; what could not be written (no
 matplotlib, no scipy for p-values) is said in the table and in the returned notes, never
-raised, so a long comparison is not lost to a missing plotting library.
+raised, so a long comparison is not lost to a missing plotting library. A partial
+comparison (stopped by Ctrl-C or SIGTERM) says so in the table's first line and in
+``results.json`` (``"partial": true``); failed jobs are named under the table and listed in
+``results.json``.
 """
 
 from __future__ import annotations
@@ -11,11 +14,13 @@ from __future__ import annotations
 import csv
 import json
 import math
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
 from games.compare.harness import Comparison
 from games.compare.stats import SCIPY_HINT
+from treesearch.errors import InvalidArgumentError
 
 __all__ = ["MATPLOTLIB_HINT", "plot_cdf", "table", "write"]
 
@@ -26,9 +31,21 @@ def _num(x: float) -> str:
     return f"{x:.4g}" if abs(x) < 1e5 else f"{x:.3e}"
 
 
-def table(comparison: Comparison) -> str:
-    """The summary as aligned text: one line per entrant, then the pairwise p-values."""
+def _status(comparison: Comparison) -> str | None:
+    """The line that says a comparison is partial, or None when it ran to the end."""
     c = comparison
+    if not c.partial:
+        return None
+    why = f": {c.stopped_by} stopped it" if c.stopped_by else ""
+    return f"partial: {len(c.rows)} of {c.planned} jobs finished{why}"
+
+
+def table(comparison: Comparison) -> str:
+    """The summary as aligned text: one line per entrant, then the pairwise p-values.
+
+    A partial comparison says so first; failed jobs are named after the table.
+    """
+    c = _comparison(comparison, "table")
     head = [
         "entrant",
         "n",
@@ -63,7 +80,9 @@ def table(comparison: Comparison) -> str:
             ]
         )
     widths = [max(len(row[j]) for row in lines) for j in range(len(head))]
-    text = [
+    status = _status(c)
+    text = [] if status is None else [status]
+    text += [
         "  ".join(
             cell.ljust(w) if j == 0 else cell.rjust(w)
             for j, (cell, w) in enumerate(zip(row, widths, strict=True))
@@ -72,15 +91,44 @@ def table(comparison: Comparison) -> str:
     ]
     better = "higher" if c.higher_is_better else "lower"
     text.append(f"({c.measure}: {better} is better; 95% interval of the mean, Student's t)")
+    if c.failed:
+        text.append(f"{len(c.failed)} failed job(s), counted under 'failed':")
+        text.extend(f"  {failure}" for failure in c.failed)
     if len(c.names) > 1:
         try:
             pvalues = c.pvalues()
         except ImportError:
             text.append(SCIPY_HINT)
         else:
-            text.append("Mann-Whitney U, two-sided p-values:")
-            text.extend(f"  {a} vs {b}: p = {p:.3g}" for (a, b), p in pvalues.items())
+            if pvalues:
+                text.append("Mann-Whitney U, two-sided p-values:")
+                text.extend(f"  {a} vs {b}: p = {p:.3g}" for (a, b), p in pvalues.items())
+            else:
+                text.append("Mann-Whitney U: no two entrants have results to compare")
     return "\n".join(text) + "\n"
+
+
+def _comparison(comparison: object, what: str) -> Comparison:
+    """``comparison`` if it is one; else the error that names what ``what`` needs."""
+    if not isinstance(comparison, Comparison):
+        raise InvalidArgumentError(
+            f"{what}() needs a Comparison (what compare() returns), got {comparison!r}"
+        )
+    return comparison
+
+
+def _folder(out: object) -> Path:
+    """``out`` as a folder path that is not an existing file."""
+    if not isinstance(out, (str, PathLike)) or not str(out):
+        raise InvalidArgumentError(f"out must be a folder path (a str or Path), got {out!r}")
+    folder = Path(out)
+    if folder.exists() and not folder.is_dir():
+        raise InvalidArgumentError(f"out must be a folder; {str(folder)!r} is a file")
+    return folder
+
+
+def _columns(comparison: Comparison) -> list[str]:
+    return ["entrant", "instance", "seed", comparison.measure, "seconds", "nodes", "status"]
 
 
 def _rows(comparison: Comparison) -> list[dict[str, Any]]:
@@ -103,7 +151,9 @@ def plot_cdf(comparison: Comparison, path: Path) -> None:
 
     Raises:
         ImportError: matplotlib is not installed (the message names the pip install).
+        InvalidArgumentError: ``comparison`` is not a Comparison.
     """
+    comparison = _comparison(comparison, "plot_cdf")
     try:
         import matplotlib
 
@@ -124,7 +174,8 @@ def plot_cdf(comparison: Comparison, path: Path) -> None:
     ax.set_ylabel("fraction of instances at or below")
     ax.set_ylim(0, 1.02)
     ax.grid(alpha=0.3)
-    ax.legend(loc="best")
+    if any(comparison.values(name) for name in comparison.names):
+        ax.legend(loc="best")  # (with no line, matplotlib would warn: nothing to label)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
@@ -134,18 +185,30 @@ def write(comparison: Comparison, out: Path | str) -> list[str]:
     """Write the four outputs into the folder ``out`` (made if missing); return notes.
 
     A note says what was not written and why (e.g. the plot without matplotlib).
+    A bad ``out`` (not a path, or an existing file) is refused before anything is written.
+    ``results.json`` says whether the comparison is partial (jobs planned and finished,
+    the signal that stopped it) and lists the failed jobs with their reasons.
     """
-    folder = Path(out)
+    c = _comparison(comparison, "write")
+    folder = _folder(out)
     folder.mkdir(parents=True, exist_ok=True)
-    rows = _rows(comparison)
+    rows = _rows(c)
     with open(folder / "results.csv", "w", newline="", encoding="utf-8") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer = csv.DictWriter(f, fieldnames=_columns(c))
         writer.writeheader()
         writer.writerows(rows)
     document = {
-        "measure": comparison.measure,
-        "higher_is_better": comparison.higher_is_better,
-        "entrants": list(comparison.names),
+        "measure": c.measure,
+        "higher_is_better": c.higher_is_better,
+        "entrants": list(c.names),
+        "partial": c.partial,
+        "jobs": c.planned,
+        "finished": len(c.rows),
+        "stopped_by": c.stopped_by,
+        "failed": [
+            {"entrant": f.entrant, "instance": f.instance, "seed": f.seed, "reason": f.reason}
+            for f in c.failed
+        ],
         "rows": rows,
     }
     (folder / "results.json").write_text(json.dumps(document, indent=1) + "\n", "utf-8")

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from games.compare.checks import count, real
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["SCIPY_HINT", "Summary", "mann_whitney", "summarize", "t_quantile"]
@@ -61,8 +62,7 @@ def t_quantile(df: int) -> float:
     Beyond 30 degrees of freedom, the normal quantile plus the first two terms of its
     expansion in ``1/df`` (Cornish-Fisher; within 0.001 of the exact value).
     """
-    if df < 1:
-        raise InvalidArgumentError(f"degrees of freedom must be >= 1, got {df!r}")
+    df = count("degrees of freedom", df, 1)
     if df <= len(_T975):
         return _T975[df - 1]
     z = _Z975
@@ -86,15 +86,30 @@ class Summary:
     """The largest value."""
 
 
+def _sample(values: object, what: str) -> list[float]:
+    """``values`` as a list of finite floats; NaN, infinities and non-numbers refused by name."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise InvalidArgumentError(f"{what} needs a sequence of numbers, got {values!r}")
+    data = []
+    for v in values:
+        number = real(v)
+        if number is None:
+            raise InvalidArgumentError(f"{what} needs numbers; the sample holds {v!r}")
+        data.append(number)
+    if any(math.isnan(v) for v in data):
+        raise InvalidArgumentError(
+            f"a sample to {what} holds NaN (a failure, leave it out): {data!r}"
+        )
+    if any(math.isinf(v) for v in data):
+        raise InvalidArgumentError(f"a sample to {what} holds an infinite value: {data!r}")
+    return data
+
+
 def summarize(values: Sequence[float]) -> Summary:
     """The ``Summary`` of a non-empty sample (NaN values are refused: they hide failures)."""
-    data = [float(v) for v in values]
+    data = _sample(values, "summarise")
     if not data:
         raise InvalidArgumentError("cannot summarise an empty sample")
-    if any(math.isnan(v) for v in data):
-        raise InvalidArgumentError(f"a sample to summarise holds NaN: {data!r}")
-    if any(math.isinf(v) for v in data):
-        raise InvalidArgumentError(f"a sample to summarise holds an infinite value: {data!r}")
     mean = statistics.fmean(data)
     half = 0.0
     if len(data) > 1:
@@ -109,8 +124,9 @@ def mann_whitney(a: Sequence[float], b: Sequence[float]) -> float:
 
     Raises:
         ImportError: scipy is not installed (the message says which pip install fixes it).
-        InvalidArgumentError: a sample is empty.
+        InvalidArgumentError: a sample is empty, or holds NaN, an infinity or a non-number.
     """
+    a, b = _sample(a, "rank-test"), _sample(b, "rank-test")
     if not a or not b:
         raise InvalidArgumentError("the Mann-Whitney U test needs two non-empty samples")
     try:

@@ -75,7 +75,7 @@ def test_bad_arguments(kwargs: dict[str, object], match: str) -> None:
 def test_bad_entrants() -> None:
     with pytest.raises(InvalidArgumentError, match="at least one"):
         compare({}, instances=1)
-    with pytest.raises(InvalidArgumentError, match="callables"):
+    with pytest.raises(InvalidArgumentError, match="must be a callable"):
         compare({"a": 3}, instances=1)  # type: ignore[dict-item]
     with pytest.raises(InvalidArgumentError, match="returned 'x'"):
         compare({"a": lambda s: "x"}, instances=1, jobs=1)  # type: ignore[arg-type, return-value]
