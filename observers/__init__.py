@@ -9,6 +9,7 @@ that the grid overlays (``GridOverlay``, ``FrameGridOverlay``) and the maze's
 from observers.colors import VIRIDIS, colormap, palette
 from observers.episodes import Episode, EpisodeCollector
 from observers.exploration import Exploration
+from observers.html_replay import HtmlReplay
 from observers.mcts_mirror import MCTSMirror
 from observers.mcts_view import MCTSView
 from observers.outputs import check_output, sink_kind
@@ -42,6 +43,7 @@ __all__ = [
     "FrameGridOverlay",
     "FrameRenderer",
     "GridOverlay",
+    "HtmlReplay",
     "LegendEntry",
     "LegendRenderer",
     "MCTSMirror",
