@@ -29,7 +29,15 @@ from observers.tiles import (
     TileCanvas,
     TileRenderer,
 )
-from observers.trace import TraceRecord, TraceWriter, read_trace, replay
+from observers.trace import (
+    StateWalk,
+    TraceRecord,
+    TraceWriter,
+    read_header,
+    read_trace,
+    replay,
+    states_by_walk,
+)
 from observers.tree_export import TreeExport
 from observers.video import VideoObserver
 
@@ -54,6 +62,7 @@ __all__ = [
     "ProgressObserver",
     "RecordingObserver",
     "Renderer",
+    "StateWalk",
     "StatsObserver",
     "TileCanvas",
     "TileRenderer",
@@ -64,7 +73,9 @@ __all__ = [
     "check_output",
     "colormap",
     "palette",
+    "read_header",
     "read_trace",
     "replay",
     "sink_kind",
+    "states_by_walk",
 ]

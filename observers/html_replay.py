@@ -279,6 +279,7 @@ class HtmlReplay(Observer):
             "search": search_name(self._search),
             "steps_total": tree.step,
             "stride": self.stride,
+            "paced": self._drawer.due is not None,
             "frames": self._frames.encode(self.key_every),
             "counters": counters,
             "current": list(columns[8]),

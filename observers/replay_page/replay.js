@@ -98,7 +98,8 @@
     $("step").textContent = stepText(f);
     $("frame-note").textContent =
       "frame " + fmt(f + 1) + " of " + fmt(nFrames) +
-      (D.stride > 1 ? " · a long run: every " + ordinal(D.stride) + " visit is drawn" : " · every visit is drawn") +
+      (D.paced ? " · the renderer draws a picture every few steps" + (D.stride > 1 ? " (every " + ordinal(D.stride) + " one kept)" : "")
+        : D.stride > 1 ? " · a long run: every " + ordinal(D.stride) + " visit is drawn" : " · every visit is drawn") +
       (f === last && D.outcome ? " · the last frame shows the outcome" : "");
     document.body.dataset.frame = String(f);
     showCounters(f);
