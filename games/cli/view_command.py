@@ -142,13 +142,15 @@ def prepare_view(args: argparse.Namespace) -> Work:
     if Path(args.out).suffix.lower() not in (".html", ".htm"):
         raise InvalidArgumentError(f"--out must be an .html file, got {args.out!r}")
     problem = game.make(namespace)
-    title = str(meta.get("title") or f"{meta.get('search', 'a search')} on {problem.describe}")
+    search = meta.get("search")
+    known = isinstance(search, str) and (search in SEARCHES or search in SEARCHES.pending)
+    entry = SEARCHES.get_entry(search) if known else None  # type: ignore[arg-type]
+    title = meta.get("title")
+    if not isinstance(title, str) or set(given) & set(options_of(meta)):  # another problem
+        title = f"{entry.title if entry is not None else 'a search'} on {problem.describe}"
     renderer = film.renderer(problem, VideoOptions.of(namespace))
     page = html_replay(args.out, renderer, problem, title, _max_frames(args.max_frames))
-    search = meta.get("search")
-    rebuilt = None
-    if isinstance(search, str) and search in SEARCHES:
-        rebuilt = SEARCHES[search].make(problem, budget_of(namespace), namespace)
+    rebuilt = None if entry is None else entry.make(problem, budget_of(namespace), namespace)
 
     def work() -> int:
         print(f"replaying {trace} ({title}):")
