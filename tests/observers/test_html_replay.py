@@ -269,7 +269,7 @@ def test_the_page_needs_nothing_from_the_network(demo: dict[str, Any]) -> None:
     text = demo["path"].read_text(encoding="utf-8")
     for pattern in (
         r"src=\"(?!data:)",
-        r"href=",
+        r"href=\"(?!data:)",
         r"url\(",
         r"fetch\(",
         r"XMLHttpRequest",
