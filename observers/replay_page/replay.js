@@ -280,7 +280,7 @@
     $("tree-count").textContent = "(" + fmt(seen) + (seen === 1 ? " node" : " nodes") +
       (nodes.length >= D.max_nodes ? "; the first " + fmt(D.max_nodes) + " kept" : "") + ")";
     const ul = document.createElement("ul");
-    for (const id of roots) if (firstFrame(nodes[id]) <= f) ul.appendChild(item(nodes[id], f, cur));
+    for (const id of roots) if (firstFrame(nodes[id]) <= f) ul.append(...items(nodes[id], f, cur, false));
     const tree = $("tree");
     const scroll = tree.scrollTop;
     tree.replaceChildren(ul);
@@ -299,12 +299,15 @@
     return pvSet.has(n.id) || openPath.has(n.id);
   }
 
-  function item(n, f, cur) {
+  // The rows of node n and, when it is open, of its children: a list of <li>. A node whose
+  // only child is listed continues on the next row at the same level ("↳"), so that long
+  // lines of single moves (a route in a maze) do not march off to the right.
+  function items(n, f, cur, chained) {
     const li = document.createElement("li");
     const s = stats(n, f);
     const kids = visibleKids(n, f);
     const row = document.createElement("div");
-    row.className = "row" + (pvSet.has(n.id) ? " pv" : "") + (n.id === cur ? " current" : "");
+    row.className = "row" + (pvSet.has(n.id) ? " pv" : "") + (n.id === cur ? " current" : "") + (chained ? " chained" : "");
     row.dataset.id = String(n.id);
     row.setAttribute("role", "treeitem");
     const open = isOpen(n) && (kids.length > 0);
@@ -319,35 +322,34 @@
     badge.textContent = badges(n, s, kids.length);
     row.append(toggle, label, badge);
     li.appendChild(row);
-    if (open) {
-      kids.sort((a, b) => compare(a, b, f));
-      const ul = document.createElement("ul");
-      const all = showAll.has(n.id);
-      let listed = 0;
-      for (const [i, c] of kids.entries()) {
-        if (all || i < TOP || pvSet.has(c.id) || openPath.has(c.id)) {
-          ul.appendChild(item(c, f, cur));
-          listed += 1;
-        }
-      }
-      const rest = kids.length - listed + (s[5] || 0);
-      if (rest > 0 || all) {
-        const more = document.createElement("li");
-        more.className = "more";
-        more.dataset.id = String(n.id);
-        if (all) more.textContent = "show the top " + TOP + " only" + (s[5] ? " (" + fmt(s[5]) + " more not kept)" : "");
-        else more.textContent = "+" + fmt(rest) + " more" + (s[5] ? " (" + fmt(s[5]) + " not kept by the replay)" : "") + (kids.length - listed ? ": click to list them" : "");
-        ul.appendChild(more);
-      }
-      li.appendChild(ul);
+    const out = [li];
+    if (!open) return out;
+    kids.sort((a, b) => compare(a, b, f));
+    const all = showAll.has(n.id);
+    const listed = kids.filter((c, i) => all || i < TOP || pvSet.has(c.id) || openPath.has(c.id));
+    const rest = kids.length - listed.length + (s[5] || 0);
+    if (listed.length === 1 && rest === 0 && !all) {
+      out.push(...items(listed[0], f, cur, true));
+      return out;
     }
-    return li;
+    const ul = document.createElement("ul");
+    for (const c of listed) ul.append(...items(c, f, cur, false));
+    if (rest > 0 || all) {
+      const more = document.createElement("li");
+      more.className = "more";
+      more.dataset.id = String(n.id);
+      if (all) more.textContent = "show the top " + TOP + " only" + (s[5] ? " (" + fmt(s[5]) + " more not kept)" : "");
+      else more.textContent = "+" + fmt(rest) + " more" + (s[5] ? " (" + fmt(s[5]) + " not kept by the replay)" : "") + (kids.length - listed.length ? ": click to list them" : "");
+      ul.appendChild(more);
+    }
+    li.appendChild(ul);
+    return out;
   }
 
   const tip = $("tooltip");
   function tooltipText(n, f) {
     const s = stats(n, f);
-    const lines = ["<div class=tname>" + esc(n.label) + "</div>", "key: " + esc(n.key),
+    const lines = ["<span class=tname>" + esc(n.label) + "</span>", "key: " + esc(n.key),
       "first visited at step " + fmt(n.first) + ", depth " + fmt(n.depth)];
     if (n.parent >= 0) lines.push("reached from " + esc(nodes[n.parent].label));
     lines.push("visits by this step: <b id=tip-visits>" + fmt(s[1]) + "</b>");
