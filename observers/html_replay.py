@@ -30,6 +30,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from observers._drawing import FrameDrawer, count_arg, visit_kinds
 from observers._replay_frames import FramePatches
 from observers._replay_page import write_page
@@ -74,7 +76,8 @@ class HtmlReplay(Observer):
         events: the visit kinds that produce frames (``"enter"``, ``"return"``,
             ``"restart"``); all by default. Ignored for a renderer with ``frame_due``.
         panel: draw the videos' panel (title, counters, legend, outcome) above the board.
-        key_every: a full key frame every this many frames (seeking cost in the page).
+        key_every: a full key frame at most every this many frames (the page seeks from
+            the key frame before a frame); fewer when the frames change little.
 
     Whatever ends the run (its end, a budget, Ctrl-C, an exception), the search closes
     its observers and the file is written with what was recorded; a run that did not
@@ -210,9 +213,9 @@ class HtmlReplay(Observer):
             status = ex.status
             frontier = status.count(FRONTIER) + status.count(GENERATED)
             if frontier <= _FRONTIER_LISTED:
-                cells = [
-                    self._cell_name(c) for c, s in enumerate(status) if s in (FRONTIER, GENERATED)
-                ]
+                flags = np.frombuffer(status, np.uint8)
+                found = np.flatnonzero((flags == FRONTIER) | (flags == GENERATED))
+                cells = [self._cell_name(c) for c in found.tolist()]
         self._rows.append(
             [
                 self._serial,

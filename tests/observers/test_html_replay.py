@@ -90,7 +90,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 def test_the_demo_replay_is_small_and_holds_every_visit(demo: dict[str, Any]) -> None:
     size = demo["path"].stat().st_size
-    assert size < 5_000_000, size  # the bound; it is about 0.7 MB
+    assert size < 5_000_000, size  # the bound; it is about 0.6 MB
     data, result = demo["data"], demo["result"]
     visits = result.stats.visited
     assert data["steps_total"] == visits == 276
