@@ -26,11 +26,15 @@ from tests.observers.replay_pages import page_data, page_frames
 from tests.observers.toys import Board, BoardTiles
 from treesearch import (
     BFS,
+    DFS,
+    IDDFS,
     MCTS,
+    AlphaBeta,
     Backtracking,
     BeamSearch,
     Budget,
     InvalidArgumentError,
+    RandomWalk,
     Status,
     TreeSearch,
     Visited,
@@ -207,19 +211,44 @@ def test_few_nodes_kept_count_the_others_in_their_parent(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(
-    ("search", "expected"),
+    "search",
     [
-        (BFS(), "exhausted"),
-        (Backtracking(), "exhausted"),
-        (BeamSearch(width=2, value=lambda s: -sum(s.cells)), "exhausted"),
+        BFS(),
+        DFS(),
+        IDDFS(),
+        Backtracking(),
+        BeamSearch(width=2, value=lambda s: -sum(s.cells)),
+        RandomWalk(rng=1, episodes=5, value=lambda s: sum(s.cells)),
     ],
+    ids=lambda s: type(s).__name__,
 )
-def test_any_search_gives_a_page(tmp_path: Path, search: TreeSearch, expected: str) -> None:
+def test_any_search_gives_a_page(tmp_path: Path, search: TreeSearch) -> None:
     replay = HtmlReplay(tmp_path / "r.html", BoardTiles())
-    search.run(Board(), observers=[replay])
+    visits = [0]
+
+    def count(event: Event) -> None:
+        visits[0] += isinstance(event, Visited)
+
+    result = search.run(Board(), observers=[replay, count])
     data = page_data(replay.path)
-    assert data["outcome"]["status"] == expected
+    assert data["outcome"]["status"] == result.status.value
     assert len(page_frames(data)) == replay.frames == len(data["counters"]["step"])
+    assert data["counters"]["step"][-1] == data["steps_total"] == visits[0]
+
+
+def test_alpha_beta_gives_a_page(tmp_path: Path) -> None:
+    replay = HtmlReplay(tmp_path / "ab.html", TicTacToeTiles())
+    result = AlphaBeta().run(TicTacToe().play(4).play(0).play(8), observers=[replay])
+    data = page_data(replay.path)
+    assert "plays" in data["outcome"]["text"] and data["outcome"]["status"] == result.status.value
+    assert data["nodes"][0]["label"] == "X bottom-right" and len(data["pv"]) > 1
+
+
+def test_only_the_visit_kinds_asked_for_draw(tmp_path: Path) -> None:
+    both = HtmlReplay(tmp_path / "a.html", BoardTiles())
+    enters = HtmlReplay(tmp_path / "e.html", BoardTiles(), events="enter")
+    Backtracking([both, enters]).run(Board())
+    assert enters.frames == 31 + 1 < both.frames  # 31 states entered, and the end
 
 
 class _Fails:
