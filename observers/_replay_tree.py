@@ -244,7 +244,7 @@ class TreeLog:
                     history[-1] = row
                 else:
                     history.append(row)
-            key = repr(node.key[1:] if _is_identity(node.key) else node.key)
+            key = "(no key: told apart by identity)" if _is_identity(node.key) else repr(node.key)
             out.append(
                 {
                     "id": node.id,

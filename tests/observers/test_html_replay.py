@@ -370,3 +370,35 @@ def test_the_demo_replay_through_the_command_line_matches(
     data = page_data(tmp_path / "astar.html")
     assert data["nodes"] == demo["data"]["nodes"] and data["outcome"] == demo["data"]["outcome"]
     assert not list(tmp_path.glob("*.mp4"))  # --html alone: no video
+
+
+class _Keyless:
+    """A binary tree of depth 3 whose states have no key (told apart by identity)."""
+
+    def __init__(self, path: tuple[int, ...] = ()) -> None:
+        self.path = path
+
+    def get_children(self) -> list[_Keyless]:
+        return [] if len(self.path) == 3 else [_Keyless((*self.path, i)) for i in (0, 1)]
+
+    def __repr__(self) -> str:
+        return f"_Keyless({self.path})"
+
+
+def _keyless_frame(state: _Keyless) -> np.ndarray:
+    frame = np.zeros((16, 48, 3), np.uint8)
+    for i, bit in enumerate(state.path):
+        frame[:, i * 16 : (i + 1) * 16] = 255 * bit
+    return frame
+
+
+def test_keyless_states_give_the_same_file_too(tmp_path: Path) -> None:
+    pages = []
+    for name in ("a.html", "b.html"):
+        replay = HtmlReplay(tmp_path / name, _keyless_frame, panel=False)
+        Backtracking([replay]).run(_Keyless())
+        pages.append(replay.path.read_bytes())
+    assert pages[0] == pages[1]
+    nodes = page_data(tmp_path / "a.html")["nodes"]
+    assert len(nodes) == 15 and nodes[1]["label"] == "_Keyless((0,))"
+    assert nodes[1]["key"].startswith("(no key")
