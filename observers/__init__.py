@@ -10,6 +10,7 @@ picture or replay file inline (``observers.notebook``), as a closed ``VideoObser
 from observers.colors import VIRIDIS, colormap, palette
 from observers.episodes import Episode, EpisodeCollector
 from observers.exploration import Exploration
+from observers.html_replay import HtmlReplay
 from observers.mcts_mirror import MCTSMirror
 from observers.mcts_view import MCTSView
 from observers.notebook import Inline, show
@@ -30,7 +31,15 @@ from observers.tiles import (
     TileCanvas,
     TileRenderer,
 )
-from observers.trace import TraceRecord, TraceWriter, read_trace, replay
+from observers.trace import (
+    StateWalk,
+    TraceRecord,
+    TraceWriter,
+    read_header,
+    read_trace,
+    replay,
+    states_by_walk,
+)
 from observers.tree_export import TreeExport
 from observers.video import VideoObserver
 
@@ -44,6 +53,7 @@ __all__ = [
     "FrameGridOverlay",
     "FrameRenderer",
     "GridOverlay",
+    "HtmlReplay",
     "Inline",
     "LegendEntry",
     "LegendRenderer",
@@ -55,6 +65,7 @@ __all__ = [
     "ProgressObserver",
     "RecordingObserver",
     "Renderer",
+    "StateWalk",
     "StatsObserver",
     "TileCanvas",
     "TileRenderer",
@@ -65,8 +76,10 @@ __all__ = [
     "check_output",
     "colormap",
     "palette",
+    "read_header",
     "read_trace",
     "replay",
     "show",
     "sink_kind",
+    "states_by_walk",
 ]

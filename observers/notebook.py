@@ -197,8 +197,8 @@ def video_html(
 def unfinished_html(path: str | os.PathLike[str], frames: int) -> str:
     """A note for a video still being written: it shows once closed (the run closes it)."""
     return _note(
-        f"{str(path)!r}: still recording, {frames} frames so far; the video shows here once "
-        "it is closed (a search closes its observers when the run ends)"
+        f"{str(path)!r}: still recording, {frames} frames so far; it shows here once "
+        "it is written (a search closes its observers when the run ends)"
     )
 
 

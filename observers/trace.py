@@ -10,6 +10,12 @@ Lines are standard JSON (RFC 8259), which has no NaN or infinity: a non-finite f
 value or a key, is written as ``{"float": "nan"}``, ``{"float": "inf"}`` or
 ``{"float": "-inf"}`` (keys never hold JSON objects otherwise) and read back as the float.
 Blank lines are skipped, so a trace that a shell appended a newline to still reads.
+
+The header may carry ``meta``, a JSON object saying where the run came from (the command
+line writes the game's name and options there, so ``treesearch view`` can rebuild the
+problem); ``read_header`` reads it. States come back from keys through a function
+``key -> state``; ``states_by_walk(start)`` is one for any game: it finds each new key among
+the children of the event's parent and of the states met last, starting from the start.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import json
 import math
 import os
 import weakref
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -36,13 +42,22 @@ from treesearch.events import (
     Pruned,
     SearchFinished,
     SearchStarted,
+    SimulationPhase,
     SolutionImproved,
     Visited,
     VisitKind,
 )
 from treesearch.result import SearchResult, Stats, Status
 
-__all__ = ["TraceRecord", "TraceWriter", "read_trace", "replay"]
+__all__ = [
+    "StateWalk",
+    "TraceRecord",
+    "TraceWriter",
+    "read_header",
+    "read_trace",
+    "replay",
+    "states_by_walk",
+]
 
 _FORMAT = "treesearch-trace"
 _VERSION = 1
@@ -95,18 +110,35 @@ class TraceWriter(Observer):
     Args:
         path: the ``.jsonl`` file to write (overwritten).
         key: ``state -> key`` for states whose ``key()`` is missing or None.
+        meta: a JSON object for the header: where the run came from (``read_header``).
 
     The file starts with a header line and is flushed on ``close()`` (the search calls it
     however the run ends; the observer is also a context manager). ``distances`` and
     ``routing_table`` of the result are not recorded.
 
     Raises:
+        InvalidArgumentError: ``meta`` is not a dict that JSON can write.
         MissingCapabilityError: (while observing) a state has no usable key.
     """
 
     def __init__(
-        self, path: str | os.PathLike[str], *, key: Callable[[Any], Hashable] | None = None
+        self,
+        path: str | os.PathLike[str],
+        *,
+        key: Callable[[Any], Hashable] | None = None,
+        meta: Mapping[str, Any] | None = None,
     ) -> None:
+        header: dict[str, Any] = {"type": "header", "format": _FORMAT, "version": _VERSION}
+        if meta is not None:
+            try:
+                if not isinstance(meta, Mapping):
+                    raise TypeError
+                json.dumps(dict(meta), allow_nan=False)
+            except (TypeError, ValueError):
+                raise InvalidArgumentError(
+                    f"meta must be a dict of JSON values (str keys; no NaN), got {meta!r}"
+                ) from None
+            header["meta"] = dict(meta)
         self.path = check_output(path, "the trace")
         self._key = key or key_of
         try:
@@ -117,7 +149,7 @@ class TraceWriter(Observer):
             ) from None
         self._finalizer = weakref.finalize(self, self._file.close)
         self._closed = False
-        self._write({"type": "header", "format": _FORMAT, "version": _VERSION})
+        self._write(header)
 
     def _write(self, record: Mapping[str, Any]) -> None:
         self._file.write(json.dumps(record, separators=(",", ":"), allow_nan=False) + "\n")
@@ -153,6 +185,15 @@ class TraceWriter(Observer):
             rec = {"key": key(event.state), "depth": event.depth, "reason": event.reason}
         elif isinstance(event, SolutionImproved):
             rec = {"key": key(event.state), "depth": event.depth, "value": _number(event.value)}
+        elif isinstance(event, SimulationPhase):
+            reward = None if event.reward is None else [_number(r) for r in event.reward]
+            rec = {
+                "key": key(event.state),
+                "depth": event.depth,
+                "phase": event.phase,
+                "iteration": event.iteration,
+                "reward": reward,
+            }
         elif isinstance(event, SearchStarted):
             rec = {"key": key(event.start), "search": repr(event.search)}
         elif isinstance(event, SearchFinished):
@@ -220,6 +261,36 @@ def _record(data: dict[str, Any]) -> TraceRecord:
     )
 
 
+def _header(path: str | os.PathLike[str], line: str) -> dict[str, Any]:
+    try:
+        data = json.loads(line)
+        ok = isinstance(data, dict) and data.get("format") == _FORMAT
+    except ValueError:
+        ok = False
+    if not ok:
+        raise InvalidArgumentError(
+            f"{str(path)!r} is not a treesearch trace (first line {line[:80]!r})"
+        )
+    return data  # type: ignore[no-any-return]
+
+
+def read_header(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The ``meta`` of a trace's header (``TraceWriter(meta=...)``); empty when it has none.
+
+    Raises:
+        InvalidArgumentError: the file is not a treesearch trace, or cannot be read.
+    """
+    try:
+        with Path(path).open(encoding="utf-8") as f:
+            line = f.readline()
+    except OSError as exc:
+        raise InvalidArgumentError(
+            f"cannot read the trace {str(path)!r}: {exc.strerror or exc}"
+        ) from None
+    meta = _header(path, line).get("meta")
+    return dict(meta) if isinstance(meta, dict) else {}
+
+
 def read_trace(path: str | os.PathLike[str]) -> Iterator[TraceRecord]:
     """Yield the records of a trace file in order.
 
@@ -230,15 +301,7 @@ def read_trace(path: str | os.PathLike[str]) -> Iterator[TraceRecord]:
             not a trace record; the message gives the file and the line number.
     """
     with Path(path).open(encoding="utf-8") as f:
-        header = f.readline()
-        try:
-            ok = json.loads(header).get("format") == _FORMAT
-        except (ValueError, AttributeError):
-            ok = False
-        if not ok:
-            raise InvalidArgumentError(
-                f"{str(path)!r} is not a treesearch trace (first line {header[:80]!r})"
-            )
+        _header(path, f.readline())
         for number, line in enumerate(f, 2):
             if not line.strip():
                 continue
@@ -259,6 +322,120 @@ def read_trace(path: str | os.PathLike[str]) -> Iterator[TraceRecord]:
             yield record
 
 
+class StateWalk:
+    """``key -> state`` for ``replay``, for any game: states found by walking from the start.
+
+    A trace names states by their keys; most games cannot build a state from its key
+    alone, but every state a search meets is the start or a child of a state it met
+    before. So the walk knows the start; it looks for a key among the children of the
+    event's parent (``find(key, near)``; ``replay`` passes the parent of a ``Visited``),
+    then among the states it has seen, then among the children of the states visited,
+    expanded or named as a parent last (``recent`` of them, newest first; ``replay`` says
+    which), and remembers every child it saw by key.
+    Keys are compared in their JSON form, as the trace holds them. The states met stay in
+    memory (with their children) for the whole replay.
+
+    Args:
+        start: the run's start state.
+        key: ``state -> key`` when the trace was written with ``TraceWriter(key=...)``.
+        recent: how many of the states returned last are searched.
+
+    Raises:
+        InvalidArgumentError: (``find``) a key that is neither known nor a child of those
+            states; the message names it and says to pass ``state_from_key``.
+    """
+
+    def __init__(
+        self, start: Any, *, key: Callable[[Any], Hashable] | None = None, recent: int = 64
+    ) -> None:
+        if isinstance(recent, bool) or not isinstance(recent, int) or recent < 1:
+            raise InvalidArgumentError(f"recent must be an int >= 1, got {recent!r}")
+        self._key = key or key_of
+        first = self._norm(start)
+        if first is None:
+            raise InvalidArgumentError(
+                f"states_by_walk needs a start state with a key, got {start!r} whose key() is "
+                "missing or None; give key=..."
+            )
+        self.start_key = first
+        self.known: dict[Any, Any] = {first: start}
+        self._children: dict[int, dict[Any, Any]] = {}  # id(state) -> its children by key
+        self._recent: deque[Any] = deque([start], maxlen=recent)
+
+    def _norm(self, state: Any) -> Any:
+        k = self._key(state)
+        return None if k is None else _hashable(_jsonable(k))
+
+    def _children_of(self, state: Any) -> dict[Any, Any]:
+        """``state``'s children by key (asked once), each also remembered in ``known``."""
+        children = self._children.get(id(state))
+        if children is None:
+            children = self._children[id(state)] = {}
+            known = self.known
+            for child in state.get_children():
+                k = self._norm(child)
+                if k is not None:
+                    children.setdefault(k, child)
+                    known.setdefault(k, child)
+        return children
+
+    def __call__(self, key: Any) -> Any:
+        """The state with ``key`` (see ``find``)."""
+        return self.find(key)
+
+    def find(self, key: Any, near: Any = None, visited: bool = False) -> Any:
+        """The state with ``key``: a child of ``near``, known, or a child of a recent state.
+
+        ``near`` is the event's parent; ``visited`` says the state is visited or expanded
+        (``Visited``, ``Expanded``): both join the recent states whose children are
+        searched (not the states only evaluated or pruned: a beam scores hundreds). A child
+        of ``near`` comes first, even when the key is known: in games with transpositions
+        the same position reached by another move is another state (its ``move``
+        differs), and the search met the one below ``near``.
+        """
+        state = None
+        if near is not None:
+            state = self._children_of(near).get(key)
+            self._note(near)
+        if state is None:
+            state = self.known.get(key)
+            if state is None:
+                state = self._search(key)
+        if visited:
+            self._note(state)
+        return state
+
+    def _note(self, state: Any) -> None:
+        recent = self._recent
+        if not recent or recent[-1] is not state:
+            recent.append(state)
+
+    def _search(self, key: Any) -> Any:
+        for state in reversed(self._recent):
+            found = self._children_of(state).get(key)
+            if found is not None:
+                return found
+        raise InvalidArgumentError(
+            f"cannot find the state with key {key!r}: walking from the start (key "
+            f"{self.start_key!r}) it is not a child of the event's parent nor of the last "
+            f"{len(self._recent)} states visited or expanded; if the trace comes from another "
+            "start, rebuild that start, or pass state_from_key=... (a function key -> state) "
+            "instead"
+        )
+
+
+def states_by_walk(
+    start: Any, *, key: Callable[[Any], Hashable] | None = None, recent: int = 64
+) -> StateWalk:
+    """A ``key -> state`` function for ``replay`` that finds states by walking from ``start``.
+
+    See ``StateWalk``: it works for any game whose states have keys (or with ``key``),
+    as long as the trace's run started at ``start``: ``replay(path, states_by_walk(start),
+    observers)``.
+    """
+    return StateWalk(start, key=key, recent=recent)
+
+
 def replay(
     path: str | os.PathLike[str],
     state_from_key: Callable[[Any], Any],
@@ -272,6 +449,8 @@ def replay(
         path: a trace written by ``TraceWriter``.
         state_from_key: rebuilds a state from its key (as found in the trace: tuples
             for lists). The same key yields the same state object while it is cached.
+            A ``StateWalk`` (``states_by_walk(start)``) is asked every time, with the
+            parent of each ``Visited`` as a hint, and keeps every state itself.
         observers: observers (or callables) to notify; each is closed once at the end,
             even if replaying fails. One raising ``StopSearch`` ends the replay early.
         cache: how many states to keep for reuse by key.
@@ -285,10 +464,13 @@ def replay(
         raise InvalidArgumentError(f"cache must be an int >= 1, got {cache!r}")
     targets = list(normalise_observers(observers))
     states: OrderedDict[Any, Any] = OrderedDict()
+    walk = state_from_key if isinstance(state_from_key, StateWalk) else None
 
-    def state(key: Any) -> Any:
+    def state(key: Any, near: Any = None, visited: bool = False) -> Any:
         if key is None:
             return None
+        if walk is not None:
+            return walk.find(key, near, visited)
         s = states.get(key)
         if s is None:
             s = states[key] = state_from_key(key)
@@ -331,14 +513,25 @@ def _need(rec: TraceRecord, *fields: str) -> None:
         )
 
 
-def _event(rec: TraceRecord, state: Callable[[Any], Any]) -> Event | None:
+def _event(rec: TraceRecord, state: Callable[..., Any]) -> Event | None:
     t, info = rec.type, rec.info
     if t == "Visited":
         _need(rec, "depth", "kind")
-        return Visited(state(rec.key), rec.depth, rec.kind, state(rec.parent))  # type: ignore[arg-type]
+        parent = state(rec.parent)  # first: a walk looks for the state among its children
+        return Visited(state(rec.key, parent, True), rec.depth, rec.kind, parent)  # type: ignore[arg-type]
+    if t == "SimulationPhase":
+        _need(rec, "depth")
+        reward = info.get("reward")
+        return SimulationPhase(
+            str(info.get("phase")),
+            state(rec.key),
+            rec.depth,  # type: ignore[arg-type]
+            int(info.get("iteration", 0)),
+            None if reward is None else tuple(float(r) for r in reward),
+        )
     if t == "Expanded":
         _need(rec, "depth", "n_children")
-        return Expanded(state(rec.key), rec.depth, rec.n_children)  # type: ignore[arg-type]
+        return Expanded(state(rec.key, None, True), rec.depth, rec.n_children)  # type: ignore[arg-type]
     if t == "Evaluated":
         _need(rec, "value")
         return Evaluated(state(rec.key), rec.value)  # type: ignore[arg-type]

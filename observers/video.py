@@ -5,42 +5,22 @@ from __future__ import annotations
 import math
 import os
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
+from observers._drawing import FrameDrawer, count_arg, visit_kinds
 from observers._sinks import open_sink
-from observers._text import TextStamp
 from observers.notebook import unfinished_html, video_html
 from observers.outputs import sink_kind
-from observers.panel import Panel, PanelInfo
-from observers.tiles import (
-    Frame,
-    LegendEntry,
-    LegendRenderer,
-    PacedRenderer,
-    Renderer,
-    TileCanvas,
-    TileRenderer,
-    as_rgb,
-)
+from observers.panel import Panel
+from observers.tiles import Renderer
 from treesearch.core import Observer
 from treesearch.errors import InvalidArgumentError, StopSearch
-from treesearch.events import (
-    Evaluated,
-    Event,
-    SearchFinished,
-    SearchStarted,
-    SolutionImproved,
-    Visited,
-    VisitKind,
-)
+from treesearch.events import Event, SearchFinished, Visited, VisitKind
 
 __all__ = ["VideoObserver"]
 
-_KINDS = {kind.value: kind for kind in VisitKind}
 _PRESETS = frozenset(
     (
         "ultrafast",
@@ -55,30 +35,6 @@ _PRESETS = frozenset(
         "placebo",
     )
 )
-
-
-def _count(value: Any, name: str, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise InvalidArgumentError(f"{name} must be an int >= {minimum}, got {value!r}")
-    return value
-
-
-def _kinds(events: Iterable[VisitKind | str] | VisitKind | str) -> frozenset[VisitKind]:
-    items = (events,) if isinstance(events, (str, VisitKind)) else tuple(events)
-    kinds = set()
-    for item in items:
-        if isinstance(item, VisitKind):
-            kinds.add(item)
-        elif isinstance(item, str) and item.lower() in _KINDS:
-            kinds.add(_KINDS[item.lower()])
-        else:
-            raise InvalidArgumentError(
-                f"unknown visit kind {item!r} in events; expected some of "
-                f"{sorted(_KINDS)!r} or VisitKind members"
-            )
-    if not kinds:
-        raise InvalidArgumentError(f"events must name at least one visit kind, got {events!r}")
-    return frozenset(kinds)
 
 
 class VideoObserver(Observer):
@@ -157,11 +113,11 @@ class VideoObserver(Observer):
         ):
             raise InvalidArgumentError(f"fps must be a finite number > 0, got {fps!r}")
         if max_frames is not None:
-            _count(max_frames, "max_frames", 1)
-        self.every = _count(every, "every", 1)
+            count_arg(max_frames, "max_frames", 1)
+        self.every = count_arg(every, "every", 1)
         if final_frames is None:
             final_frames = max(1, round(fps))
-        self.final_frames = _count(final_frames, "final_frames", 0)
+        self.final_frames = count_arg(final_frames, "final_frames", 0)
         if preset not in _PRESETS:
             raise InvalidArgumentError(f"preset must be one of {sorted(_PRESETS)}, got {preset!r}")
         if isinstance(crf, bool) or not isinstance(crf, int) or not 0 <= crf <= 51:
@@ -169,47 +125,26 @@ class VideoObserver(Observer):
         for name, flag in (("panel", panel), ("overlay", overlay)):
             if not isinstance(flag, bool):
                 raise InvalidArgumentError(f"{name} must be True or False, got {flag!r}")
-        self.kinds = _kinds(events)
+        self.kinds = visit_kinds(events)
         kind = sink_kind(path)
-        label = getattr(renderer, "move_label", None)
-        info = PanelInfo(title, label if callable(label) else None) if panel else None
-        self._canvas: TileCanvas | None = None
-        self._tiles: TileRenderer | None = None
-        self._whole: Callable[[Any], Any] | None = None
-        if isinstance(renderer, TileRenderer):
-            self._tiles = renderer
-            if info is None:
-                self._canvas = TileCanvas(renderer, pad_to_even=kind == "mp4")
-        elif callable(renderer):
-            self._whole = renderer
-        else:
-            raise InvalidArgumentError(
-                f"renderer must be a TileRenderer or a callable state -> RGB array, "
-                f"got {renderer!r}"
-            )
-        update = getattr(renderer, "update", None)
-        self._update: Callable[[Event], Any] | None = update if callable(update) else None
-        self._due = renderer.frame_due if isinstance(renderer, PacedRenderer) else None
-        self._legend: Callable[[], Sequence[LegendEntry]] | None = (
-            renderer.legend if isinstance(renderer, LegendRenderer) else None
+        self._drawer = FrameDrawer(
+            renderer, panel=panel, title=title, overlay=overlay, pad_to_even=kind == "mp4"
         )
-        self._info = info
-        self.panel: Panel | None = None
-        self._legend_stale = False
+        self._due = self._drawer.due
         self.path = Path(path)
         self.fps = fps
         self.max_frames = max_frames
-        self._even = kind == "mp4"
-        self._stamp = TextStamp() if overlay and info is None else None
         self._sink = open_sink(path, fps=fps, preset=preset, crf=crf)
         self._finalizer = weakref.finalize(self, self._sink.close)
         self._closed = False
         self._limit_reached = False
-        self._step = 0
         self._eligible = 0
         self._last: Visited | None = None
-        self._value: float | None = None
-        self._padded: Frame | None = None
+
+    @property
+    def panel(self) -> Panel | None:
+        """The ``Panel`` drawn (None without one, or before the first frame)."""
+        return self._drawer.panel
 
     @property
     def frames(self) -> int:
@@ -232,26 +167,16 @@ class VideoObserver(Observer):
             raise RuntimeError(
                 f"VideoObserver for {str(self.path)!r} is closed; create a new one per run"
             )
-        if self._update is not None:
-            self._update(event)
-        if self._info is not None:
-            self._info.update(event)
+        self._drawer.notify(event)
         if isinstance(event, Visited):
-            self._step += 1
             self._last = event
             if self._due is None and event.kind in self.kinds:
                 self._frame(event.state, event.depth)
-        elif isinstance(event, (Evaluated, SolutionImproved)):
-            if event.value is not None:
-                self._value = event.value
         elif isinstance(event, SearchFinished):
-            self._legend_stale = True
             if self._last is not None:
                 for _ in range(self.final_frames):
                     self._draw(self._last.state, self._last.depth)
             return
-        elif isinstance(event, SearchStarted):
-            self._legend_stale = True
         if self._due is not None and self._due(event):
             last = self._last
             if last is not None:
@@ -271,75 +196,7 @@ class VideoObserver(Observer):
             )
 
     def _draw(self, state: Any, depth: int) -> None:
-        if self._info is not None:
-            self._draw_panel(state)
-            return
-        if self._canvas is not None:
-            frame, owned = self._canvas.render(state), True
-        else:
-            frame, owned = self._render_whole(state)
-        stamp = self._stamp
-        if stamp is None:
-            self._sink.write(frame)
-            return
-        text = f"step {self._step}  depth {depth}"
-        if self._value is not None:
-            text += f"  value {self._value:.4g}"
-        if not owned:
-            frame = frame.copy()
-        stamped = stamp.stamp(frame, text)
-        try:
-            self._sink.write(frame)
-        finally:
-            if owned:
-                stamp.restore(frame, stamped)
-
-    def _draw_panel(self, state: Any) -> None:
-        """The board drawn into the panel's frame, the panel's words brought up to date."""
-        assert self._info is not None
-        panel = self.panel
-        legend = self._legend
-        if self._tiles is not None:
-            if panel is None:
-                size, (rows, cols) = int(self._tiles.tile_size), self._tiles.grid_shape
-                panel = self._new_panel((int(rows) * size, int(cols) * size))
-                self._canvas = TileCanvas(self._tiles, frame=panel.board)
-            assert self._canvas is not None
-            self._canvas.render(state)
-        else:
-            assert self._whole is not None
-            frame = np.asarray(self._whole(state))
-            if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
-                frame = as_rgb(frame, f"the frame rendered for {state!r}")
-            if panel is None:
-                panel = self._new_panel((frame.shape[0], frame.shape[1]))
-            panel.put_board(frame)
-        if self._legend_stale:
-            self._legend_stale = False
-            if legend is not None:
-                panel.set_legend(legend())
-        panel.write(self._info.lines())
-        self._sink.write(panel.frame)
-
-    def _new_panel(self, board_shape: tuple[int, int]) -> Panel:
-        legend = self._legend() if self._legend is not None else ()
-        self._legend_stale = False
-        self.panel = Panel(board_shape, legend, pad_to_even=self._even)
-        return self.panel
-
-    def _render_whole(self, state: Any) -> tuple[Frame, bool]:
-        assert self._whole is not None
-        frame = np.asarray(self._whole(state))
-        if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
-            frame = as_rgb(frame, f"the frame rendered for {state!r}")
-        if not self._even or (frame.shape[0] % 2 == 0 and frame.shape[1] % 2 == 0):
-            return frame, False
-        h, w = frame.shape[:2]
-        buf = self._padded
-        if buf is None or buf.shape[:2] != (h + h % 2, w + w % 2):
-            buf = self._padded = np.zeros((h + h % 2, w + w % 2, 3), np.uint8)
-        buf[:h, :w] = frame
-        return buf, True
+        self._drawer.draw(state, depth, self._sink.write)
 
     def close(self) -> None:
         """Finalise the video (idempotent); the file then holds every frame written."""

@@ -14,6 +14,7 @@ from games.cli import (
     play_command,
     run_command,
     video_command,
+    view_command,
 )
 from games.cli.arguments import (
     add_budgets,
@@ -46,6 +47,7 @@ examples:
   treesearch compare --game railroad-ink --searches greedy,beam --instances 20 --out ink
   treesearch run --game tictactoe --search mcts --iterations 5000
   treesearch video --search astar --size 61 --out astar.mp4
+  treesearch video --game maze --search astar --html astar.html
   treesearch play tron --bots heuristic,random --games 4
   treesearch check maze
 
@@ -72,6 +74,11 @@ _ABOUT: dict[str, tuple[str, str]] = {
         "film one search exploring a game with its renderer",
         "treesearch video --search astar --size 61 --out astar.mp4 --duration 20\n"
         "  treesearch video --game tictactoe --search mcts --out mcts.mp4",
+    ),
+    "view": (
+        "write the HTML replay of a run recorded with --trace",
+        "treesearch view astar.jsonl --out astar.html\n"
+        "  (astar.jsonl from: treesearch run --game maze --search astar --trace astar.jsonl)",
     ),
     "play": (
         "play whole games between bots or searches",
@@ -130,7 +137,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for add in (_add_list, _add_demo, _add_run, _add_compare, _add_video, _add_play, _add_check):
+    for add in (
+        _add_list,
+        _add_demo,
+        _add_run,
+        _add_compare,
+        _add_video,
+        _add_view,
+        _add_play,
+        _add_check,
+    ):
         add(sub)
     return parser
 
@@ -172,6 +188,7 @@ def _add_run(sub: Any) -> None:
         help="observers to attach, by name (plugins too): "
         + ", ".join(n for n in OBSERVERS.names() if n not in OBSERVERS or OBSERVERS[n].make),
     )
+    view_command.add_trace_option(run)
     _add_problem_options(run, 30)
 
 
@@ -200,10 +217,12 @@ def _add_video(sub: Any) -> None:
     )
     video.add_argument(
         "--out",
-        default="search.mp4",
+        default=None,
         metavar="PATH",
-        help=".mp4 or .gif file, or a folder for PNG frames",
+        help=".mp4 or .gif file, or a folder for PNG frames (default: search.mp4, or no "
+        "video with --html)",
     )
+    view_command.add_replay_options(video)
     add_film(video)
     video.add_argument(
         "--max-frames", type=int, default=None, metavar="N", help="stop the search after N frames"
@@ -215,6 +234,10 @@ def _add_video(sub: Any) -> None:
         help="mazes: colour cells by visit order or by depth",
     )
     _add_problem_options(video, 21)
+
+
+def _add_view(sub: Any) -> None:
+    view_command.add_view_arguments(_command(sub, "view", view_command.prepare_view))
 
 
 def _add_play(sub: Any) -> None:

@@ -8,6 +8,7 @@ import sys
 from games.cli.catalog import game_entry, search_entry, searches_for
 from games.cli.common import EXIT_INTERRUPTED, Work, answer, budget_of, heading, observers_of
 from games.cli.report import Table
+from games.cli.view_command import extra_observers
 from observers import ProgressObserver
 from treesearch import Status
 
@@ -23,6 +24,8 @@ def prepare_run(args: argparse.Namespace) -> Work:
     problem = game.make(args)
     search = entry.make(problem, budget, args)
     attached = observers_of(getattr(args, "observers", None))
+    title = f"{entry.title} on {problem.describe}"
+    attached += extra_observers(args, game, name, problem, title)
 
     def work() -> int:
         print(heading(problem))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from pathlib import Path
 
 from games.cli.catalog import (
@@ -16,6 +17,7 @@ from games.cli.catalog import (
 from games.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs
 from games.cli.outputs import check_video_path
 from games.cli.report import Table
+from games.cli.view_command import extra_observers
 from treesearch import InvalidArgumentError, Status
 
 __all__ = ["prepare_video"]
@@ -42,22 +44,38 @@ def prepare_video(args: argparse.Namespace) -> Work:
             f"that search's own statistics), not {entry.name!r}"
         )
     check_video_knobs(args)
-    check_video_path(args.out)
+    html = getattr(args, "html", None)
+    out = args.out if args.out is not None or html is not None else "search.mp4"
+    if out is not None:
+        check_video_path(out)
     problem = game.make(args)
     search = entry.make(problem, budget_of(args), args)
     title = f"{entry.title} on {problem.describe}"
     make_video = game.video
     assert make_video is not None
+    options = VideoOptions.of(args)
+    extra = extra_observers(args, game, entry.name, problem, title, options)
+    options = dataclasses.replace(options, observers=extra)
 
     def work() -> int:
         print(f"{title}, from {problem.label(problem.start)}:")
-        result, frames = make_video(problem, search, Path(args.out), VideoOptions.of(args), title)
+        result, frames = make_video(
+            problem, search, None if out is None else Path(out), options, title
+        )
         table = Table(problem)
         table.row(entry.name, search, result)
         table.explain_statuses()
-        print(
-            f"video: {frames} frames, {frames / args.fps:.1f} s at {args.fps:g} fps -> {args.out}"
-        )
+        if out is not None:
+            print(f"video: {frames} frames, {frames / args.fps:.1f} s at {args.fps:g} fps -> {out}")
+        for observer in extra:
+            print(f"{_what(observer)} -> {observer.path}")  # type: ignore[attr-defined]
         return EXIT_INTERRUPTED if result.status is Status.INTERRUPTED else 0
 
     return work
+
+
+def _what(observer: object) -> str:
+    frames = getattr(observer, "frames", None)
+    if frames is not None:
+        return f"replay: {frames} frames, open it in a browser"
+    return "trace: the run's events, for 'treesearch view'"

@@ -442,7 +442,7 @@ def test_ctrl_c_in_the_middle_of_the_last_frame_is_completed_by_close(tmp_path: 
     proc.stdin = InterruptedPipe(proc.stdin)
     with pytest.raises(KeyboardInterrupt):
         video.notify(Visited(boards[1], 1))
-    video._canvas.frame[:] = 0  # type: ignore[union-attr]  # the canvas moves on...
+    video._drawer.canvas.frame[:] = 0  # type: ignore[union-attr]  # the canvas moves on...
     video.close()  # ...but close sends the bytes saved at the interruption
     assert video.frames == 2
     assert_frames_show(read_video(path), boards, MP4_TOLERANCE)

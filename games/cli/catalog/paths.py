@@ -7,10 +7,12 @@ gives a new grid or maze, so a comparison's instances differ.
 from __future__ import annotations
 
 import argparse
+import copy
 from pathlib import Path
 from typing import Any
 
 from games.cli.catalog.problem import GameEntry, Problem, VideoOptions, hold_frames
+from games.cli.catalog.replay import replayable
 from games.dict_tree import DictTreeIterator
 from games.graph import Graph
 from games.maze import DrillMaze, ExplorationRenderer, Maze, manhattan_to, render_search_video
@@ -105,11 +107,21 @@ def _drill_maze(args: argparse.Namespace) -> Problem:
     )
 
 
+def _maze_renderer(problem: Problem, args: VideoOptions) -> ExplorationRenderer:
+    assert problem.maze is not None
+    return ExplorationRenderer(problem.maze, color_by=args.color_by)
+
+
 def _maze_video(
-    problem: Problem, search: TreeSearch, out: Path, args: VideoOptions, title: str
+    problem: Problem, search: TreeSearch, out: Path | None, args: VideoOptions, title: str
 ) -> tuple[SearchResult, int]:
     assert problem.maze is not None
-    renderer = ExplorationRenderer(problem.maze, color_by=args.color_by)
+    if args.observers:  # a replay, a trace: they watch the filmed run (its own observers)
+        search = copy.copy(search)
+        search.observers = (*search.observers, *args.observers)
+    if out is None:
+        return search.run(problem.start), 0
+    renderer = _maze_renderer(problem, args)
     every, duration = (args.every, None) if args.every is not None else (None, args.duration)
     result = render_search_video(
         problem.maze,
@@ -142,13 +154,13 @@ PATH_GAMES = (
         "path",
         "a --size maze with mud, from one corner to the cheese in the other",
         _maze,
-        _maze_video,
+        replayable(_maze_video, _maze_renderer),
     ),
     GameEntry(
         "drill-maze",
         "path",
         "a --size maze to escape, corner to corner, with --drills drills to break walls",
         _drill_maze,
-        _maze_video,
+        replayable(_maze_video, _maze_renderer),
     ),
 )

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from games.cli.catalog.registry import Kind
+from games.cli.catalog.replay import BoardFilm, replayable
 from games.match import AgentMaker
 from games.maze import Maze
 from observers import VideoObserver
@@ -89,6 +90,8 @@ class VideoOptions:
         max_frames: stop the search after this many frames (None: no limit).
         raw: leave the panel out.
         color_by: mazes colour cells by visit "order" or by "depth".
+        observers: more observers of the filmed run (an HTML replay, a trace), attached by
+            the video makers that can (``BoardFilm``); not read from the arguments.
     """
 
     fps: float = 30.0
@@ -97,6 +100,7 @@ class VideoOptions:
     max_frames: int | None = None
     raw: bool = False
     color_by: Literal["order", "depth"] = "order"
+    observers: tuple[Any, ...] = ()
 
     @classmethod
     def of(cls, args: object) -> VideoOptions:
@@ -107,8 +111,13 @@ class VideoOptions:
         return cls(**{n: getattr(args, n) for n in names if hasattr(args, n)})
 
 
-VideoMaker = Callable[[Problem, TreeSearch, Path, VideoOptions, str], tuple[SearchResult, int]]
-"""``(problem, search, out, options, title) -> (result, frames)``: a video of one search."""
+VideoMaker = Callable[
+    [Problem, TreeSearch, Path | None, VideoOptions, str], tuple[SearchResult, int]
+]
+"""``(problem, search, out, options, title) -> (result, frames)``: a video of one search.
+
+``out`` is None when only ``options.observers`` are wanted (``video --html`` alone); only a
+``BoardFilm`` is given that."""
 
 
 @dataclass(frozen=True)
@@ -257,20 +266,21 @@ def hold_frames(fps: float) -> int:
     return max(1, round(fps))
 
 
-def board_video(renderer: Callable[[Any], Any]) -> VideoMaker:
+def board_video(renderer: Callable[[Any], Any]) -> BoardFilm:
     """A video maker drawing the visited states with ``renderer(start)``, ~``--duration`` long.
 
     Without ``--every`` or ``--max-frames`` the search first runs without video, counting its
     visits, then runs again drawing every n-th visit so that the video lasts about
-    ``--duration`` seconds and shows the whole run, its end included.
+    ``--duration`` seconds and shows the whole run, its end included. Replays draw with
+    another ``renderer(start)``.
     """
 
     def film(
-        problem: Problem, search: TreeSearch, out: Path, args: VideoOptions, title: str
+        problem: Problem, search: TreeSearch, out: Path | None, args: VideoOptions, title: str
     ) -> tuple[SearchResult, int]:
         hold = hold_frames(args.fps)
         every = args.every
-        if every is None and args.max_frames is None:
+        if every is None and args.max_frames is None and out is not None:
             visits = [0]
 
             def count(event: Event) -> None:
@@ -284,19 +294,24 @@ def board_video(renderer: Callable[[Any], Any]) -> VideoMaker:
             every = max(1, -(-visits[0] // wanted))
         return filmed(search, problem.start, out, renderer(problem.start), args, title, every)
 
-    return film
+    return replayable(film, lambda problem, options: renderer(problem.start))
 
 
 def filmed(
     search: TreeSearch,
     start: Any,
-    out: Path,
+    out: Path | None,
     renderer: Any,
     args: VideoOptions,
     title: str,
     every: int | None = None,
 ) -> tuple[SearchResult, int]:
-    """Run ``search`` from ``start`` filmed into ``out`` as the options say; the frames."""
+    """Run ``search`` from ``start`` filmed into ``out`` as the options say; the frames.
+
+    ``args.observers`` watch the run too; without ``out`` they alone do (no frames).
+    """
+    if out is None:
+        return search.run(start, observers=list(args.observers)), 0
     with VideoObserver(
         out,
         renderer,
@@ -307,5 +322,5 @@ def filmed(
         panel=not args.raw,
         title=title,
     ) as video:
-        result = search.run(start, observers=[video])
+        result = search.run(start, observers=[video, *args.observers])
     return result, video.frames

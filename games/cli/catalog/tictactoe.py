@@ -21,6 +21,7 @@ from games.cli.catalog.problem import (
     hold_frames,
     playthrough_film,
 )
+from games.cli.catalog.replay import replayable
 from games.tictactoe import TicTacToe
 from games.tictactoe_render import TicTacToeTiles
 from observers import MCTSView
@@ -62,14 +63,22 @@ def _tictactoe(args: argparse.Namespace) -> Problem:
     )
 
 
+def _view(problem: Problem, args: VideoOptions) -> MCTSView:
+    """The root's moves, visits and values, in about --duration * --fps frames."""
+    frames = max(1, round(args.duration * args.fps) - hold_frames(args.fps))
+    return MCTSView(TicTacToeTiles(), frames=frames, stride=args.every)
+
+
+def _replay_view(problem: Problem, args: VideoOptions) -> MCTSView:
+    """The view of an HTML replay: 150 frames (its pictures change a lot: ~10 KB each)."""
+    return MCTSView(TicTacToeTiles(), frames=150)
+
+
 def _video(
-    problem: Problem, search: TreeSearch, out: Path, args: VideoOptions, title: str
+    problem: Problem, search: TreeSearch, out: Path | None, args: VideoOptions, title: str
 ) -> tuple[SearchResult, int]:
     """MCTS making up its mind: visits and values of every move, about --duration long."""
-    hold = hold_frames(args.fps)
-    frames = max(1, round(args.duration * args.fps) - hold)
-    view = MCTSView(TicTacToeTiles(), frames=frames, stride=args.every)
-    return filmed(search, problem.start, out, view, args, title)
+    return filmed(search, problem.start, out, _view(problem, args), args, title)
 
 
 TICTACTOE = GameEntry(
@@ -77,7 +86,7 @@ TICTACTOE = GameEntry(
     "duel",
     "tic-tac-toe from the empty board (or after --moves)",
     _tictactoe,
-    _video,
+    replayable(_video, _replay_view),
     ("mcts",),
     play=Play(bots=DUEL_BOTS, narrate=True, film=playthrough_film(lambda s: TicTacToeTiles())),
 )

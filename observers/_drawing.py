@@ -1,0 +1,220 @@
+"""States drawn as a search video's frames: the renderer's board, the panel above it.
+
+``VideoObserver`` writes these frames to a file and ``HtmlReplay`` records them for a web
+page; both see the same events and must draw the same pictures, so the drawing lives here
+once: the renderer's hooks (``update``, ``frame_due``, ``legend``), the panel's words
+(``PanelInfo``) and the board painted incrementally (``TileCanvas``) or copied whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from observers._text import TextStamp
+from observers.panel import Panel, PanelInfo
+from observers.tiles import (
+    Frame,
+    LegendEntry,
+    LegendRenderer,
+    PacedRenderer,
+    Renderer,
+    TileCanvas,
+    TileRenderer,
+    as_rgb,
+)
+from treesearch.errors import InvalidArgumentError
+from treesearch.events import (
+    Evaluated,
+    Event,
+    SearchFinished,
+    SearchStarted,
+    SolutionImproved,
+    Visited,
+    VisitKind,
+)
+
+__all__ = ["FrameDrawer", "count_arg", "visit_kinds"]
+
+_KINDS = {kind.value: kind for kind in VisitKind}
+
+
+def count_arg(value: Any, name: str, minimum: int) -> int:
+    """``value`` checked to be an int >= ``minimum``; the error names the argument."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise InvalidArgumentError(f"{name} must be an int >= {minimum}, got {value!r}")
+    return value
+
+
+def visit_kinds(events: Iterable[VisitKind | str] | VisitKind | str) -> frozenset[VisitKind]:
+    """The visit kinds named by ``events`` (``VisitKind`` members or their values)."""
+    items = (events,) if isinstance(events, (str, VisitKind)) else tuple(events)
+    kinds = set()
+    for item in items:
+        if isinstance(item, VisitKind):
+            kinds.add(item)
+        elif isinstance(item, str) and item.lower() in _KINDS:
+            kinds.add(_KINDS[item.lower()])
+        else:
+            raise InvalidArgumentError(
+                f"unknown visit kind {item!r} in events; expected some of "
+                f"{sorted(_KINDS)!r} or VisitKind members"
+            )
+    if not kinds:
+        raise InvalidArgumentError(f"events must name at least one visit kind, got {events!r}")
+    return frozenset(kinds)
+
+
+class FrameDrawer:
+    """Draws states with a game's renderer into frames, with the panel or a small stamp.
+
+    Feed it every event (``notify``) before drawing; ``draw(state, depth, write)`` hands
+    the frame to ``write`` (the frame is a buffer reused by the next draw: copy it to keep
+    it).
+
+    Args:
+        renderer: a ``TileRenderer`` or a callable ``state -> (H, W, 3) uint8`` frame, with
+            the optional hooks ``update(event)``, ``frame_due(event)`` and ``legend()``.
+        panel: draw the panel (title, counters, legend, outcome) above the board.
+        title: the panel's headline; default the search's class name.
+        overlay: without the panel, stamp "step, depth, value" in the top-left corner.
+        pad_to_even: make the frame's sides even (H.264).
+
+    Attributes:
+        info: the panel's words (None without a panel).
+        panel: the ``Panel`` drawn (None without one, or before the first frame).
+        due: the renderer's ``frame_due`` (None when it has none).
+        step: visits seen so far.
+        value: the last value reported (``Evaluated`` or ``SolutionImproved``).
+
+    Raises:
+        InvalidArgumentError: the renderer is neither a ``TileRenderer`` nor a callable.
+    """
+
+    def __init__(
+        self,
+        renderer: Renderer,
+        *,
+        panel: bool = True,
+        title: str | None = None,
+        overlay: bool = False,
+        pad_to_even: bool = False,
+    ) -> None:
+        label = getattr(renderer, "move_label", None)
+        info = PanelInfo(title, label if callable(label) else None) if panel else None
+        self.canvas: TileCanvas | None = None
+        self._tiles: TileRenderer | None = None
+        self._whole: Callable[[Any], Any] | None = None
+        if isinstance(renderer, TileRenderer):
+            self._tiles = renderer
+            if info is None:
+                self.canvas = TileCanvas(renderer, pad_to_even=pad_to_even)
+        elif callable(renderer):
+            self._whole = renderer
+        else:
+            raise InvalidArgumentError(
+                f"renderer must be a TileRenderer or a callable state -> RGB array, "
+                f"got {renderer!r}"
+            )
+        update = getattr(renderer, "update", None)
+        self._update: Callable[[Event], Any] | None = update if callable(update) else None
+        self.due = renderer.frame_due if isinstance(renderer, PacedRenderer) else None
+        self._legend: Callable[[], Sequence[LegendEntry]] | None = (
+            renderer.legend if isinstance(renderer, LegendRenderer) else None
+        )
+        self.info = info
+        self.panel: Panel | None = None
+        self._legend_stale = False
+        self._even = pad_to_even
+        self._stamp = TextStamp() if overlay and info is None else None
+        self._padded: Frame | None = None
+        self.step = 0
+        self.value: float | None = None
+
+    def notify(self, event: Event) -> None:
+        """Feed the renderer's hook and the panel's counters with one event."""
+        if self._update is not None:
+            self._update(event)
+        if self.info is not None:
+            self.info.update(event)
+        if isinstance(event, Visited):
+            self.step += 1
+        elif isinstance(event, (Evaluated, SolutionImproved)):
+            if event.value is not None:
+                self.value = event.value
+        elif isinstance(event, (SearchStarted, SearchFinished)):
+            self._legend_stale = True
+
+    def draw(self, state: Any, depth: int, write: Callable[[Frame], None]) -> None:
+        """Draw ``state`` (``depth`` moves below the start) and pass the frame to ``write``."""
+        if self.info is not None:
+            write(self._draw_panel(state))
+            return
+        if self.canvas is not None:
+            frame, owned = self.canvas.render(state), True
+        else:
+            frame, owned = self._render_whole(state)
+        stamp = self._stamp
+        if stamp is None:
+            write(frame)
+            return
+        text = f"step {self.step}  depth {depth}"
+        if self.value is not None:
+            text += f"  value {self.value:.4g}"
+        if not owned:
+            frame = frame.copy()
+        stamped = stamp.stamp(frame, text)
+        try:
+            write(frame)
+        finally:
+            if owned:
+                stamp.restore(frame, stamped)
+
+    def _draw_panel(self, state: Any) -> Frame:
+        """The board drawn into the panel's frame, the panel's words brought up to date."""
+        assert self.info is not None
+        panel = self.panel
+        legend = self._legend
+        if self._tiles is not None:
+            if panel is None:
+                size, (rows, cols) = int(self._tiles.tile_size), self._tiles.grid_shape
+                panel = self._new_panel((int(rows) * size, int(cols) * size))
+                self.canvas = TileCanvas(self._tiles, frame=panel.board)
+            assert self.canvas is not None
+            self.canvas.render(state)
+        else:
+            assert self._whole is not None
+            frame = np.asarray(self._whole(state))
+            if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
+                frame = as_rgb(frame, f"the frame rendered for {state!r}")
+            if panel is None:
+                panel = self._new_panel((frame.shape[0], frame.shape[1]))
+            panel.put_board(frame)
+        if self._legend_stale:
+            self._legend_stale = False
+            if legend is not None:
+                panel.set_legend(legend())
+        panel.write(self.info.lines())
+        return panel.frame
+
+    def _new_panel(self, board_shape: tuple[int, int]) -> Panel:
+        legend = self._legend() if self._legend is not None else ()
+        self._legend_stale = False
+        self.panel = Panel(board_shape, legend, pad_to_even=self._even)
+        return self.panel
+
+    def _render_whole(self, state: Any) -> tuple[Frame, bool]:
+        assert self._whole is not None
+        frame = np.asarray(self._whole(state))
+        if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
+            frame = as_rgb(frame, f"the frame rendered for {state!r}")
+        if not self._even or (frame.shape[0] % 2 == 0 and frame.shape[1] % 2 == 0):
+            return frame, False
+        h, w = frame.shape[:2]
+        buf = self._padded
+        if buf is None or buf.shape[:2] != (h + h % 2, w + w % 2):
+            buf = self._padded = np.zeros((h + h % 2, w + w % 2, 3), np.uint8)
+        buf[:h, :w] = frame
+        return buf, True
