@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+import games.maze as maze
 import games.railroad_ink as ink
 import games.tron as tron
 from games.railroad_ink.bots.registry import BeamBot, MctsBot, MonteCarloBot, RandomBot
@@ -64,6 +65,7 @@ def _refuses(call: Callable[[], object], value: object) -> str:
 _SQUARE = tron.square_start("box15")
 _HEX = tron.hex_start(3)
 _INK = ink.RailroadInk(0, "known")
+_MAZE = maze.Maze.generate(5, 5, seed=1)
 
 ENTRY_POINTS: list[tuple[str, Callable[[Any], object], frozenset[str]]] = [
     # Tron: boards, starts, maps
@@ -231,6 +233,72 @@ ENTRY_POINTS: list[tuple[str, Callable[[Any], object], frozenset[str]]] = [
     ("ink.LookaheadBot(seed)", lambda v: ink.LookaheadBot(seed=v), ALL - {"0", "huge"}),
     ("ink.LookaheadBot(value)", lambda v: ink.LookaheadBot(value=v), ALL),
     ("Bot.choose(state)", lambda v: ink.make_bot("greedy", "known").choose(v), ALL),
+    # Mazes: construction, generation, formats
+    ("maze.Maze(width)", lambda v: maze.Maze(v, 5), ALL - {"huge"}),
+    ("maze.Maze(edges)", lambda v: maze.Maze(5, 5, v), NOT_NONE - {"empty"}),
+    ("maze.Maze(cells)", lambda v: maze.Maze(5, 5, cells=v), NOT_NONE - {"empty", "list"}),
+    ("maze.Maze(cheese)", lambda v: maze.Maze(5, 5, cheese=v), ALL - {"empty", "list"}),
+    ("Maze.start(cell)", lambda v: _MAZE.start(v), ALL - {"0"}),
+    ("Maze.tour(cell)", lambda v: _MAZE.tour(v), ALL - {"0"}),
+    (
+        "maze.generate_maze(seed)",
+        lambda v: maze.generate_maze(5, 5, seed=v),
+        ALL - {"0", "-1", "huge", "None"},
+    ),
+    ("maze.generate_maze(width)", lambda v: maze.generate_maze(v, 5, seed=0), ALL - {"huge"}),
+    (
+        "maze.generate_maze(nb_cheese)",
+        lambda v: maze.generate_maze(5, 5, nb_cheese=v, seed=0),
+        ALL - {"0"},
+    ),
+    (
+        "maze.generate_maze(cell_percentage)",
+        lambda v: maze.generate_maze(5, 5, cell_percentage=v, seed=0),
+        ALL,
+    ),
+    ("maze.generate_maze(algorithm)", lambda v: maze.generate_maze(5, 5, algorithm=v, seed=0), ALL),
+    (
+        "maze.generate_maze(player_cells)",
+        lambda v: maze.generate_maze(5, 5, player_cells=v, seed=0),
+        ALL - {"empty", "list"},
+    ),
+    ("maze.maze_from_ascii(text)", lambda v: maze.maze_from_ascii(v), ALL),
+    ("maze.parse_ascii(text)", lambda v: maze.parse_ascii(v), ALL),
+    ("maze.maze_from_graph(graph)", lambda v: maze.maze_from_graph(v), ALL),
+    ("maze.maze_from_matrix(matrix)", lambda v: maze.maze_from_matrix(v), ALL),
+    ("maze.to_ascii(maze)", lambda v: maze.to_ascii(v), ALL),
+    ("maze.to_ascii(markers)", lambda v: maze.to_ascii(_MAZE, v), NOT_NONE - {"empty"}),
+    ("maze.DrillMaze(maze)", lambda v: maze.DrillMaze(v), ALL),
+    ("maze.DrillMaze(drills)", lambda v: maze.DrillMaze(_MAZE, drills=v), ALL - {"0", "huge"}),
+    (
+        "maze.DrillMaze(pickups)",
+        lambda v: maze.DrillMaze(_MAZE, pickups=v),
+        ALL - {"empty", "list"},
+    ),
+    (
+        "maze.PommermanBoard(box_cost)",
+        lambda v: maze.PommermanBoard([[0, 0]], box_cost=v),
+        ALL - {"huge"},
+    ),
+    ("maze.dijkstra(maze)", lambda v: maze.dijkstra(v, 0), ALL),
+    ("maze.dijkstra(source)", lambda v: maze.dijkstra(_MAZE, v), ALL - {"0"}),
+    ("maze.all_pairs(sources)", lambda v: maze.all_pairs(_MAZE, v), NOT_NONE - {"empty", "list"}),
+    ("maze.seidel(maze)", lambda v: maze.seidel(v), ALL),
+    ("maze.render_maze(maze)", lambda v: maze.render_maze(v), ALL),
+    ("maze.render_maze(cell_px)", lambda v: maze.render_maze(_MAZE, cell_px=v), ALL),
+    (
+        "maze.ExplorationRenderer(alpha)",
+        lambda v: maze.ExplorationRenderer(_MAZE, alpha=v),
+        ALL - {"0", "np.float64"},
+    ),
+    ("maze.manhattan_to(targets)", lambda v: maze.manhattan_to(_MAZE, v), ALL - {"list"}),
+    (
+        "maze.locations_to_actions(path)",
+        lambda v: maze.locations_to_actions(v, 5),
+        NOT_NONE - {"empty", "list"},
+    ),
+    ("maze.path_cost(path)", lambda v: maze.path_cost(v), NOT_NONE - {"empty", "list"}),
+    ("maze.cell_of_state(state)", lambda v: maze.cell_of_state(v), ALL),
 ]
 
 
@@ -368,3 +436,71 @@ def test_ink_value_functions_name_what_they_need() -> None:
     assert "features needs a railroad_ink Board" in _refuses(lambda: ink.features("x"), "x")
     message = _refuses(lambda: ink.Board.from_moves("01D_D_"), "01D_D_")
     assert message.startswith("moves must be a list of placements such as ['01D_D_'")
+
+
+# ---------------------------------------------------------------------------- mazes
+def test_maze_seeds_name_what_a_seed_is() -> None:
+    message = _refuses(lambda: maze.Maze.generate(5, 5, seed=[1]), [1])
+    assert message == "seed must be an int, a random.Random or None, got [1]"
+    assert maze.Maze.generate(5, 5, seed=np.int64(3)) == maze.Maze.generate(5, 5, seed=3)
+
+
+def test_a_maze_too_large_to_fit_is_refused_naming_the_size_and_the_limit() -> None:
+    """An empty MemoryError before (or minutes of generation)."""
+    for call in (lambda: maze.Maze(10**6, 10**6), lambda: maze.Maze.generate(10**6, 10**6)):
+        message = _refuses(call, 10**6)
+        assert message == (
+            "a 1000000x1000000 maze has 1000000000000 cells; at most 100000000 fit "
+            "(e.g. 10000x10000)"
+        )
+    assert "at most 268435456 fit: give a smaller cell_px" in _refuses(
+        lambda: maze.render_maze(_MAZE, cell_px=10**6), 10**6
+    )
+
+
+def test_a_ragged_drawing_is_refused_naming_the_line() -> None:
+    ragged = """
+        +---+---+
+        |   |
+        +---+---+
+    """
+    message = _refuses(lambda: maze.maze_from_ascii(ragged), "|   |")
+    assert message.startswith("line 2 '|   |' is shorter than the first line (9 characters)")
+    padded = "+---+---+\n|   |    \n+---+---+\n"  # a blank frame drawn with spaces is fine
+    assert len(maze.maze_from_ascii(padded)) == 2
+
+
+def test_maze_iterables_name_themselves() -> None:
+    assert _refuses(lambda: maze.Maze(5, 5, cheese=3), 3) == (
+        "cheese must be an iterable of cells, got 3"
+    )
+    assert "edges must be an iterable of (u, v)" in _refuses(lambda: maze.Maze(5, 5, None), None)
+
+
+# ------------------------------------------------------------------------- OpenSpiel
+def test_openspiel_parameters_and_actions_are_checked_at_the_entry_point(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("pyspiel")
+    from games.openspiel import OpenSpielState
+
+    for params in ([("winscore", 10)], "winscore=10", 10, True):
+        message = _refuses(lambda p=params: OpenSpielState.initial("pig", p), params)
+        assert message.startswith("params must be a dict of the game's parameters")
+    assert "parameter names must be non-empty text, got 1" in _refuses(
+        lambda: OpenSpielState.initial("pig", {1: 1}), 1
+    )
+    assert "parameter 'winscore' must be a bool, an int, a float or text" in _refuses(
+        lambda: OpenSpielState.initial("pig", {"winscore": None}), None
+    )
+    assert OpenSpielState.initial("pig", {"winscore": np.int64(10)}).game is not None
+    start = OpenSpielState.initial("tic_tac_toe")
+    assert "action must be an int" in _refuses(lambda: start.play(4.0), 4.0)
+    assert "action must be an int" in _refuses(lambda: start.play(True), True)
+    assert start.play(np.int64(4)).move == 4
+    capfd.readouterr()
+    message = _refuses(lambda: OpenSpielState.initial("tic_tac_to"), "tic_tac_to")
+    assert message.endswith(
+        "Unknown game 'tic_tac_to'. Close names: tic_tac_toe, ultimate_tic_tac_toe."
+    )
+    assert capfd.readouterr().err == ""  # pyspiel's own print of the error is silenced
