@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.cli.catalog import GAMES, ITERATIONS, TRON_SECONDS
+from games.cli.catalog.paths import MAX_SIZE
 from games.compare import BACKENDS
 from games.tron import MAPS
 
@@ -136,7 +137,8 @@ def add_size(p: argparse.ArgumentParser, default: int) -> None:
         default=default,
         metavar="N",
         action=_Given,
-        help="side of the grid or maze, in cells (plugin games: their own default unless given)",
+        help=f"side of the grid or maze, in cells, at most {MAX_SIZE} (plugin games: their "
+        "own default unless given)",
     )
     p.set_defaults(size_given=False)
 

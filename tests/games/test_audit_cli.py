@@ -8,6 +8,11 @@ what is expected, exit code 2 (nothing run), no traceback; a broken plugin is on
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -292,3 +297,43 @@ def test_a_size_whose_setup_no_budget_bounds_is_refused_naming_the_limit(
 def test_the_largest_size_allowed_still_builds(capsys: pytest.CaptureFixture[str]) -> None:
     assert MAX_SIZE >= 1000
     assert main(["run", "--game", "maze", "--size", "60", "--search", "bfs"]) == 0
+
+
+# ----------------------------------------------------------------------------- signals
+@pytest.mark.parametrize(("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_while_a_plugin_loads_ends_list_at_once(
+    sig: signal.Signals, code: int, tmp_path: Path
+) -> None:
+    """A plugin stuck in its import (here: sleeping) does not keep ``list`` from stopping."""
+    marker = tmp_path / "importing"
+    fake_dist(
+        tmp_path,
+        "ts-slow",
+        "1.0",
+        {"treesearch.games": {"slow": "ts_slow:X"}},
+        {
+            "ts_slow": f"import pathlib, time\npathlib.Path({str(marker)!r}).touch()\ntime.sleep(30)\n"
+        },
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "games.cli", "list"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        for _ in range(200):  # up to 10 s on a loaded machine; about 1 s usually
+            if marker.exists() or proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        assert marker.exists(), "the plugin was never imported"
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        proc.kill()
+    assert proc.returncode in (code, -sig), (proc.returncode, err)  # a shell shows 128 + sig
+    assert "Traceback" not in err
+    if sig == signal.SIGINT:
+        assert err.strip() == "treesearch: interrupted", err

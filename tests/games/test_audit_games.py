@@ -504,3 +504,29 @@ def test_openspiel_parameters_and_actions_are_checked_at_the_entry_point(
         "Unknown game 'tic_tac_to'. Close names: tic_tac_toe, ultimate_tic_tac_toe."
     )
     assert capfd.readouterr().err == ""  # pyspiel's own print of the error is silenced
+
+
+# ----------------------------------------------------------------------- Ctrl-C
+def test_ctrl_c_in_a_tron_bot_ends_the_match_keeping_the_games_finished() -> None:
+    moves = [0]
+
+    def tiring(state: Any, player: int) -> int:
+        moves[0] += 1
+        if moves[0] > 40:  # Ctrl-C in the third game or so
+            raise KeyboardInterrupt
+        safe = tron.safe_moves(state, player)
+        return safe[0] if safe else state.legal_moves(player)[0]
+
+    result = tron.play_match(_SQUARE, tiring, tron.random_bot(), games=6)
+    assert result.interrupted and 1 <= len(result.records) < 6
+
+
+def test_ctrl_c_in_a_railroad_ink_agent_is_not_turned_into_another_error() -> None:
+    class Interrupted:
+        name = "interrupted"
+
+        def choose(self, state: Any) -> Any:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        ink.play(0, "known", lambda seed: Interrupted())
