@@ -311,9 +311,7 @@ def test_a_signal_while_a_plugin_loads_ends_list_at_once(
         "ts-slow",
         "1.0",
         {"treesearch.games": {"slow": "ts_slow:X"}},
-        {
-            "ts_slow": f"import pathlib, time\npathlib.Path({str(marker)!r}).touch()\ntime.sleep(30)\n"
-        },
+        {"ts_slow": f"import pathlib, time\npathlib.Path({str(marker)!r}).touch()\ntime.sleep(30)"},
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
     proc = subprocess.Popen(
@@ -330,7 +328,7 @@ def test_a_signal_while_a_plugin_loads_ends_list_at_once(
             time.sleep(0.05)
         assert marker.exists(), "the plugin was never imported"
         proc.send_signal(sig)
-        out, err = proc.communicate(timeout=20)
+        _, err = proc.communicate(timeout=20)
     finally:
         proc.kill()
     assert proc.returncode in (code, -sig), (proc.returncode, err)  # a shell shows 128 + sig
