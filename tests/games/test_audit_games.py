@@ -66,6 +66,7 @@ _SQUARE = tron.square_start("box15")
 _HEX = tron.hex_start(3)
 _INK = ink.RailroadInk(0, "known")
 _MAZE = maze.Maze.generate(5, 5, seed=1)
+_RECORD = ink.play(0, "known", "random")
 
 ENTRY_POINTS: list[tuple[str, Callable[[Any], object], frozenset[str]]] = [
     # Tron: boards, starts, maps
@@ -189,9 +190,14 @@ ENTRY_POINTS: list[tuple[str, Callable[[Any], object], frozenset[str]]] = [
         lambda v: ink.Weights(reach=v),
         {"nan", "inf", "-inf", "True", "str", "empty", "None", "list"},
     ),
-    ("ink.RailroadInkTiles(tile_size)", lambda v: ink.RailroadInkTiles(v), ALL - {"huge"}),
+    ("ink.RailroadInkTiles(tile_size)", lambda v: ink.RailroadInkTiles(v), ALL),
     ("ink.RailroadInkTiles(scoring)", lambda v: ink.RailroadInkTiles(scoring=v), ALL),
     ("ink.film(record)", lambda v: ink.film(v, "f.gif"), ALL),
+    (
+        "ink.film(fps)",
+        lambda v: ink.film(_RECORD, "f.gif", fps=v),
+        NOT_NONE - {"np.float64", "2.5"},
+    ),
     # Railroad Ink: bots and their knobs
     ("ink.make_bot(name)", lambda v: ink.make_bot(v), ALL),
     ("ink.make_bot(dice)", lambda v: ink.make_bot("beam", v), ALL),
