@@ -264,7 +264,9 @@ def mcts_bot(
     secs = _seconds(seconds)
     if secs is None and iterations is None:
         raise InvalidArgumentError("mcts_bot needs seconds or iterations (or both), got neither")
-    seed = check_int("seed", seed, 0)
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+        raise InvalidArgumentError(f"seed must be an int, got {seed!r}")
+    seed = check_int("seed", seed, 0)  # and not negative: MCTS seeds numpy with it
     # The search's knobs are checked here, at the entry point, as MCTS checks them: by its
     # settings (and iterations by a Budget), with its messages; playout is rollout_depth.
     try:
