@@ -17,9 +17,15 @@ imported only when a state is built, so importing this module always works.
 
 from __future__ import annotations
 
+import contextlib
+import difflib
+import os
 import random
-from collections.abc import Mapping
+import sys
+from collections.abc import Iterator, Mapping
 from typing import Any
+
+import numpy as np
 
 from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError
@@ -41,6 +47,72 @@ def import_pyspiel() -> Any:
             " (wheels exist for Linux and macOS)"
         ) from exc
     return pyspiel
+
+
+def _check_params(params: object) -> dict[str, bool | int | float | str]:
+    """OpenSpiel's game parameters as a plain dict: text names, bool, int, float or text values.
+
+    numpy scalars become Python ones; anything else is refused here, naming it, rather than
+    by pybind11's list of overloads.
+
+    Raises:
+        InvalidArgumentError: ``params`` is not a mapping, or a name or value is not one of those.
+    """
+    if params is None:
+        return {}
+    if not isinstance(params, Mapping):
+        raise InvalidArgumentError(
+            f"params must be a dict of the game's parameters, e.g. {{'winscore': 10}}, got "
+            f"{params!r}"
+        )
+    given: dict[str, bool | int | float | str] = {}
+    for key, value in params.items():
+        if not isinstance(key, str) or not key:
+            raise InvalidArgumentError(f"parameter names must be non-empty text, got {key!r}")
+        if isinstance(value, np.generic):
+            value = value.item()
+        if not isinstance(value, bool | int | float | str):
+            raise InvalidArgumentError(
+                f"parameter {key!r} must be a bool, an int, a float or text, got {value!r}"
+            )
+        given[key] = value
+    return given
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Silence file descriptor 2 for a block: pyspiel writes its errors there itself.
+
+    The error it raises is reported once, as one line, by the caller.
+    """
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no file descriptor 2 to silence
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _load_error(pyspiel: Any, name: str, params: object, exc: Exception) -> str:
+    """One line on why OpenSpiel cannot load ``name``, with close names for a misspelt one.
+
+    OpenSpiel's own message may go on with a list of every game; only its first line is kept.
+    """
+    lines = str(exc).strip().splitlines()
+    reason = lines[0] if lines else "no reason given"
+    if reason.endswith(":"):  # "Unknown game 'x'. Available games are:" and a list below
+        reason = reason.rsplit(". ", 1)[0] + "."
+    base = name.split("(", 1)[0]
+    close = difflib.get_close_matches(base, list(pyspiel.registered_names()), n=3)
+    hint = f" Close names: {', '.join(close)}." if close and base not in close else ""
+    return f"OpenSpiel cannot load the game {name!r} with parameters {params!r}: {reason}{hint}"
 
 
 def _check_game(pyspiel: Any, game: Any) -> None:
@@ -103,8 +175,9 @@ class OpenSpielState(TreeIterator):
             raise InvalidArgumentError(
                 f"state belongs to {state.get_game()!r}, not to the game {game!r}"
             )
-        if move is not None and (isinstance(move, bool) or not isinstance(move, int)):
+        if move is not None and (isinstance(move, bool) or not isinstance(move, int | np.integer)):
             raise InvalidArgumentError(f"move must be an int action or None, got {move!r}")
+        move = None if move is None else int(move)
         self.game: Any = game
         self.pyspiel_state: Any = state
         self.move = move
@@ -118,14 +191,16 @@ class OpenSpielState(TreeIterator):
         may also carry them, as in ``"pig(winscore=10)"``.
         """
         pyspiel = import_pyspiel()
-        if not isinstance(name, str):
-            raise InvalidArgumentError(f"name must be an OpenSpiel game name, got {name!r}")
-        try:
-            game = pyspiel.load_game(name, dict(params)) if params else pyspiel.load_game(name)
-        except pyspiel.SpielError as exc:
+        if not isinstance(name, str) or not name.strip():
             raise InvalidArgumentError(
-                f"OpenSpiel cannot load the game {name!r} with parameters {params!r}: {exc}"
-            ) from None
+                f"name must be an OpenSpiel game name such as 'connect_four', got {name!r}"
+            )
+        given = _check_params(params)
+        try:
+            with _quiet_stderr():  # pyspiel prints each error on stderr itself
+                game = pyspiel.load_game(name, given) if given else pyspiel.load_game(name)
+        except pyspiel.SpielError as exc:
+            raise InvalidArgumentError(_load_error(pyspiel, name, params, exc)) from None
         return cls(game)
 
     @classmethod
@@ -166,6 +241,11 @@ class OpenSpielState(TreeIterator):
     def play(self, action: int) -> OpenSpielState:
         """The state after ``action`` (a legal action, or a chance outcome at chance nodes)."""
         legal = self.legal_moves()
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise InvalidArgumentError(
+                f"action must be an int (one of the legal actions {legal}), got {action!r}"
+            )
+        action = int(action)
         if action not in legal:
             raise InvalidArgumentError(
                 f"action {action!r} is not legal here; legal: {legal} (state {self!r})"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from games.cli import (
     check,
@@ -23,6 +23,9 @@ from games.cli.arguments import (
     add_harness,
     add_options,
     add_size,
+    count,
+    names,
+    text,
 )
 from games.cli.catalog import GAMES, OBSERVERS, SEARCHES, searches_for
 from games.cli.common import Work
@@ -93,6 +96,18 @@ _ABOUT: dict[str, tuple[str, str]] = {
 """Each command's help (capitalised, its description too) and example."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and exit code 2.
+
+    argparse prints its usage block above the error; the command line's promise is one line
+    for a bad input, so the line names the fix instead: ``COMMAND --help``.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``PROG: error: MESSAGE; 'PROG --help' lists the options`` and exit 2."""
+        self.exit(2, f"{self.prog}: error: {message}; '{self.prog} --help' lists the options\n")
+
+
 class _Formatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
     """Shows each option's default and keeps the line breaks of descriptions and examples.
 
@@ -127,7 +142,7 @@ def _add_problem_options(parser: argparse.ArgumentParser, size: int) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of the ``treesearch`` command; each command sets ``prepare``."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="treesearch",
         description=DESCRIPTION.format(
             games=", ".join(GAMES.names()), searches=", ".join(SEARCHES.names())
@@ -161,7 +176,7 @@ def _add_demo(sub: Any) -> None:
     add_budgets(demo_, max_nodes=100_000)
     demo_.add_argument(
         "--out-dir",
-        type=Path,
+        type=lambda value: Path(text("a folder")(value)),
         default=Path("treesearch-demo"),
         metavar="DIR",
         help="folder for the videos (created if missing)",
@@ -174,6 +189,7 @@ def _add_run(sub: Any) -> None:
     add_game(run, "grid")
     run.add_argument(
         "--search",
+        type=text("a search name"),
         default=None,
         metavar="NAME",
         help=f"one of: {', '.join(SEARCHES.names())} (default: the first that fits: "
@@ -183,6 +199,7 @@ def _add_run(sub: Any) -> None:
     run.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     run.add_argument(
         "--observers",
+        type=names("observer"),
         default=None,
         metavar="A,B",
         help="observers to attach, by name (plugins too): "
@@ -197,6 +214,7 @@ def _add_compare(sub: Any) -> None:
     add_game(compare, "grid")
     compare.add_argument(
         "--searches",
+        type=names("search"),
         default=None,
         metavar="A,B,...",
         help="comma-separated search (or bot) names (default: every search "
@@ -211,12 +229,14 @@ def _add_video(sub: Any) -> None:
     add_game(video, "maze", [name for name, game in GAMES.items() if game.video is not None])
     video.add_argument(
         "--search",
+        type=text("a search name"),
         default=None,
         metavar="NAME",
         help="a search that fits the game (default: the first that fits); tictactoe: mcts",
     )
     video.add_argument(
         "--out",
+        type=text("a file or folder"),
         default=None,
         metavar="PATH",
         help=".mp4 or .gif file, or a folder for PNG frames (default: search.mp4, or no "
@@ -225,7 +245,11 @@ def _add_video(sub: Any) -> None:
     view_command.add_replay_options(video)
     add_film(video)
     video.add_argument(
-        "--max-frames", type=int, default=None, metavar="N", help="stop the search after N frames"
+        "--max-frames",
+        type=count(1),
+        default=None,
+        metavar="N",
+        help="stop the search after N frames",
     )
     video.add_argument(
         "--color-by",
@@ -244,6 +268,7 @@ def _add_play(sub: Any) -> None:
     play_ = _command(sub, "play", play_command.prepare_play)
     play_.add_argument(
         "game",
+        type=text("a game name"),
         nargs="?",
         default="tictactoe",
         metavar="GAME",
@@ -252,6 +277,7 @@ def _add_play(sub: Any) -> None:
     )
     play_.add_argument(
         "--bots",
+        type=names("bot"),
         default=None,
         metavar="A,B",
         help="duels: the two players, bots or searches (default: the game's, "
@@ -259,13 +285,18 @@ def _add_play(sub: Any) -> None:
     )
     play_.add_argument(
         "--bot",
+        type=text("a bot name"),
         default=None,
         metavar="NAME",
         help="score games: the bot that plays (default: the game's, best for Railroad Ink)",
     )
-    play_.add_argument("--games", type=int, default=2, metavar="N", help="games to play")
+    play_.add_argument("--games", type=count(1), default=2, metavar="N", help="games to play")
     play_.add_argument(
-        "--video", default=None, metavar="PATH", help="film the first game (.mp4, .gif or a folder)"
+        "--video",
+        type=text("a file or folder"),
+        default=None,
+        metavar="PATH",
+        help="film the first game (.mp4, .gif or a folder)",
     )
     add_budgets(play_)
     add_options(play_)

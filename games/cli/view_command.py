@@ -14,7 +14,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from games.cli.arguments import add_budgets, add_game, add_options, add_size
+from games.cli.arguments import add_budgets, add_game, add_options, add_size, count, text
 from games.cli.catalog import SEARCHES, GameEntry, Problem, VideoOptions, game_entry
 from games.cli.catalog.replay import BoardFilm, html_replay, options_of, trace_key, trace_meta
 from games.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs
@@ -37,6 +37,7 @@ def add_trace_option(parser: argparse.ArgumentParser) -> None:
     """``--trace PATH``: record the run's events, with what ``view`` needs to replay them."""
     parser.add_argument(
         "--trace",
+        type=text("a file"),
         default=None,
         metavar="PATH",
         help="record the run's events as JSON lines (with the game and its options), "
@@ -48,6 +49,7 @@ def add_replay_options(parser: argparse.ArgumentParser) -> None:
     """``video``'s ``--html`` and ``--trace``."""
     parser.add_argument(
         "--html",
+        type=text("a file"),
         default=None,
         metavar="PATH",
         help="also write an HTML replay of the search to explore in a browser (without "
@@ -60,10 +62,14 @@ def add_view_arguments(parser: argparse.ArgumentParser) -> None:
     """``view TRACE --out PATH`` and the problem options, which default to the trace's."""
     parser.add_argument("trace", metavar="TRACE", help="a trace written by --trace (JSON lines)")
     parser.add_argument(
-        "--out", default="replay.html", metavar="PATH", help="the HTML replay to write"
+        "--out",
+        type=text("a file"),
+        default="replay.html",
+        metavar="PATH",
+        help="the HTML replay to write",
     )
     parser.add_argument(
-        "--max-frames", type=int, default=1000, metavar="N", help="frames kept at most"
+        "--max-frames", type=count(1), default=1000, metavar="N", help="frames kept at most"
     )
     given = {a.dest for a in parser._actions}
     add_game(parser, "maze")

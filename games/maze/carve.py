@@ -40,7 +40,9 @@ import random
 from collections.abc import Iterable
 from typing import Literal
 
-from games.maze.grid import GridArrays, as_int, grid_size
+import numpy as np
+
+from games.maze.grid import GridArrays, as_int, as_iterable, grid_size
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["ALGORITHMS", "Algorithm", "carve"]
@@ -83,7 +85,7 @@ def carve(
         raise InvalidArgumentError(f"nb_cheese must be >= 0, got {nb_cheese!r}")
     size = width * height
     players = set()
-    for p in player_cells:
+    for p in as_iterable(player_cells, "player_cells"):
         cell = as_int(p, "a player cell")
         if not 0 <= cell < size:
             raise InvalidArgumentError(
@@ -96,7 +98,7 @@ def carve(
             f"cell_percentage={cell_percentage!r} of a {width}x{height} grid leaves {n} "
             "cell(s); a maze needs at least 2"
         )
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    rng = seed if isinstance(seed, random.Random) else random.Random(_seed(seed))
 
     if algorithm == "holes_on_side":
         exists = _grow_from_centre(width, height, n, rng)
@@ -112,6 +114,15 @@ def carve(
         )
     cheese = rng.sample(candidates, nb_cheese)
     return (width, height, exists, east, south), cheese
+
+
+def _seed(seed: object) -> int | None:
+    """A seed of ``random.Random``: an int (numpy integers too) or None, else refused."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+        raise InvalidArgumentError(f"seed must be an int, a random.Random or None, got {seed!r}")
+    return int(seed)
 
 
 def _percentage(name: str, value: float) -> float:

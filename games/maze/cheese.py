@@ -11,7 +11,7 @@ re-exported here). A route found on a maze becomes PyRat's actions with
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from games.maze.grid import as_int
@@ -74,4 +74,6 @@ def locations_to_actions(path: Sequence[int], width: int) -> list[Action]:
         >>> locations_to_actions([0, 5, 6, 7], 5)
         ['south', 'east', 'east']
     """
+    if isinstance(path, str | bytes) or not isinstance(path, Iterable):
+        raise InvalidArgumentError(f"path must be a sequence of cells, got {path!r}")
     return [locations_to_action(a, b, width) for a, b in itertools.pairwise(path)]

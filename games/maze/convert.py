@@ -8,6 +8,7 @@ cells, or the edge arrays); ``games.maze.model.Maze`` builds the maze from them 
 
 from __future__ import annotations
 
+import reprlib
 import textwrap
 from collections.abc import Mapping
 from typing import Any
@@ -112,7 +113,8 @@ def matrix_edges(
     arr = np.asarray(matrix)
     if arr.ndim != 2 or arr.shape[0] != arr.shape[1] or arr.shape[0] == 0:
         raise InvalidArgumentError(
-            f"the matrix must be square and non-empty, got shape {arr.shape!r}"
+            f"the matrix must be square and non-empty, got shape {arr.shape!r}: "
+            f"{reprlib.repr(matrix)}"
         )
     if arr.dtype == bool or not np.issubdtype(arr.dtype, np.number):
         raise InvalidArgumentError(f"the matrix must hold numbers, got dtype {arr.dtype}")
@@ -173,15 +175,18 @@ def read_ascii(text: str) -> tuple[GridArrays, list[int], dict[str, tuple[int, .
 
 def _ascii_lines(text: str) -> tuple[list[str], int, int]:
     """The drawing's lines padded to one width, and its size in cells, checked."""
-    raw = [line.rstrip() for line in textwrap.dedent(text).splitlines()]
-    while raw and not raw[0]:
-        raw.pop(0)
-    while raw and not raw[-1]:
-        raw.pop()
+    if not isinstance(text, str):
+        raise InvalidArgumentError(f"a maze drawing must be text, got {text!r}")
+    drawn = textwrap.dedent(text).splitlines()
+    while drawn and not drawn[0].strip():
+        drawn.pop(0)
+    while drawn and not drawn[-1].strip():
+        drawn.pop()
+    raw = [line.rstrip() for line in drawn]
     if len(raw) < 3 or len(raw) % 2 == 0 or not raw[0].startswith("+"):
         raise InvalidArgumentError(
             "a maze drawing needs an odd number (>= 3) of lines, starting with a boundary "
-            f"line like '+---+'; got {len(raw)} line(s)"
+            f"line like '+---+'; got {len(raw)} line(s): {reprlib.repr(text)}"
         )
     if (len(raw[0]) - 1) % 4 or len(raw[0]) < 5:
         raise InvalidArgumentError(
@@ -190,10 +195,15 @@ def _ascii_lines(text: str) -> tuple[list[str], int, int]:
     width = (len(raw[0]) - 1) // 4
     height = (len(raw) - 1) // 2
     span = 4 * width + 1
-    for number, line in enumerate(raw, 1):
+    for number, (line, full) in enumerate(zip(raw, drawn, strict=True), 1):
         if len(line) > span:
             raise InvalidArgumentError(
                 f"line {number} {line!r} is longer than the first line ({span} characters)"
+            )
+        if len(full) < span:  # trailing spaces drawn to the frame are fine; missing ones not
+            raise InvalidArgumentError(
+                f"line {number} {line!r} is shorter than the first line ({span} characters): "
+                "draw every cell and boundary up to the right frame ('|', or spaces)"
             )
     lines = [line.ljust(span) for line in raw]
     for r in range(0, len(lines), 2):

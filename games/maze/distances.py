@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from games.maze.model import Maze
+from games.maze.grid import as_iterable
+from games.maze.model import Maze, check_maze
 from treesearch.best_first import Dijkstra
 from treesearch.errors import InvalidArgumentError, UnreachableError
 from treesearch.traversal import BFS
@@ -39,6 +40,7 @@ def dijkstra(maze: Maze, source: int) -> tuple[dict[int, int], dict[int, int | N
     Raises:
         InvalidArgumentError: ``source`` is not a cell of the maze.
     """
+    check_maze(maze, "dijkstra")
     result = Dijkstra(graph=True).run(maze.start(maze._check_cell(source, "source")))
     distances = {int(k): int(d) for k, d in (result.distances or {}).items()}  # type: ignore[call-overload]
     return distances, dict(result.routing_table or {})  # type: ignore[arg-type]
@@ -56,7 +58,12 @@ def all_pairs(
         weighted: True counts turns (mud included, Dijkstra); False counts moves (BFS
             through ``treesearch.BFS``).
     """
-    cells = maze.vertices if sources is None else [maze._check_cell(s, "source") for s in sources]
+    check_maze(maze, "all_pairs")
+    cells = (
+        maze.vertices
+        if sources is None
+        else [maze._check_cell(s, "source") for s in as_iterable(sources, "sources")]
+    )
     out: dict[int, dict[int, int]] = {}
     bfs = BFS(graph=True)
     for s in cells:
@@ -114,7 +121,7 @@ def seidel(maze: Maze) -> DistanceMatrix:
     Seidel's recursion assumes a connected graph, so each connected component is solved on
     its own and pairs in different components get -1.
     """
-    cells = maze.vertices
+    cells = check_maze(maze, "seidel").vertices
     n = len(cells)
     index = {c: i for i, c in enumerate(cells)}
     adjacency = np.zeros((n, n), dtype=np.float64)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.maze.grid import as_int
+from games.maze.grid import as_int, as_iterable
 from games.maze.io import parse_ascii
 from games.maze.model import Maze
 from treesearch.core import TreeIterator
@@ -134,7 +134,9 @@ class DrillMaze:
         if not isinstance(maze, Maze):
             raise InvalidArgumentError(f"maze must be a games.maze.Maze, got {maze!r}")
         self.maze = maze
-        self.pickups = tuple(sorted({maze._check_cell(c, "pick-up cell") for c in pickups}))
+        self.pickups = tuple(
+            sorted({maze._check_cell(c, "pick-up cell") for c in as_iterable(pickups, "pickups")})
+        )
         self.drills = _count("drills", drills, 0)
         self.pickup_gain = _count("pickup_gain", pickup_gain, 1)
         self.drill_cost = _count("drill_cost", drill_cost, 1)

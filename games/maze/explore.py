@@ -70,7 +70,12 @@ def cell_of_state(state: Any) -> int:
         >>> cell_of_state(maze.start(1)), cell_of_state(maze.tour(0))
         (1, 0)
     """
-    key = state.key()
+    try:
+        key = state.key()
+    except AttributeError:  # free when it succeeds: no check on the per-state path
+        raise InvalidArgumentError(
+            f"cannot tell the maze cell of {state!r}: it has no key(); pass cell_of=..."
+        ) from None
     if isinstance(key, tuple) and key:
         key = key[0]
     if isinstance(key, bool) or not isinstance(key, (int, np.integer)):

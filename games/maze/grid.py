@@ -27,7 +27,21 @@ from typing import Any
 
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["Edge", "Grid", "GridArrays", "as_int", "edge_arrays", "grid_size"]
+__all__ = [
+    "MAX_CELLS",
+    "Edge",
+    "Grid",
+    "GridArrays",
+    "as_int",
+    "as_iterable",
+    "edge_arrays",
+    "grid_size",
+]
+
+MAX_CELLS = 100_000_000
+"""The most cells a maze may have (10000 x 10000). A grid keeps about 25 bytes a cell (2.5 GB
+here) before any search, and generating one takes a few microseconds a cell; a larger size is
+refused by name rather than failing with an empty MemoryError, or after minutes."""
 
 Edge = tuple[int, int] | tuple[int, int, int]
 """A passage ``(u, v)`` (weight 1) or ``(u, v, weight)`` between two 4-adjacent cells."""
@@ -46,12 +60,23 @@ def as_int(value: Any, what: str) -> int:
         raise InvalidArgumentError(f"{what} must be an int, got {value!r}") from None
 
 
+def as_iterable(value: Any, what: str) -> Iterable[Any]:
+    """``value`` if it can be iterated (and is not text), else an error naming ``what``."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise InvalidArgumentError(f"{what} must be an iterable of cells, got {value!r}")
+    return value
+
+
 def grid_size(width: Any, height: Any) -> tuple[int, int]:
-    """Validate the sizes of a grid: two ints >= 1, in the order ``(width, height)``."""
+    """Validate the sizes of a grid: two ints >= 1 (``width, height``), ``MAX_CELLS`` at most."""
     w, h = as_int(width, "width"), as_int(height, "height")
     if w < 1 or h < 1:
         raise InvalidArgumentError(
             f"a maze needs width >= 1 and height >= 1, got {width!r} x {height!r}"
+        )
+    if w * h > MAX_CELLS:
+        raise InvalidArgumentError(
+            f"a {w}x{h} maze has {w * h} cells; at most {MAX_CELLS} fit (e.g. 10000x10000)"
         )
     return w, h
 
@@ -71,7 +96,7 @@ def edge_arrays(
         exists = bytearray(b"\x01") * size
     else:
         exists = bytearray(size)
-        for c in cells:
+        for c in as_iterable(cells, "cells"):
             cell = as_int(c, "a cell")
             if not 0 <= cell < size:
                 raise InvalidArgumentError(
@@ -80,6 +105,10 @@ def edge_arrays(
             exists[cell] = 1
     east = [0] * size
     south = [0] * size
+    if isinstance(edges, str | bytes) or not isinstance(edges, Iterable):
+        raise InvalidArgumentError(
+            f"edges must be an iterable of (u, v) or (u, v, weight) tuples, got {edges!r}"
+        )
     for edge in edges:
         if not isinstance(edge, tuple) or len(edge) not in (2, 3):
             raise InvalidArgumentError(

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.maze.convert import draw_ascii, read_ascii
-from games.maze.model import Maze
+from games.maze.grid import as_iterable
+from games.maze.model import Maze, check_maze
 from treesearch.errors import InvalidArgumentError
 
 __all__ = [
@@ -128,11 +129,15 @@ def to_ascii(maze: Maze, markers: Mapping[str, Iterable[int]] | None = None) -> 
         InvalidArgumentError: a mud weight above 9, a marker that is not one letter, or two
             symbols on one cell.
     """
-    symbols: dict[int, str] = dict.fromkeys(maze.cheese, "*")
+    symbols: dict[int, str] = dict.fromkeys(check_maze(maze, "to_ascii").cheese, "*")
+    if markers is not None and not isinstance(markers, Mapping):
+        raise InvalidArgumentError(
+            f"markers must map letters to cells, e.g. {{'S': [0]}}, got {markers!r}"
+        )
     for letter, cells in (markers or {}).items():
-        if len(letter) != 1 or not letter.isalpha():
+        if not isinstance(letter, str) or len(letter) != 1 or not letter.isalpha():
             raise InvalidArgumentError(f"a marker must be one letter, got {letter!r}")
-        for cell in cells:
+        for cell in as_iterable(cells, f"marker {letter!r}"):
             c = maze._check_cell(cell, f"marker {letter!r} cell")
             if c in symbols:
                 raise InvalidArgumentError(

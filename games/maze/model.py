@@ -15,12 +15,12 @@ from typing import Any
 
 from games.maze.carve import Algorithm, carve
 from games.maze.convert import draw_ascii, graph_edges, matrix_edges, read_ascii
-from games.maze.grid import Edge, Grid, as_int
+from games.maze.grid import Edge, Grid, as_int, as_iterable
 from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError
 
 # as_int lives in grid; it stays importable from here, where render and explore find it.
-__all__ = ["Maze", "MazeCell", "TourState", "as_int"]
+__all__ = ["Maze", "MazeCell", "TourState", "as_int", "check_maze"]
 
 
 class MazeCell(TreeIterator):
@@ -179,7 +179,9 @@ class Maze(Grid):
     def _init_maze(self, cheese: Iterable[int]) -> None:
         self._states = [None] * (self.width * self.height)
         self._hash = None
-        self.cheese = frozenset(self._check_cell(c, "cheese cell") for c in cheese)
+        self.cheese = frozenset(
+            self._check_cell(c, "cheese cell") for c in as_iterable(cheese, "cheese")
+        )
 
     @classmethod
     def _from_arrays(
@@ -393,3 +395,14 @@ class Maze(Grid):
 
     def __str__(self) -> str:
         return draw_ascii(self, dict.fromkeys(self.cheese, "*"))
+
+
+def check_maze(maze: object, caller: str) -> Maze:
+    """``maze`` if it is a ``Maze``; else an error saying what ``caller`` needs.
+
+    Raises:
+        InvalidArgumentError: naming the bad value.
+    """
+    if not isinstance(maze, Maze):
+        raise InvalidArgumentError(f"{caller} needs a games.maze.Maze, got {maze!r}")
+    return maze

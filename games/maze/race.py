@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 import numpy as np
 
 from games.maze.explore import CellOf, ExplorationRenderer, cell_of_state
-from games.maze.model import Maze
+from games.maze.grid import as_iterable
+from games.maze.model import Maze, check_maze
 from treesearch.budget import Budget
 from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError, IteratorContractError
@@ -55,7 +56,8 @@ def manhattan_to(
         >>> manhattan_to(maze, [8])(maze.start(0))
         4
     """
-    cells = [maze._check_cell(c, "target cell") for c in targets]
+    check_maze(maze, "manhattan_to")
+    cells = [maze._check_cell(c, "target cell") for c in as_iterable(targets, "targets")]
     if not cells:
         raise InvalidArgumentError("manhattan_to needs at least one target cell, got none")
     w = maze.width
@@ -80,7 +82,14 @@ def path_cost(path: Sequence[Any]) -> float:
         >>> path_cost([maze.start(0), maze.start(1), maze.start(2)])
         5
     """
-    total: float = sum((a.step_cost(b) for a, b in itertools.pairwise(path)), 0)
+    if isinstance(path, str) or not isinstance(path, Iterable):
+        raise InvalidArgumentError(f"path must be a sequence of states, got {path!r}")
+    try:
+        total: float = sum((a.step_cost(b) for a, b in itertools.pairwise(path)), 0)
+    except AttributeError:
+        raise InvalidArgumentError(
+            f"path must hold states with step_cost (maze states), got {path!r}"
+        ) from None
     return total
 
 

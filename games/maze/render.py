@@ -28,6 +28,7 @@ __all__ = [
     "FLOOR",
     "GOAL",
     "HOLE",
+    "MAX_PIXELS",
     "MUD",
     "PLAYER",
     "WALL",
@@ -35,6 +36,10 @@ __all__ = [
     "render_maze",
     "route_arms",
 ]
+
+MAX_PIXELS = 1 << 28
+"""The largest picture of a maze, in pixels (about 270 million, 800 MB as RGB): a bigger
+``cell_px`` is refused by name before any memory is asked for."""
 
 Colour = tuple[int, int, int]
 
@@ -117,6 +122,12 @@ class MazeRenderer:
         cell_px = as_int(cell_px, "cell_px")
         if cell_px < 4:
             raise InvalidArgumentError(f"cell_px must be >= 4, got {cell_px!r}")
+        pixels = maze.width * cell_px * maze.height * cell_px
+        if pixels > MAX_PIXELS:
+            raise InvalidArgumentError(
+                f"cell_px={cell_px!r} draws this {maze.width}x{maze.height} maze on {pixels} "
+                f"pixels; at most {MAX_PIXELS} fit: give a smaller cell_px"
+            )
         self.maze = maze
         self.cell_px = cell_px
         self.wall_px = max(2, cell_px // 7)

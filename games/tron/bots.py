@@ -19,6 +19,9 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any, Literal
 
+import numpy as np
+
+from games.tron.grid import check_int
 from games.tron.heuristic import HEAD_ON_PENALTY, heuristic_bot, heuristic_scores
 from games.tron.moves import Bot, TronBot, as_player_0, check_turn_start, safe_moves
 from games.tron.state import TronState
@@ -51,9 +54,11 @@ class _RandomBot:
     __slots__ = ("name", "rng", "seed")
 
     def __init__(self, seed: int) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
             raise InvalidArgumentError(f"seed must be an int, got {seed!r}")
-        self.seed, self.rng, self.name = seed, random.Random(seed), "random"
+        self.seed: int = int(seed)
+        self.rng = random.Random(self.seed)
+        self.name = "random"
 
     def __call__(self, state: TronState, player: int) -> int:
         check_turn_start(state, player)
@@ -166,15 +171,22 @@ class _SearchBot:
         return self.kind
 
 
-def _seconds(seconds: float | None) -> float | None:
+def _seconds(seconds: object) -> float | None:
+    """``seconds`` as a float if it is a finite number > 0 (None: no clock).
+
+    The rule of Railroad Ink's bots: an infinite thinking time is refused, not honoured, as a
+    bot with only a clock would never answer.
+    """
     if seconds is None:
         return None
     if (
-        isinstance(seconds, bool)
-        or not isinstance(seconds, (int, float))
+        isinstance(seconds, bool | np.bool_)
+        or not isinstance(seconds, int | float | np.integer | np.floating)
         or not (0 < seconds < math.inf)
     ):
-        raise InvalidArgumentError(f"seconds must be a finite number > 0 or None, got {seconds!r}")
+        raise InvalidArgumentError(
+            f"seconds must be a finite number > 0 (thinking time per move) or None, got {seconds!r}"
+        )
     return float(seconds)
 
 
@@ -198,8 +210,8 @@ def alphabeta_bot(
             its optimal mix, seeded per game: ``AlphaBeta(simultaneous="matrix")``).
     """
     secs = _seconds(seconds)
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
-        raise InvalidArgumentError(f"depth must be an int >= 1 or None, got {depth!r}")
+    if depth is not None:
+        depth = check_int("depth", depth, 1)
     if secs is None and depth is None:
         raise InvalidArgumentError("alphabeta_bot needs seconds or depth (or both), got neither")
     _check_draw(draw)
@@ -252,8 +264,9 @@ def mcts_bot(
     secs = _seconds(seconds)
     if secs is None and iterations is None:
         raise InvalidArgumentError("mcts_bot needs seconds or iterations (or both), got neither")
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
         raise InvalidArgumentError(f"seed must be an int, got {seed!r}")
+    seed = check_int("seed", seed, 0)  # and not negative: MCTS seeds numpy with it
     # The search's knobs are checked here, at the entry point, as MCTS checks them: by its
     # settings (and iterations by a Budget), with its messages; playout is rollout_depth.
     try:

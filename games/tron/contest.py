@@ -21,7 +21,7 @@ import numpy as np
 
 from games.tron.grid import Grid, hex_grid
 from games.tron.moves import Bot, check_turn_start
-from games.tron.state import HEX_MOVES, TronState
+from games.tron.state import HEX_MOVES, TronState, move_words
 from treesearch.errors import InvalidArgumentError
 
 __all__ = [
@@ -42,8 +42,50 @@ def _grid(n: int) -> Grid:
 
 
 def state_from_contest(board: Any, positions: Any, orientations: Any) -> TronState:
-    """The position the contest describes, its agent as player 0 (validated)."""
-    array = np.asarray(board)
+    """The position the contest describes, its agent as player 0 (validated).
+
+    Errors speak the contest's terms: positions ``(x, y)``, cells ``board[y, x, p]``,
+    facings 0..5 (0 NW, 1 NE, 2 E, 3 SE, 4 SW, 5 W), never our cell numbers or bitmasks.
+    """
+    array = _contest_board(board)
+    n = int(array.shape[0])
+    grid = _grid(n)
+    heads, facings = _contest_heads(grid, positions, orientations)
+    trails = []
+    for p in (0, 1):
+        mask = 0
+        for y, x in zip(*np.nonzero(array[:, :, p]), strict=True):
+            cell = int(y) * n + int(x)
+            if grid.blocked >> cell & 1:
+                raise InvalidArgumentError(
+                    f"board[{y}, {x}, {p}] is 1, but (x={x}, y={y}) is off the hexagon"
+                )
+            mask |= 1 << cell
+        trails.append(mask)
+    for p, head in enumerate(heads):
+        y, x = divmod(head, n)
+        if not trails[p] >> head & 1:
+            raise InvalidArgumentError(
+                f"player {p}'s position (x={x}, y={y}) must be on its own trail, but "
+                f"board[{y}, {x}, {p}] is 0"
+            )
+    both = trails[0] & trails[1]
+    if both:
+        y, x = divmod((both & -both).bit_length() - 1, n)
+        raise InvalidArgumentError(
+            f"both players' trails hold (x={x}, y={y}): board[{y}, {x}, 0] and "
+            f"board[{y}, {x}, 1] are both 1"
+        )
+    turn = max(trails[0].bit_count() - 1, 0)
+    return TronState(grid, heads, facings, (trails[0], trails[1]), turn=turn)
+
+
+def _contest_board(board: Any) -> np.ndarray:
+    """The contest's ``N x N x 2`` board of 0s and 1s, N odd, as a numpy array."""
+    try:
+        array = np.asarray(board)
+    except (TypeError, ValueError):
+        array = np.asarray(None)
     if (
         array.ndim != 3
         or array.shape[0] != array.shape[1]
@@ -53,27 +95,47 @@ def state_from_contest(board: Any, positions: Any, orientations: Any) -> TronSta
         raise InvalidArgumentError(
             f"board must be an N x N x 2 array with N odd, got shape {array.shape!r}"
         )
-    n = int(array.shape[0])
-    grid = _grid(n)
+    if array.dtype.kind not in "biuf" or not np.isin(array, (0, 1)).all():
+        raise InvalidArgumentError(
+            "board must hold 0 (free) or 1 (a trail) in each board[y, x, player], got "
+            f"values {sorted({str(v) for v in np.unique(array)})[:5]}"
+        )
+    return array
+
+
+def _contest_heads(
+    grid: Grid, positions: Any, orientations: Any
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The heads (cells) and facings of the contest's ``positions`` and ``orientations``."""
     try:
-        (x0, y0), (x1, y1) = ((int(x), int(y)) for x, y in positions)
-        o0, o1 = (int(o) for o in orientations)
+        (x0, y0), (x1, y1) = ((_integer(x), _integer(y)) for x, y in positions)
+        o0, o1 = (_integer(o) for o in orientations)
     except (TypeError, ValueError):
         raise InvalidArgumentError(
-            f"positions must be two (x, y) pairs and orientations two ints, got "
+            f"positions must be two (x, y) pairs of ints and orientations two ints, got "
             f"{positions!r} and {orientations!r}"
         ) from None
     if not (0 <= o0 < 6 and 0 <= o1 < 6):
-        raise InvalidArgumentError(f"orientations must be two ints in 0..5, got {orientations!r}")
-    trails = []
-    for p in (0, 1):
-        mask = 0
-        for y, x in zip(*np.nonzero(array[:, :, p]), strict=True):
-            mask |= 1 << (int(y) * n + int(x))
-        trails.append(mask)
-    heads = (grid.cell(y0, x0), grid.cell(y1, x1))
-    turn = max(trails[0].bit_count() - 1, 0)
-    return TronState(grid, heads, (o0, o1), (trails[0], trails[1]), turn=turn)
+        raise InvalidArgumentError(
+            f"orientations must be two facings 0..5 (0 NW, 1 NE, 2 E, 3 SE, 4 SW, 5 W), got "
+            f"{orientations!r}"
+        )
+    n = grid.width
+    heads = []
+    for p, (x, y) in enumerate(((x0, y0), (x1, y1))):
+        if not (0 <= x < n and 0 <= y < n) or grid.blocked >> (y * n + x) & 1:
+            raise InvalidArgumentError(
+                f"player {p}'s position (x={x}, y={y}) is off the hexagon of the {n}x{n} board"
+            )
+        heads.append(y * n + x)
+    return (heads[0], heads[1]), (o0, o1)
+
+
+def _integer(value: Any) -> int:
+    """An int of an integer value (numpy integers too); bools and floats are refused."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+        raise TypeError(value)
+    return int(value)
 
 
 def contest_view(
@@ -115,7 +177,18 @@ def to_contest_agent(bot: Bot) -> ContestAgent:
         raise InvalidArgumentError(f"bot must be a callable (state, player) -> move, got {bot!r}")
 
     def generate_move(board: Any, positions: Any, orientations: Any) -> int:
-        return int(bot(state_from_contest(board, positions, orientations), 0))
+        state = state_from_contest(board, positions, orientations)
+        move = bot(state, 0)
+        if (
+            isinstance(move, bool)
+            or not isinstance(move, int | np.integer)
+            or move not in HEX_MOVES
+        ):
+            raise InvalidArgumentError(
+                f"bot {getattr(bot, 'name', bot)!r} answered {move!r}; a contest move is one "
+                f"of {move_words(state.grid, HEX_MOVES)}"
+            )
+        return int(move)
 
     generate_move.__qualname__ = f"to_contest_agent({getattr(bot, 'name', bot)!s})"
     return generate_move
@@ -138,7 +211,8 @@ class _ContestBot:
             or (int(move) not in HEX_MOVES)
         ):
             raise InvalidArgumentError(
-                f"contest agent {self.name!r} answered {move!r}; expected an int in -2..2"
+                f"contest agent {self.name!r} answered {move!r}; a contest move is one of "
+                f"{move_words(state.grid, HEX_MOVES)}"
             )
         return int(move)
 

@@ -16,9 +16,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["HEX_STEPS", "SQUARE_STEPS", "Grid", "hex_grid", "square_grid"]
+__all__ = [
+    "HEX_STEPS",
+    "MAX_CELLS",
+    "SQUARE_STEPS",
+    "Grid",
+    "check_int",
+    "hex_grid",
+    "square_grid",
+]
+
+MAX_CELLS = 1 << 20
+"""The most cells a board may have (1024 x 1024): its neighbour table takes about 100 bytes a
+cell, and a move's flood fill is linear in the cells; beyond, a board is refused by name
+rather than failing with an empty MemoryError."""
 
 SQUARE_STEPS: tuple[tuple[int, int], ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
 """``(drow, dcol)`` of directions 0 N, 1 E, 2 S, 3 W."""
@@ -109,11 +124,36 @@ def _steps(
     return tuple(table)
 
 
+def check_int(name: str, value: object, low: int, high: int | None = None, unit: str = "") -> int:
+    """``value`` as an int if it is an integer in ``low..high`` (numpy integers too, not bools).
+
+    Raises:
+        InvalidArgumentError: naming the knob, the range and the bad value.
+    """
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | np.integer)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        span = f">= {low}" if high is None else f"in {low}..{high}"
+        raise InvalidArgumentError(f"{name} must be an int {span}{unit}, got {value!r}")
+    return int(value)
+
+
+def _check_cells(width: int, height: int) -> None:
+    """Refuse a board of more than ``MAX_CELLS`` cells, naming its size and the limit."""
+    if width * height > MAX_CELLS:
+        raise InvalidArgumentError(
+            f"a {width}x{height} board has {width * height} cells; at most {MAX_CELLS} "
+            "(1024x1024) fit"
+        )
+
+
 def square_grid(width: int, height: int, walls: int = 0) -> Grid:
     """A square arena of ``width x height`` cells whose ``walls`` bitmask is never playable."""
-    for name, value in (("width", width), ("height", height)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 2:
-            raise InvalidArgumentError(f"{name} must be an int >= 2, got {value!r}")
+    width, height = check_int("width", width, 2), check_int("height", height, 2)
+    _check_cells(width, height)
     if (
         isinstance(walls, bool)
         or not isinstance(walls, int)
@@ -130,8 +170,10 @@ def hex_grid(n: int = 13) -> Grid:
 
     ``n`` must be odd (the field is a hexagon of side ``n//2 + 1``: 127 cells for 13).
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 3 or n % 2 == 0:
+    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 3 or n % 2 == 0:
         raise InvalidArgumentError(f"n must be an odd int >= 3, got {n!r}")
+    n = int(n)
+    _check_cells(n, n)
     half = n // 2
     blocked = 0
     for y in range(n):

@@ -13,10 +13,28 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from games.tron.grid import Grid, square_grid
+from games.tron.grid import Grid, check_int, square_grid
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["MAPS", "TronMap", "generate_map", "load_map", "parse_map"]
+__all__ = ["MAPS", "TronMap", "check_seed", "generate_map", "load_map", "parse_map"]
+
+
+def check_seed(seed: object) -> int | np.random.Generator | None:
+    """A seed for ``numpy.random.default_rng``: an int >= 0, a numpy Generator or None.
+
+    numpy integers become ints; numpy's own errors (a negative seed, a float) never reach
+    the caller.
+
+    Raises:
+        InvalidArgumentError: naming the bad seed and what a seed may be.
+    """
+    if seed is None or isinstance(seed, np.random.Generator):
+        return seed
+    if isinstance(seed, bool | np.bool_) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise InvalidArgumentError(
+            f"seed must be an int >= 0, a numpy.random.Generator or None, got {seed!r}"
+        )
+    return int(seed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,12 +169,14 @@ def generate_map(
     random free cell of the left half, start 2 its mirror; free cells cut off from the starts
     are walled in. Draws repeat (from the same generator) until the starts are connected.
     """
-    for name, value in (("width", width), ("height", height)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 5 <= value <= 64:
-            raise InvalidArgumentError(f"{name} must be an int in 5..64, got {value!r}")
-    if isinstance(walls, bool) or not isinstance(walls, int | float) or not 0 <= walls <= 0.6:
+    width, height = check_int("width", width, 5, 64), check_int("height", height, 5, 64)
+    if (
+        isinstance(walls, bool | np.bool_)
+        or not isinstance(walls, int | float | np.integer | np.floating)
+        or not 0 <= walls <= 0.6
+    ):
         raise InvalidArgumentError(f"walls must be a density in 0..0.6, got {walls!r}")
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(check_seed(seed))
     cells = width * height
     for _ in range(1000):
         wall = [

@@ -16,20 +16,25 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+import numpy as np
 
 from games.match import GameRecord, MatchResult, PairedStarts
 from games.match import play_match as match
 from games.match import replay as replay_moves
 from games.tron.moves import Bot
 from games.tron.render import TronRenderer
-from games.tron.state import TronState
+from games.tron.state import TronState, move_words
 from games.tron.voronoi import territory_owner
 from observers.video import VideoObserver
 from treesearch.errors import InvalidArgumentError
 from treesearch.playthrough import Playthrough
 
 __all__ = ["BotAgent", "Start", "game_start", "play_match", "replay", "write_video"]
+
+MAX_FPS = 1000
+"""The fastest video ``write_video`` makes; the end is held ``fps`` frames (a second)."""
 
 Start = TronState | Callable[[int], TronState]
 """A match's start: a position, or ``fn(seed) -> TronState`` for one position per pair."""
@@ -73,10 +78,11 @@ class _BotPlayer:
     def choose(self, state: TronState) -> TronState:
         player = state.player()
         move = self.bot(state.turn_start(), player)
-        if move not in state.legal_moves(player) or isinstance(move, bool):
+        legal = state.legal_moves(player)
+        if move not in legal or isinstance(move, bool):
             raise InvalidArgumentError(
-                f"bot {self.name!r} answered {move!r} for player {player} at {state!r}; "
-                f"expected one of {list(state.legal_moves(player))}"
+                f"bot {self.name!r} answered {move!r} for player {player} on turn "
+                f"{state.turn}; expected one of {move_words(state.grid, legal)}"
             )
         return state.child(move)
 
@@ -155,7 +161,26 @@ def write_video(
     """A video of a game's turn starts (and its end), tinted by Voronoi territory.
 
     The panel says "playing…", then "game over" with the winner; the end is held a second.
+
+    Raises:
+        InvalidArgumentError: a path that is not a path, no states, a state that is not a
+            ``TronState``, or ``fps`` not a number in (0, 1000].
     """
+    if not isinstance(path, str | os.PathLike) or not str(path):
+        raise InvalidArgumentError(
+            f"path must be a file (.mp4, .gif) or a folder for PNG frames, got {path!r}"
+        )
+    if isinstance(states, str) or not isinstance(states, Sequence) or not states:
+        raise InvalidArgumentError(f"states must be a non-empty list of TronState, got {states!r}")
+    bad = next((s for s in states if not isinstance(s, TronState)), None)
+    if bad is not None:
+        raise InvalidArgumentError(f"states must all be TronState, got {bad!r}")
+    if (
+        isinstance(fps, bool)
+        or not isinstance(fps, int | float | np.integer | np.floating)
+        or not 0 < fps <= MAX_FPS
+    ):
+        raise InvalidArgumentError(f"fps must be a number in (0, {MAX_FPS}], got {fps!r}")
     shown = [s for s in states if s.pending is None]
     video = VideoObserver(
         path,

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from games.tron.state import TronState
+from games.tron.voronoi import check_position
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["Bot", "TronBot", "as_player_0", "check_turn_start", "safe_moves", "target"]
@@ -59,6 +60,7 @@ def target(state: TronState, player: int, move: int) -> tuple[int, int]:
 
 def safe_moves(state: TronState, player: int) -> list[int]:
     """The moves of ``player`` into a free cell (they may still meet the other head)."""
+    check_position(state, player)
     walls = state.walls
     out = []
     for move in state.legal_moves(player):

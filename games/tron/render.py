@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from games.tron.grid import HEX_STEPS, SQUARE_STEPS, Grid
+from games.tron.grid import HEX_STEPS, SQUARE_STEPS, Grid, check_int
 from games.tron.state import TronState
 from observers.tiles import Frame, LegendEntry
 from treesearch.errors import InvalidArgumentError
@@ -53,8 +53,7 @@ class TronRenderer:
     """
 
     def __init__(self, *, cell: int = 24, territory: Territory | None = None) -> None:
-        if isinstance(cell, bool) or not isinstance(cell, int) or not 6 <= cell <= 200:
-            raise InvalidArgumentError(f"cell must be an int in 6..200 pixels, got {cell!r}")
+        cell = check_int("cell", cell, 6, 200, " pixels")
         if territory is not None and not callable(territory):
             raise InvalidArgumentError(
                 f"territory must be a callable state -> owner per cell, got {territory!r}"

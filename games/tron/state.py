@@ -21,20 +21,24 @@ Moves: on squares the direction 0 N, 1 E, 2 S, 3 W, all but the reverse of the l
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 
 import numpy as np
 
-from games.tron.grid import Grid, hex_grid
-from games.tron.maps import TronMap, load_map
+from games.tron.grid import Grid, check_int, hex_grid
+from games.tron.maps import TronMap, check_seed, load_map
 from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError
 from treesearch.values import TERMINAL
 
-__all__ = ["HEX_MOVES", "TronState", "hex_start", "square_start"]
+__all__ = ["HEX_MOVES", "TronState", "hex_start", "move_words", "square_start", "where"]
 
 HEX_MOVES: tuple[int, ...] = (-2, -1, 0, 1, 2)
 """Hex moves: big left, small left, straight, small right, big right."""
+_MOVE_NAMES = {
+    False: {0: "north", 1: "east", 2: "south", 3: "west"},
+    True: {-2: "big left", -1: "small left", 0: "straight", 1: "small right", 2: "big right"},
+}
 _SQUARE_MOVES: tuple[tuple[int, ...], ...] = (
     (0, 1, 2, 3),  # before the first move (orientation -1)
     (0, 1, 3),
@@ -44,6 +48,23 @@ _SQUARE_MOVES: tuple[tuple[int, ...], ...] = (
 )
 _RETURNS: dict[int, tuple[float, float]] = {1: (-1.0, 1.0), 2: (1.0, -1.0), 3: (0.0, 0.0)}
 _NO_CRASH = (None, None)
+
+
+def move_words(grid: Grid, moves: tuple[int, ...]) -> str:
+    """Moves in words for messages: ``"0 (north), 1 (east)"``, ``"-2 (big left), ..."``."""
+    names = _MOVE_NAMES[grid.hex]
+    return ", ".join(f"{m} ({names[m]})" if m in names else repr(m) for m in moves)
+
+
+def where(grid: Grid, cell: int) -> str:
+    """A cell in words for messages: ``"(row 9, col 0)"``, never a bitmask."""
+    row, col = divmod(cell, grid.width)
+    return f"(row {row}, col {col})"
+
+
+def _lowest(mask: int) -> int:
+    """The lowest cell of a non-empty bitmask."""
+    return (mask & -mask).bit_length() - 1
 
 
 class TronState(TreeIterator):
@@ -67,10 +88,12 @@ class TronState(TreeIterator):
         (True, 0, 1)
         >>> str(s).splitlines()[7]
         '# . . a A . . . . . B b . . #'
-        >>> s.child(2).child(0).returns(), s.child(7)
+        >>> s.legal_moves()
+        (0, 1, 2)
+        >>> s.child(7)  # the message names the legal moves in words: 0 (north), 1 (east)...
         Traceback (most recent call last):
         ...
-        treesearch.errors.InvalidArgumentError: move 7 is not legal for player 0; legal: [0, 1, 2]
+        treesearch.errors.InvalidArgumentError: move 7 is not legal for player 0; legal: ...
     """
 
     __slots__ = (
@@ -96,37 +119,13 @@ class TronState(TreeIterator):
     ) -> None:
         if not isinstance(grid, Grid):
             raise InvalidArgumentError(f"grid must be a games.tron.Grid, got {grid!r}")
-        heads = tuple(heads)  # type: ignore[assignment]
-        if (
-            len(heads) != 2
-            or any(
-                isinstance(h, bool) or not isinstance(h, int) or not 0 <= h < grid.cells
-                for h in heads
-            )
-            or heads[0] == heads[1]
-        ):
-            raise InvalidArgumentError(
-                f"heads must be two distinct cells of the grid, got {heads!r}"
-            )
-        if any(grid.blocked >> h & 1 for h in heads):
-            raise InvalidArgumentError(f"heads {heads!r} must be on playable cells")
-        low = 0 if grid.hex else -1
-        if len(orientations) != 2 or any(
-            not isinstance(o, int) or not low <= o < grid.directions for o in orientations
-        ):
-            raise InvalidArgumentError(
-                f"orientations must be two ints in {low}..{grid.directions - 1}, "
-                f"got {orientations!r}"
-            )
-        if trails is None:
-            trails = (1 << heads[0], 1 << heads[1])
-        if len(trails) != 2 or any(not t >> h & 1 for t, h in zip(trails, heads, strict=True)):
-            raise InvalidArgumentError(f"trails {trails!r} must be two bitmasks holding the heads")
-        if trails[0] & trails[1] or (trails[0] | trails[1]) & grid.blocked:
-            raise InvalidArgumentError(f"trails {trails!r} must be disjoint and off the walls")
+        heads = _check_heads(grid, heads)
+        orientations = _check_orientations(grid, orientations)
+        turn = check_int("turn", turn, 0)
+        trails = _check_trails(grid, heads, trails)
         self.grid = grid
         self.heads = heads
-        self.orientations = (orientations[0], orientations[1])
+        self.orientations = orientations
         self.trails = (trails[0], trails[1])
         self.walls = grid.blocked | trails[0] | trails[1]
         self.pending: int | None = None
@@ -173,7 +172,7 @@ class TronState(TreeIterator):
             return ()
         if player is None:
             player = 0 if self.pending is None else 1
-        elif player not in (0, 1):
+        elif player not in (0, 1) or isinstance(player, bool):
             raise InvalidArgumentError(f"player must be 0 or 1, got {player!r}")
         if self.grid.hex:
             return HEX_MOVES
@@ -191,11 +190,12 @@ class TronState(TreeIterator):
         return [self._resolve(pending, m) for m in moves]
 
     def child(self, move: int) -> TronState:
-        """The child for one move of ``player()``; an error names the legal ones."""
+        """The child for one move of ``player()``; an error names the legal ones in words."""
         legal = self.legal_moves()
         if move not in legal or isinstance(move, bool):
             raise InvalidArgumentError(
-                f"move {move!r} is not legal for player {self.player()}; legal: {list(legal)}"
+                f"move {move!r} is not legal for player {self.player()}; legal: "
+                f"{move_words(self.grid, legal) or 'none, the game is over'}"
             )
         if self.pending is None:
             return self._pick(move)
@@ -334,6 +334,96 @@ class TronState(TreeIterator):
         )
 
 
+def _pair(value: object) -> tuple[object, ...] | None:
+    """``value`` as a tuple if it is a sequence of two items (not text), else None."""
+    if isinstance(value, str | bytes):
+        return None
+    if not isinstance(value, Iterable):
+        return None
+    pair = tuple(value)
+    return pair if len(pair) == 2 else None
+
+
+def _check_heads(grid: Grid, heads: object) -> tuple[int, int]:
+    """Two distinct playable cells of ``grid``, as ints (numpy integers too)."""
+    pair = _pair(heads)
+    if pair is None or any(
+        isinstance(h, bool) or not isinstance(h, int | np.integer) or not 0 <= h < grid.cells
+        for h in pair
+    ):
+        raise InvalidArgumentError(
+            f"heads must be two cells of the {grid.width}x{grid.height} grid (ints in "
+            f"0..{grid.cells - 1}), got {heads!r}"
+        )
+    h0, h1 = (int(h) for h in pair)  # type: ignore[call-overload]
+    if h0 == h1:
+        raise InvalidArgumentError(f"heads must be two distinct cells, got {heads!r}")
+    for player, head in enumerate((h0, h1)):
+        if grid.blocked >> head & 1:
+            raise InvalidArgumentError(
+                f"player {player}'s head {where(grid, head)} is a wall (or off the hexagon); "
+                "heads must be on playable cells"
+            )
+    return h0, h1
+
+
+def _check_orientations(grid: Grid, orientations: object) -> tuple[int, int]:
+    """Two directions of ``grid`` (-1 allowed on squares: no step made yet)."""
+    low = 0 if grid.hex else -1
+    pair = _pair(orientations)
+    if pair is None or any(
+        isinstance(o, bool) or not isinstance(o, int | np.integer) or not low <= o < grid.directions
+        for o in pair
+    ):
+        names = move_words(grid, tuple(range(grid.directions))) if not grid.hex else "0 NW .. 5 W"
+        raise InvalidArgumentError(
+            f"orientations must be two ints in {low}..{grid.directions - 1} ({names}), "
+            f"got {orientations!r}"
+        )
+    o0, o1 = (int(o) for o in pair)  # type: ignore[call-overload]
+    return o0, o1
+
+
+def _check_trails(
+    grid: Grid, heads: tuple[int, int], trails: tuple[int, int] | None
+) -> tuple[int, int]:
+    """Two trail bitmasks, each holding its player's head, disjoint and off the walls.
+
+    None gives the trails of a start (the heads alone). Errors name a cell at fault by its
+    row and column, never the bitmask.
+    """
+    if trails is None:
+        return 1 << heads[0], 1 << heads[1]
+    pair = _pair(trails)
+    if pair is None or any(
+        isinstance(t, bool) or not isinstance(t, int | np.integer) or t < 0 for t in pair
+    ):
+        raise InvalidArgumentError(
+            f"trails must be two bitmasks of cells (ints >= 0), one per player, got {trails!r}"
+        )
+    t0, t1 = (int(t) for t in pair)  # type: ignore[call-overload]
+    for player, (trail, head) in enumerate(zip((t0, t1), heads, strict=True)):
+        if not trail >> head & 1:
+            raise InvalidArgumentError(
+                f"player {player}'s trail must hold its head {where(grid, head)}, but does not"
+            )
+    if t0 & t1:
+        raise InvalidArgumentError(
+            f"the trails must be disjoint, but both hold {where(grid, _lowest(t0 & t1))}"
+        )
+    for player, trail in enumerate((t0, t1)):
+        if trail >> grid.cells:
+            raise InvalidArgumentError(
+                f"player {player}'s trail holds cells past the {grid.width}x{grid.height} grid"
+            )
+        wall = trail & grid.blocked
+        if wall:
+            raise InvalidArgumentError(
+                f"player {player}'s trail crosses the wall {where(grid, _lowest(wall))}"
+            )
+    return t0, t1
+
+
 def square_start(board: TronMap | str) -> TronState:
     """The start of a square game: a ``TronMap``, a name in ``MAPS`` or a map's text."""
     tron_map = board if isinstance(board, TronMap) else load_map(board)
@@ -348,9 +438,7 @@ def hex_start(seed: int | np.random.Generator | None, n: int = 13) -> TronState:
     as the contest's simulator does, all from ``numpy.random.default_rng(seed)``.
     """
     grid = hex_grid(n)
-    if isinstance(seed, bool) or not isinstance(seed, int | np.random.Generator | None):
-        raise InvalidArgumentError(f"seed must be an int, a numpy Generator or None, got {seed!r}")
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(check_seed(seed))
     top = min(3, n // 2 - 1)
     v, h = (int(x) for x in rng.integers(0, top + 1, size=2))
     facings = (int(rng.integers(1, 3)), int(rng.integers(4, 6)))  # NE or E; SW or W

@@ -18,7 +18,7 @@ new cell with player 1 one layer ahead, and player 0 gets one move credited in f
 from __future__ import annotations
 
 from games.tron.state import TronState
-from games.tron.voronoi import fill_estimate, pending_head, race
+from games.tron.voronoi import fill_bound, pending_head, race
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["CONNECTED_SCALE", "SEPARATED_BASE", "evaluate", "outlook"]
@@ -42,8 +42,8 @@ def outlook(state: TronState) -> tuple[bool, int, int]:
         own0, own1 = r.owned
         return False, own0.bit_count(), own1.bit_count()
     grid = state.grid
-    fill0 = fill_estimate(grid, reach0, r.starts[0]) if reach0 else 0
-    fill1 = fill_estimate(grid, reach1, r.starts[1]) if reach1 else 0
+    fill0 = fill_bound(grid, reach0, r.starts[0]) if reach0 else 0
+    fill1 = fill_bound(grid, reach1, r.starts[1]) if reach1 else 0
     if state.pending is not None:
         fill0 += 1  # the pending step is already a move made this turn
     return True, fill0, fill1

@@ -24,7 +24,9 @@ from treesearch.errors import InvalidArgumentError
 
 __all__ = [
     "Race",
+    "check_position",
     "distance_to",
+    "fill_bound",
     "fill_estimate",
     "pending_head",
     "race",
@@ -222,8 +224,21 @@ def race(state: TronState) -> Race:
     return Race((r.owned[0] | 1 << cell, r.owned[1]), r.reach, r.starts)
 
 
+def check_position(state: object, player: object = 0) -> None:
+    """Refuse what is not a ``TronState``, or a player other than 0 and 1, naming it.
+
+    Raises:
+        InvalidArgumentError: the bad state or player.
+    """
+    if not isinstance(state, TronState):
+        raise InvalidArgumentError(f"state must be a games.tron.TronState, got {state!r}")
+    if player not in (0, 1) or isinstance(player, bool):
+        raise InvalidArgumentError(f"player must be 0 or 1, got {player!r}")
+
+
 def territory(state: TronState, player: int = 0) -> int:
     """Cells ``player`` reaches strictly first minus the cells its opponent does."""
+    check_position(state, player)
     owned = race(state).owned
     return owned[player].bit_count() - owned[1 - player].bit_count()
 
@@ -233,6 +248,7 @@ def territory_owner(state: TronState) -> list[int]:
 
     The shape ``TronRenderer(territory=...)`` takes to tint the board.
     """
+    check_position(state)
     own_a, own_b = race(state).owned
     return [
         0 if own_a >> cell & 1 else 1 if own_b >> cell & 1 else -1
@@ -242,6 +258,7 @@ def territory_owner(state: TronState) -> list[int]:
 
 def separated(state: TronState) -> bool:
     """True when no free cell is reachable by both players (each fills its own space)."""
+    check_position(state)
     reach = race(state).reach
     return not reach[0] & reach[1]
 
@@ -253,6 +270,13 @@ def fill_estimate(grid: Grid, reach: int, head: int) -> int:
     cells of the head's colour and ``b`` of the other it is at most ``2*min(a, b)``, plus
     one when ``b > a``. Hex cells form triangles (no colouring), so there it is the count.
     """
+    if not isinstance(grid, Grid):
+        raise InvalidArgumentError(f"grid must be a games.tron.Grid, got {grid!r}")
+    return fill_bound(grid, reach, head)
+
+
+def fill_bound(grid: Grid, reach: int, head: int) -> int:
+    """``fill_estimate`` without its check, for evaluations (one call per leaf)."""
     if grid.hex:
         return reach.bit_count()
     colours = _tables(grid).colours

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 from games.cli import main
+from tests.games.cli_errors import error_line
 
 
 def _rows(folder: Path) -> list[dict[str, str]]:
@@ -140,10 +141,10 @@ def test_openspiel_through_the_harness(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--instances", "0"], "--instances must be >= 1, got 0"),
-        (["--instances", "2", "--jobs", "0"], "--jobs must be >= 1, got 0"),
+        (["--instances", "0"], "argument --instances: must be an int >= 1, got '0'"),
+        (["--instances", "2", "--jobs", "0"], "argument --jobs: must be an int >= 1, got '0'"),
         (["--instances", "2", "--backend", "spark"], "--backend must be one of local, ray"),
-        (["--instances", "2", "--seed", "-3"], "--seed must be >= 0"),
+        (["--instances", "2", "--seed", "-3"], "argument --seed: must be an int >= 0, got '-3'"),
         (["--instances", "2", "--searches", "bfs,mcts"], "'mcts' does not apply"),
         (
             ["--game", "tictactoe", "--instances", "2", "--opponent", "rnd"],
@@ -160,11 +161,7 @@ def test_openspiel_through_the_harness(tmp_path: Path) -> None:
 def test_bad_harness_values_are_one_line_and_exit_2(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["compare", *argv]) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    lines = captured.err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("treesearch: error: ") and message in lines[0]
+    assert message in error_line(["compare", *argv], capsys)
 
 
 def test_an_unwritable_out_is_refused_before_any_work(

@@ -8,6 +8,7 @@ import pytest
 
 from games.cli import main
 from games.cli.catalog import BOTS, GAMES, SEARCHES, Registry, game_entry
+from tests.games.cli_errors import error_line
 from tests.observers.toys import read_video
 from treesearch import InvalidArgumentError
 
@@ -185,11 +186,7 @@ def test_errors_are_one_line_and_exit_2(
 ) -> None:
     if "openspiel" in argv[2] or "openspiel" in argv[1]:
         pytest.importorskip("pyspiel")
-    assert main(argv) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    lines = captured.err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("treesearch: error: ") and message in lines[0]
+    assert message in error_line(argv, capsys)
 
 
 def test_missing_pyspiel_is_one_line(

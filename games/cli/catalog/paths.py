@@ -16,9 +16,14 @@ from games.cli.catalog.replay import replayable
 from games.dict_tree import DictTreeIterator
 from games.graph import Graph
 from games.maze import DrillMaze, ExplorationRenderer, Maze, manhattan_to, render_search_video
-from treesearch import BFS, SearchResult, TreeSearch
+from treesearch import BFS, InvalidArgumentError, SearchResult, TreeSearch
 
-__all__ = ["PATH_GAMES", "SEED_TREE"]
+__all__ = ["MAX_SIZE", "PATH_GAMES", "SEED_TREE"]
+
+MAX_SIZE = 1000
+"""The largest ``--size`` of the grid, the maze and the drill maze. Building one is not a
+search and no ``--seconds`` bounds it: measured on a 2-core machine, a 1000x1000 grid takes
+3.9 s and 760 MB, a maze 7.5 s and 230 MB, and both grow with the cells (3000 took 44 s)."""
 
 SEED_TREE: dict[str, Any] = {
     "Algorithms": {
@@ -41,8 +46,19 @@ def _seed_tree(args: argparse.Namespace) -> Problem:
     )
 
 
+def _size(args: argparse.Namespace, what: str) -> int:
+    """``--size``, refused past ``MAX_SIZE`` before anything is built (naming the limit)."""
+    n: int = args.size
+    if n > MAX_SIZE:
+        raise InvalidArgumentError(
+            f"--size {n} is too large for {what}: at most {MAX_SIZE} (building a {n}x{n} {what} "
+            f"is not bounded by --seconds and grows with its {n * n} cells)"
+        )
+    return n
+
+
 def _grid(args: argparse.Namespace) -> Problem:
-    n = args.size
+    n = _size(args, "grid")
     graph = Graph.grid(n, n, wall_fraction=0.3, seed=args.seed)
     # Start in the largest connected region, and aim for its farthest cell.
     distances: dict[Any, float] = {}
@@ -69,7 +85,7 @@ def _grid(args: argparse.Namespace) -> Problem:
 
 
 def _maze(args: argparse.Namespace) -> Problem:
-    n = args.size
+    n = _size(args, "maze")
     maze = Maze.generate(n, n, seed=args.seed)
     start = maze.nearest_cell(row=0, col=0)
     maze = maze.with_cheese([maze.nearest_cell(row=n - 1, col=n - 1)])
@@ -87,7 +103,7 @@ def _maze(args: argparse.Namespace) -> Problem:
 
 
 def _drill_maze(args: argparse.Namespace) -> Problem:
-    n = args.size
+    n = _size(args, "maze")
     maze = Maze.generate(n, n, seed=args.seed)
     start, exit_ = maze.nearest_cell(row=0, col=0), maze.nearest_cell(row=n - 1, col=n - 1)
     game = DrillMaze(maze, drills=args.drills, start_cell=start, exit_cell=exit_)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from games.cli.catalog.bots import DUEL_BOTS
 from games.cli.catalog.observers import ObserverEntry
@@ -24,11 +24,18 @@ from games.cli.catalog.problem import (
     board_video,
     playthrough_film,
 )
-from games.cli.catalog.registry import Kind
+from games.cli.catalog.registry import Kind, fault_of, one_line
 from games.cli.catalog.searches import SearchEntry, SearchMaker, SearchOptions
 from games.cli.catalog.solo import solo_play
 from games.match import AgentMaker
-from treesearch import Budget, InvalidArgumentError, Observer, TreeSearch
+from treesearch import (
+    Budget,
+    InvalidArgumentError,
+    Observer,
+    PluginLoadError,
+    TreeSearch,
+    TreeSearchError,
+)
 from treesearch.plugins import (
     GamePlugin,
     SearchPlugin,
@@ -37,9 +44,27 @@ from treesearch.plugins import (
     search_kinds,
 )
 
-__all__ = ["game_from_plugin", "observer_from_plugin", "search_from_plugin"]
+__all__ = ["game_from_plugin", "observer_from_plugin", "plugin_call", "search_from_plugin"]
 
 _OFFERED = ("goal", "heuristic", "value", "budget", "rng")
+_T = TypeVar("_T")
+
+
+def plugin_call(what: str, fn: Callable[..., _T], **kwargs: Any) -> _T:
+    """``fn(**kwargs)``, a plugin's own code: a fault of it is one line naming ``what`` failed.
+
+    treesearch's own errors (a bad knob the plugin passed on) pass unchanged; anything else,
+    ``sys.exit`` included, becomes a ``PluginLoadError``. Ctrl-C is not caught.
+
+    Raises:
+        PluginLoadError: ``fn`` raised or exited.
+    """
+    try:
+        return fn(**kwargs)
+    except TreeSearchError:
+        raise
+    except (Exception, SystemExit) as exc:
+        raise PluginLoadError(one_line(f"{what} failed: {fault_of(exc)}")) from exc
 
 
 def _label(state: Any) -> str:
@@ -105,10 +130,16 @@ def game_from_plugin(name: str, source: str, obj: Any) -> GameEntry:
     def make(args: argparse.Namespace) -> Problem:
         size = args.size if getattr(args, "size_given", False) else None
         seed = getattr(args, "seed", 0)
+        start = plugin_call(
+            f"game plugin {name!r} ({source}) making its start for seed {seed}",
+            plugin.make,
+            seed=seed,
+            size=size,
+        )
         return Problem(
             name,
             kind,
-            plugin.make(seed=seed, size=size),
+            start,
             hooks["goal"],
             hooks["heuristic"],
             label,
@@ -157,7 +188,9 @@ def _play(name: str, source: str, kind: Kind, plugin: GamePlugin) -> Play:
     return Play(bots=own + extra, film=film)
 
 
-def _maker(make: Callable[..., Any], kind: Kind, accepted: tuple[str, ...]) -> SearchMaker:
+def _maker(
+    name: str, make: Callable[..., Any], kind: Kind, accepted: tuple[str, ...]
+) -> SearchMaker:
     def build(p: Problem, b: Budget, a: SearchOptions) -> TreeSearch:
         value = p.value if kind != "path" else (lambda s: -p.heuristic(s))
         offered = {
@@ -167,7 +200,11 @@ def _maker(make: Callable[..., Any], kind: Kind, accepted: tuple[str, ...]) -> S
             "budget": b,
             "rng": a.seed,
         }
-        search = make(**{k: offered[k] for k in accepted})
+        search = plugin_call(
+            f"search plugin {name!r} making its search",
+            make,
+            **{k: offered[k] for k in accepted},
+        )
         if not isinstance(search, TreeSearch):
             raise InvalidArgumentError(
                 f"search plugin {make!r} made {search!r}, not a treesearch.TreeSearch"
@@ -193,7 +230,7 @@ def search_from_plugin(name: str, source: str, obj: Any) -> SearchEntry:
             f"SearchPlugin, got {obj!r}"
         )
     accepted = accepted_keywords(plugin.make, _OFFERED)
-    makers = {kind: _maker(plugin.make, kind, accepted) for kind in plugin.kinds}
+    makers = {kind: _maker(name, plugin.make, kind, accepted) for kind in plugin.kinds}
     return SearchEntry(
         name, plugin.title or name, plugin.help or f"a search of {source}", makers, source
     )
@@ -213,7 +250,7 @@ def observer_from_plugin(name: str, source: str, obj: Any) -> ObserverEntry:
     help = doc[0] if doc else f"an observer of {source}"
 
     def make() -> Any:
-        observer = obj()
+        observer = plugin_call(f"observer plugin {name!r} ({source}) making its observer", obj)
         if not (isinstance(observer, Observer) or callable(getattr(observer, "notify", None))):
             raise InvalidArgumentError(
                 f"observer plugin {name!r} made {observer!r}, not a treesearch.Observer"

@@ -5,9 +5,11 @@ bundled entries (``source="bundled"``) and the entry point group plugins fill it
 (``treesearch.games``...). ``discover()`` reads the group's names without importing
 anything; an entry is imported and adapted into a registry entry when first named
 (``get_entry``) or when every entry is needed (``load_all``, for ``list``). A plugin
-whose name a bundled entry has is left out with a warning; one that fails to load is
-remembered with its distribution and error. Every lookup goes through ``get_entry``: an
-unknown name is one error naming the closest names and listing them all.
+whose name a bundled entry has is left out with a warning; one that fails to load (it
+raises, calls ``sys.exit``, or hands over an object its group does not take) is remembered
+with its distribution and a one-line error, and the others keep working; Ctrl-C during a
+plugin's import still stops the command. Every lookup goes through ``get_entry``: an unknown
+name is one error naming the closest names and listing them all.
 """
 
 from __future__ import annotations
@@ -21,7 +23,18 @@ from typing import Any, Protocol, TypeVar
 from treesearch import InvalidArgumentError
 from treesearch.plugins import KINDS, Kind, PluginLoadError, PluginRef, discover
 
-__all__ = ["KINDS", "Adapter", "Kind", "Named", "Registry", "lookup", "suggest", "warn"]
+__all__ = [
+    "KINDS",
+    "Adapter",
+    "Kind",
+    "Named",
+    "Registry",
+    "fault_of",
+    "lookup",
+    "one_line",
+    "suggest",
+    "warn",
+]
 
 
 def warn(message: str) -> None:
@@ -48,6 +61,18 @@ _V = TypeVar("_V")
 
 Adapter = Callable[[str, str, Any], _E]
 """``(name, source, loaded object) -> entry``: makes a registry entry of a plugin's object."""
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: its lines joined by `` / `` (a plugin's message may span many)."""
+    return " / ".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def fault_of(exc: BaseException) -> str:
+    """What a plugin did wrong, in words: ``it called sys.exit(3)`` or ``ValueError: ...``."""
+    if isinstance(exc, SystemExit):
+        return f"it called sys.exit({exc.code!r})"
+    return f"{type(exc).__name__}: {exc}"
 
 
 def suggest(name: str, names: Iterable[str]) -> str:
@@ -162,6 +187,12 @@ class Registry(dict[str, _E]):
         return [*self, *(n for n in self.pending if n not in self)]
 
     def _load(self, name: str) -> _E:
+        """Import and adapt the plugin ``name``; any fault of it becomes a ``PluginLoadError``.
+
+        A plugin that raises, calls ``sys.exit`` or hands over an object of the wrong kind is
+        remembered as failed with a one-line message, so ``list`` shows it and the other
+        plugins keep working. Ctrl-C (``KeyboardInterrupt``) still stops the command.
+        """
         if name in self.failed:
             raise PluginLoadError(self.failed[name][1])
         ref = self.pending.pop(name)
@@ -169,12 +200,13 @@ class Registry(dict[str, _E]):
         try:
             entry = self.adapt(name, ref.source, ref.load())
         except PluginLoadError as exc:
-            self.failed[name] = (ref, str(exc))
-            raise
-        except Exception as exc:  # a third party's object: report whatever went wrong
-            message = (
+            message = one_line(str(exc))
+            self.failed[name] = (ref, message)
+            raise PluginLoadError(message) from exc
+        except (Exception, SystemExit) as exc:  # a third party's code: whatever went wrong
+            message = one_line(
                 f"{self.what} plugin {name!r} ({ref.value}) from {ref.source} cannot be "
-                f"used: {type(exc).__name__}: {exc}"
+                f"used: {fault_of(exc)}"
             )
             self.failed[name] = (ref, message)
             raise PluginLoadError(message) from exc

@@ -19,6 +19,7 @@ from games.cli.catalog.registry import suggest
 from games.match import PairedStarts
 from games.tron import MAPS, TronRenderer, TronState, hex_start, load_map, square_start
 from games.tron.match import write_video
+from games.tron.state import move_words
 from games.tron.value import evaluate
 from treesearch import InvalidArgumentError
 
@@ -48,7 +49,8 @@ def tron_start(args: argparse.Namespace, hexagon: bool) -> TronState:
 
 
 def _label(state: Any) -> str:
-    return "start" if state.move is None else f"move {state.move}"
+    """The move that made ``state``, in words: ``move 1 (east)``, ``move -2 (big left)``."""
+    return "start" if state.move is None else f"move {move_words(state.grid, (state.move,))}"
 
 
 def _problem(args: argparse.Namespace, hexagon: bool) -> Problem:

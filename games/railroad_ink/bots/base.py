@@ -6,12 +6,63 @@ a ``seconds`` budget per game spreads over the decisions left.
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Callable
+from typing import Any, cast
+
+import numpy as np
 
 from games.railroad_ink.rules.game import RailroadInkState
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["Bot"]
+__all__ = ["Bot", "check_count", "check_seconds", "check_value"]
+
+
+def check_seconds(seconds: object) -> float | None:
+    """``seconds`` as a float if it is a finite number > 0; None stays None (a fixed budget).
+
+    An infinite thinking time is refused rather than honoured: a bot with a clock and no
+    other bound would never answer.
+
+    Raises:
+        InvalidArgumentError: naming the bad value.
+    """
+    if seconds is None:
+        return None
+    if (
+        isinstance(seconds, bool | np.bool_)
+        or not isinstance(seconds, int | float | np.integer | np.floating)
+        or not 0 < seconds < math.inf
+    ):
+        raise InvalidArgumentError(
+            f"seconds must be a finite number > 0 (thinking time per game) or None, got {seconds!r}"
+        )
+    return float(seconds)
+
+
+def check_count(name: str, value: object, low: int = 1) -> int:
+    """``value`` as an int if it is an integer >= ``low`` (numpy integers too, not bools).
+
+    Raises:
+        InvalidArgumentError: naming the knob and its bad value.
+    """
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer) or value < low:
+        raise InvalidArgumentError(f"{name} must be an int >= {low}, got {value!r}")
+    return int(value)
+
+
+def check_value(value: object) -> Callable[[Any], float]:
+    """``value`` if it is callable: a value function ``state -> points``.
+
+    Raises:
+        InvalidArgumentError: naming the bad value.
+    """
+    if not callable(value):
+        raise InvalidArgumentError(
+            f"value must be a value function state -> points (e.g. HEURISTIC), got {value!r}"
+        )
+    return cast("Callable[[Any], float]", value)
 
 
 class Bot:
@@ -26,7 +77,7 @@ class Bot:
     """The play-out engine the bot runs on ("numba" or "python"), "" when it uses none."""
 
     def __init__(self, seconds: float | None = None) -> None:
-        self.seconds = seconds
+        self.seconds = check_seconds(seconds)
         self.thinking = 0.0
 
     def choose(self, state: RailroadInkState) -> RailroadInkState:

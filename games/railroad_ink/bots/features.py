@@ -18,6 +18,7 @@ from games.railroad_ink.rules.board import Board
 from games.railroad_ink.rules.geometry import CENTRE, EXIT_AT, EXITS, NEIGHBOURS, SIZE
 from games.railroad_ink.rules.score import exit_points
 from games.railroad_ink.rules.tiles import DIE_FACES, OPPOSITE, Tile
+from treesearch.errors import InvalidArgumentError
 
 __all__ = ["COVER", "Features", "features"]
 
@@ -127,7 +128,10 @@ def features(board: Board) -> Features:
         >>> f.exits, f.highway, f.railway, f.dead, f.open, f.reached
         (0, 2, 0, 0, 1, 1)
     """
-    tiles = board.tiles
+    try:
+        tiles, order = board.tiles, board.order
+    except AttributeError:  # free when it succeeds: no check on the hot path
+        raise InvalidArgumentError(f"features needs a railroad_ink Board, got {board!r}") from None
     parent: dict[int, int] = {}  # networks over nodes ``2 * square + group``
     typed: tuple[dict[int, int], ...] = ({}, {}, {})  # per route type
     degree: tuple[dict[int, int], ...] = ({}, {}, {})
@@ -136,7 +140,7 @@ def features(board: Board) -> Features:
     needs: dict[int, list[int]] = {}
     dead = 0
     centre = 0
-    for i in board.order:
+    for i in order:
         tile = tiles[i]
         assert tile is not None
         if (_CENTRE_MASK >> i) & 1:

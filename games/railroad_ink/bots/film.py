@@ -25,7 +25,10 @@ from observers import VideoObserver
 from treesearch.errors import InvalidArgumentError
 from treesearch.playthrough import Playthrough
 
-__all__ = ["NO_PLAYOUTS", "decisions_by_state", "film"]
+__all__ = ["MAX_FPS", "NO_PLAYOUTS", "decisions_by_state", "film"]
+
+MAX_FPS = 1000
+"""The fastest film: its end is held two seconds, ``2 * fps`` frames."""
 
 NO_PLAYOUTS = (
     "no play-out finished: one sensible move only, or the time for this move ran out",
@@ -106,9 +109,9 @@ def film(
     if (
         isinstance(rate, bool)
         or not isinstance(rate, (int, float))
-        or not (math.isfinite(rate) and rate > 0)
+        or not (math.isfinite(rate) and 0 < rate <= MAX_FPS)
     ):
-        raise InvalidArgumentError(f"fps must be a finite number > 0, got {fps!r}")
+        raise InvalidArgumentError(f"fps must be a finite number > 0 and <= {MAX_FPS}, got {fps!r}")
     renderer = RailroadInkTiles(tile_size, decisions=decisions)
     name = f"{record.bot} bot, dice {record.dice}"
     with (

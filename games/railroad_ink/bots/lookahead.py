@@ -11,13 +11,13 @@ import math
 import random
 import time
 
+from games.railroad_ink.bots.base import check_count
 from games.railroad_ink.bots.planning import complete, path_to, rank_ends, round_ends
 from games.railroad_ink.bots.simple import BeamBot
 from games.railroad_ink.bots.value import HEURISTIC, Value
-from games.railroad_ink.rules.dice import ROUNDS
+from games.railroad_ink.rules.dice import ROUNDS, check_seed
 from games.railroad_ink.rules.game import RailroadInkState
 from treesearch.budget import Budget
-from treesearch.errors import InvalidArgumentError
 
 __all__ = [
     "LOOKAHEAD_ENDS",
@@ -74,18 +74,10 @@ class LookaheadBot(BeamBot):
         rounds: int = LOOKAHEAD_ROUNDS,
         pilot: int = LOOKAHEAD_PILOT,
     ) -> None:
-        for knob, number in (
-            ("width", width),
-            ("ends", ends),
-            ("rolls", rolls),
-            ("rounds", rounds),
-            ("pilot", pilot),
-        ):
-            if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-                raise InvalidArgumentError(f"{knob} must be an int >= 1, got {number!r}")
         super().__init__(width, value, seconds, self.name, widen=False)
-        self.ends, self.rolls, self.rng = ends, rolls, random.Random(seed)
-        self.rounds, self.pilot = rounds, pilot
+        self.ends, self.rolls = check_count("ends", ends), check_count("rolls", rolls)
+        self.rounds, self.pilot = check_count("rounds", rounds), check_count("pilot", pilot)
+        self.rng = random.Random(check_seed(seed))
         self._best: RailroadInkState | None = None  # known dice: the best finished game seen
 
     def _make_plan(self, state: RailroadInkState) -> list[RailroadInkState]:

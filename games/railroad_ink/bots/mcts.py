@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.railroad_ink.bots.base import Bot
+from games.railroad_ink.bots.base import Bot, check_count, check_value
 from games.railroad_ink.bots.value import HEURISTIC, Value
-from games.railroad_ink.rules.dice import ROUNDS
+from games.railroad_ink.rules.dice import ROUNDS, check_seed
 from games.railroad_ink.rules.game import RailroadInkState
 from treesearch.budget import Budget
 from treesearch.mcts import MCTS
@@ -37,9 +37,14 @@ class MctsBot(Bot):
         seed: int = 0,
     ) -> None:
         super().__init__(seconds)
-        self.iterations, self.value = iterations, value
+        self.iterations = check_count("iterations", iterations)
+        self.value = check_value(value)
         self._search = MCTS(
-            iterations=iterations, evaluate=self._leaf, rng=seed, reuse=True, exploration=0.15
+            iterations=self.iterations,
+            evaluate=self._leaf,
+            rng=check_seed(seed),
+            reuse=True,
+            exploration=0.15,
         )
 
     def _leaf(self, state: Any) -> float:

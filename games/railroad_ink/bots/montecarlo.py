@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from games.railroad_ink.bots.base import Bot
+from games.railroad_ink.bots.base import Bot, check_count
 from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.compile import ENGINE
 from games.railroad_ink.engine.moves import add_moves
@@ -35,12 +35,13 @@ from games.railroad_ink.engine.playout import GUIDED, RANDOM, roll, seed_stream
 from games.railroad_ink.engine.position import NO_POLICY, Position, tiles_of
 from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.engine.tables import FACES, MOVE_BASE, OT_ID
-from games.railroad_ink.rules.dice import ROUNDS
+from games.railroad_ink.rules.dice import ROUNDS, check_seed
 from games.railroad_ink.rules.game import RailroadInkState
 from games.railroad_ink.rules.rounds import MAX_SPECIALS
 from treesearch.beam import BeamSearch
 from treesearch.budget import Budget
 from treesearch.core import TreeIterator
+from treesearch.errors import InvalidArgumentError
 from treesearch.flat_mc import Candidate, FlatMonteCarlo
 
 __all__ = [
@@ -217,6 +218,32 @@ def _exact(view: LastRound) -> float:
     return float(total(tiles_of(view.state.board)))
 
 
+def _check_knobs(
+    policy: object,
+    first: object,
+    last_width: object,
+    futures: object,
+    keep_best: object,
+    shaped: object,
+) -> None:
+    """Refuse ``MonteCarloBot``'s knobs that are not what it takes, naming the knob.
+
+    ``playouts`` and ``allocation`` are ``FlatMonteCarlo``'s and checked there.
+    """
+    if policy not in (GUIDED, RANDOM) or isinstance(policy, bool):
+        raise InvalidArgumentError(
+            f"policy must be GUIDED ({GUIDED}) or RANDOM ({RANDOM}), got {policy!r}"
+        )
+    if first is not None:
+        check_count("first", first)
+    check_count("last_width", last_width)
+    check_count("futures", futures, 0)
+    for name, flag in (("keep_best", keep_best), ("shaped", shaped)):
+        if not isinstance(flag, bool) and not (name == "keep_best" and flag is None):
+            allowed = "True, False or None" if name == "keep_best" else "True or False"
+            raise InvalidArgumentError(f"{name} must be {allowed}, got {flag!r}")
+
+
 class MonteCarloBot(Bot):
     """Flat Monte Carlo decisions on the compiled engine, the last round solved (module doc).
 
@@ -262,6 +289,8 @@ class MonteCarloBot(Bot):
         if seconds is None and ENGINE == "python":
             seconds = PYTHON_SECONDS
         super().__init__(seconds)
+        seed = check_seed(seed)
+        _check_knobs(policy, first, last_width, futures, keep_best, shaped)
         self.engine = ENGINE
         if weights is None:
             weights = load_policy() if policy == GUIDED else NO_POLICY

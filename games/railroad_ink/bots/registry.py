@@ -33,9 +33,8 @@ no run finished).
 from __future__ import annotations
 
 import difflib
-import math
 
-from games.railroad_ink.bots.base import Bot
+from games.railroad_ink.bots.base import Bot, check_seconds
 from games.railroad_ink.bots.lookahead import (
     LOOKAHEAD_ENDS,
     LOOKAHEAD_PILOT,
@@ -48,6 +47,8 @@ from games.railroad_ink.bots.mcts import MCTS_ITERATIONS, MctsBot
 from games.railroad_ink.bots.montecarlo import MonteCarloBot
 from games.railroad_ink.bots.planning import RoundView
 from games.railroad_ink.bots.simple import BEAM_WIDTH, BeamBot, RandomBot
+from games.railroad_ink.rules.dice import check_seed
+from games.railroad_ink.rules.game import DICE_MODES
 from treesearch.errors import InvalidArgumentError
 
 __all__ = [
@@ -69,6 +70,7 @@ __all__ = [
     "RandomBot",
     "RoundView",
     "check_bot_name",
+    "check_dice",
     "check_seconds",
     "make_bot",
 ]
@@ -93,30 +95,28 @@ def check_bot_name(name: object) -> str:
     raise InvalidArgumentError(f"bot must be one of {BOTS!r}, got {name!r}{hint}")
 
 
-def check_seconds(seconds: object) -> None:
-    """Refuse a thinking time that is not a finite number > 0 (None: the bot's own budget).
+def check_dice(dice: object) -> str:
+    """``dice`` if it is one of ``DICE_MODES``.
 
     Raises:
-        InvalidArgumentError: naming the bad value.
+        InvalidArgumentError: naming the bad mode and the choices.
     """
-    if seconds is not None and (
-        isinstance(seconds, bool)
-        or not isinstance(seconds, (int, float))
-        or not 0 < seconds < math.inf
-    ):
-        raise InvalidArgumentError(
-            f"seconds must be a finite number > 0 (a game's thinking time) or None, got {seconds!r}"
-        )
+    if not isinstance(dice, str) or dice not in DICE_MODES:
+        raise InvalidArgumentError(f"dice must be one of {DICE_MODES!r}, got {dice!r}")
+    return dice
 
 
 def make_bot(name: str, dice: str = "revealed", seconds: float | None = None, seed: int = 0) -> Bot:
     """The bot called ``name`` (one of ``BOTS``) for a game with ``dice`` ("known"/"revealed").
 
     Raises:
-        InvalidArgumentError: an unknown name (with a near miss), or a bad ``seconds``.
+        InvalidArgumentError: an unknown name (with a near miss), or a bad dice mode,
+            ``seconds`` or seed.
     """
     check_bot_name(name)
-    check_seconds(seconds)
+    check_dice(dice)
+    seconds = check_seconds(seconds)
+    seed = check_seed(seed)
     if name == "best":
         name = BEST.get(dice, "beam")
     if name == "random":
@@ -145,7 +145,8 @@ class BotAgent:
         seconds: the bot's thinking time per game (> 0), None for its own fixed budget.
 
     Raises:
-        InvalidArgumentError: an unknown name (with a near miss), or a bad ``seconds``.
+        InvalidArgumentError: an unknown name (with a near miss), or a bad dice mode or
+            ``seconds``.
 
     Examples:
         >>> from games.railroad_ink.rules.game import RailroadInk
@@ -157,8 +158,7 @@ class BotAgent:
 
     def __init__(self, name: str, dice: str = "revealed", seconds: float | None = None) -> None:
         self.name = check_bot_name(name)
-        check_seconds(seconds)
-        self.dice, self.seconds = dice, seconds
+        self.dice, self.seconds = check_dice(dice), check_seconds(seconds)
 
     def __call__(self, seed: int) -> Bot:
         """A fresh bot for one game, seeded with ``seed``."""

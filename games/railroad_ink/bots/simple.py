@@ -11,13 +11,14 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from games.railroad_ink.bots.base import Bot
+from games.railroad_ink.bots.base import Bot, check_count, check_value
 from games.railroad_ink.bots.planning import RoundView, unwrapped
 from games.railroad_ink.bots.value import HEURISTIC, Value
-from games.railroad_ink.rules.dice import ROUNDS
+from games.railroad_ink.rules.dice import ROUNDS, check_seed
 from games.railroad_ink.rules.game import RailroadInkState
 from treesearch.beam import BeamSearch
 from treesearch.budget import Budget
+from treesearch.errors import InvalidArgumentError
 from treesearch.result import Status
 
 __all__ = ["BEAM_WIDTH", "BeamBot", "RandomBot"]
@@ -33,7 +34,7 @@ class RandomBot(Bot):
 
     def __init__(self, seconds: float | None = None, seed: int = 0) -> None:
         super().__init__(seconds)
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed(seed))
 
     def _choose(self, state: RailroadInkState) -> RailroadInkState:
         children = state.get_children()
@@ -60,7 +61,10 @@ class BeamBot(Bot):
         widen: bool = True,
     ) -> None:
         super().__init__(seconds)
-        self.width, self.value, self.name, self.widen = width, value, name, widen
+        if not isinstance(name, str) or not name:
+            raise InvalidArgumentError(f"name must be a non-empty string, got {name!r}")
+        self.width, self.value = check_count("width", width), check_value(value)
+        self.name, self.widen = name, bool(widen)
         self._plan: list[RailroadInkState] = []
         self._at: Hashable = None
 

@@ -23,9 +23,12 @@ once (about 45 us, a third of ``board.score()``), plus ``score()`` in the last r
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from games.railroad_ink.bots.features import features
 from games.railroad_ink.rules.board import Board
@@ -58,7 +61,13 @@ def dead_sides(board: Board) -> tuple[int, int]:
 
 def score_value(state: Any) -> float:
     """The current total score of ``state.board`` (a number of points)."""
-    return float(state.board.score().total)
+    try:
+        board = state.board
+    except AttributeError:  # free when it succeeds: no check on the hot path
+        raise InvalidArgumentError(
+            f"score_value needs a state with a board (a RailroadInkState), got {state!r}"
+        ) from None
+    return float(board.score().total)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +88,14 @@ class Weights:
     def __post_init__(self) -> None:
         for name in ("reach", "dead", "open_start", "open_end", "special"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-                raise InvalidArgumentError(f"weight {name} must be a number, got {value!r}")
+            if (
+                isinstance(value, bool | np.bool_)
+                or not isinstance(value, int | float | np.integer | np.floating)
+                or not math.isfinite(value)
+            ):
+                raise InvalidArgumentError(
+                    f"weight {name} must be a finite number of points, got {value!r}"
+                )
 
 
 class Heuristic:
@@ -105,15 +120,26 @@ class Heuristic:
             weights = Weights()
         if not isinstance(weights, Weights):
             raise InvalidArgumentError(f"weights must be a Weights, got {weights!r}")
-        if isinstance(exact_from, bool) or not isinstance(exact_from, int) or exact_from < 1:
+        if (
+            isinstance(exact_from, bool)
+            or not isinstance(exact_from, int | np.integer)
+            or exact_from < 1
+        ):
             raise InvalidArgumentError(f"exact_from must be a round >= 1, got {exact_from!r}")
         self.weights = weights
-        self.exact_from = exact_from
+        self.exact_from = int(exact_from)
 
     def __call__(self, state: Any) -> float:
         """The value of ``state`` in points (its score once the game is over)."""
-        board: Board = state.board
-        rnd: int = state.round
+        board: Board
+        rnd: int
+        try:
+            board, rnd = state.board, state.round
+        except AttributeError:  # free when it succeeds: no check on the hot path
+            raise InvalidArgumentError(
+                f"Heuristic needs a state with a board and a round (a RailroadInkState), got "
+                f"{state!r}"
+            ) from None
         if rnd > ROUNDS or not rnd:
             return float(board.score().total)
         w = self.weights

@@ -71,7 +71,11 @@ from games.railroad_ink.rules.tiles import (
 from observers.tiles import Frame, LegendEntry
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["ORIENTED_TILES", "SCORING", "RailroadInkTiles"]
+__all__ = ["MAX_TILE", "ORIENTED_TILES", "SCORING", "RailroadInkTiles"]
+
+MAX_TILE = 1000
+"""The largest ``tile_size`` in pixels: a frame is about 9 tiles wide and 7 high, so 1000 px
+tiles already make 9000x7000 frames; beyond, numpy would ask for gigabytes."""
 
 SCORING = ("end", "always", "never")
 """When ``RailroadInkTiles`` draws a board scored: at the end of a game, always, never."""
@@ -123,8 +127,15 @@ class RailroadInkTiles:
         scoring: str = "end",
         decisions: Mapping[Hashable, Decision] | None = None,
     ) -> None:
-        if isinstance(tile_size, bool) or not isinstance(tile_size, int) or tile_size < 12:
-            raise InvalidArgumentError(f"tile_size must be an int >= 12, got {tile_size!r}")
+        if (
+            isinstance(tile_size, bool)
+            or not isinstance(tile_size, int | np.integer)
+            or not 12 <= tile_size <= MAX_TILE
+        ):
+            raise InvalidArgumentError(
+                f"tile_size must be an int in 12..{MAX_TILE} pixels, got {tile_size!r}"
+            )
+        tile_size = int(tile_size)
         if not isinstance(side, bool):
             raise InvalidArgumentError(f"side must be True or False, got {side!r}")
         if scoring not in SCORING:

@@ -160,6 +160,10 @@ class Board:
             InvalidArgumentError: a move is badly written, its square is taken, or (strict) it
                 breaks a placement rule; the message names the move and the rule.
         """
+        if isinstance(moves, str) or not isinstance(moves, Iterable):
+            raise InvalidArgumentError(
+                f"moves must be a list of placements such as ['01D_D_', '11DL__'], got {moves!r}"
+            )
         board = cls()
         for number, move in enumerate(moves, 1):
             p = Placement.parse(move) if isinstance(move, str) else move
@@ -260,6 +264,10 @@ class Board:
         Orientations are those of ``tile.orientations()`` (deduplicated), so no placement
         appears twice. Only open squares are tried: elsewhere nothing can connect.
         """
+        if not isinstance(tile, Tile):
+            raise InvalidArgumentError(
+                f"tile must be a Tile (Tile.parse('L_L_') reads one), got {tile!r}"
+            )
         needs = self._needs
         if needs is None:  # one board is asked for several tiles (a face, then the specials)
             mask = self._open

@@ -20,7 +20,15 @@ import numpy as np
 from games.railroad_ink.rules.tiles import JUNCTION_DIE, ROUTE_DIE, Tile
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["ROUNDS", "Roll", "canonical", "check_rolls", "roll_sequence", "round_outcomes"]
+__all__ = [
+    "ROUNDS",
+    "Roll",
+    "canonical",
+    "check_rolls",
+    "check_seed",
+    "roll_sequence",
+    "round_outcomes",
+]
 
 ROUNDS = 7
 """Rounds in a game; each rolls four faces."""
@@ -39,6 +47,17 @@ def canonical(faces: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(faces, key=str))
 
 
+def check_seed(seed: object) -> int:
+    """``seed`` as an int if it is an integer >= 0 (numpy integers too; bools are not).
+
+    Raises:
+        InvalidArgumentError: naming the bad seed.
+    """
+    if isinstance(seed, bool | np.bool_) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise InvalidArgumentError(f"seed must be an int >= 0, got {seed!r}")
+    return int(seed)
+
+
 def roll_sequence(seed: int) -> tuple[Roll, ...]:
     """The seven rounds' rolls of the game numbered ``seed``, each face in base orientation.
 
@@ -54,9 +73,7 @@ def roll_sequence(seed: int) -> tuple[Roll, ...]:
     Raises:
         InvalidArgumentError: ``seed`` is not an int >= 0.
     """
-    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-        raise InvalidArgumentError(f"seed must be an int >= 0, got {seed!r}")
-    rng = np.random.default_rng(int(seed))
+    rng = np.random.default_rng(check_seed(seed))
     route = rng.integers(len(ROUTE_DIE), size=(ROUNDS, 3))
     junction = rng.integers(len(JUNCTION_DIE), size=ROUNDS)
     return tuple(

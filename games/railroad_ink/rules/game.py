@@ -38,6 +38,7 @@ from games.railroad_ink.rules.dice import (
     Roll,
     canonical,
     check_rolls,
+    check_seed,
     roll_sequence,
     round_outcomes,
 )
@@ -91,11 +92,11 @@ class RailroadInk:
         dice: str = "known",
         rolls: Sequence[Sequence[Tile | str]] | None = None,
     ) -> None:
-        if dice not in DICE_MODES:
+        if not isinstance(dice, str) or dice not in DICE_MODES:
             raise InvalidArgumentError(f"dice must be one of {DICE_MODES!r}, got {dice!r}")
+        self.seed = check_seed(seed)
         self.given = rolls is not None
-        self.rolls = roll_sequence(seed) if rolls is None else check_rolls(rolls)
-        self.seed = int(seed)
+        self.rolls = roll_sequence(self.seed) if rolls is None else check_rolls(rolls)
         self.dice = dice
 
     def start(self) -> RailroadInkState:

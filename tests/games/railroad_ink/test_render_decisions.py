@@ -164,7 +164,9 @@ def test_bad_decisions_are_named(record: InkRecord) -> None:
     short = dataclasses.replace(record, decisions=record.decisions[:-1])
     with pytest.raises(InvalidArgumentError, match=f"one entry per move \\({len(record.moves)}"):
         film(short, "x.mp4")
-    with pytest.raises(InvalidArgumentError, match="fps must be a finite number > 0, got 0"):
+    with pytest.raises(
+        InvalidArgumentError, match=r"fps must be a finite number > 0 and <= 1000, got 0"
+    ):
         film(record, "x.mp4", fps=0)
     with pytest.raises(InvalidArgumentError, match="record must be an InkRecord, got 'game'"):
         film("game", "x.mp4")  # type: ignore[arg-type]

@@ -66,7 +66,9 @@ def test_heuristic_prefers_connecting_to_a_second_exit() -> None:
 
 
 def test_bad_weights_are_named() -> None:
-    with pytest.raises(InvalidArgumentError, match=r"weight reach must be a number, got 'x'"):
+    with pytest.raises(
+        InvalidArgumentError, match=r"weight reach must be a finite number of points, got 'x'"
+    ):
         Weights(reach="x")  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match=r"weights must be a Weights, got 3"):
         Heuristic(3)  # type: ignore[arg-type]

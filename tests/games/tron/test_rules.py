@@ -159,7 +159,7 @@ def test_positions_are_validated() -> None:
         TronState(g, (0, 5))
     with pytest.raises(InvalidArgumentError, match="orientations"):
         TronState(g, (5, 6), (4, 0))
-    with pytest.raises(InvalidArgumentError, match="heads"):
+    with pytest.raises(InvalidArgumentError, match=r"player 1's trail must hold its head \(row 1"):
         TronState(g, (5, 6), (0, 0), (1 << 5, 1 << 7))
     with pytest.raises(InvalidArgumentError, match="player must be 0 or 1"):
         TronState(g, (5, 6)).legal_moves(2)
