@@ -13,6 +13,7 @@ import argparse
 import math
 import sys
 
+from games.cli.arguments import count
 from games.cli.catalog import GameEntry, Problem, game_entry, seeded
 from games.cli.common import Work
 from treesearch import InvalidArgumentError, check_iterator
@@ -73,9 +74,6 @@ def _check_seed(game: GameEntry, args: argparse.Namespace, seed: int) -> list[st
 def prepare_check(args: argparse.Namespace) -> Work:
     """``check``: resolve the game and the counts; the work runs the checks."""
     game = game_entry(args.name)
-    for option, n in (("--seeds", args.seeds), ("--games", args.games), ("--states", args.states)):
-        if n < 1:
-            raise InvalidArgumentError(f"{option} must be >= 1, got {n!r}")
 
     def work() -> int:
         print(f"checking {game.name} ({game.kind} game from {game.source})")
@@ -97,18 +95,18 @@ def prepare_check(args: argparse.Namespace) -> Work:
 def add_check_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``check`` (besides the game's own knobs)."""
     p.add_argument("name", metavar="GAME", help="a game of 'treesearch list'")
-    p.add_argument("--seed", type=int, default=0, help="the first seed checked")
-    p.add_argument("--seeds", type=int, default=3, metavar="N", help="seeds to check")
+    p.add_argument("--seed", type=count(0), default=0, help="the first seed checked")
+    p.add_argument("--seeds", type=count(1), default=3, metavar="N", help="seeds to check")
     p.add_argument(
         "--games",
-        type=int,
+        type=count(1),
         default=20,
         metavar="N",
         help="random games to the end per seed (games with players)",
     )
     p.add_argument(
         "--states",
-        type=int,
+        type=count(1),
         default=500,
         metavar="N",
         help="states check_iterator explores breadth-first per seed",

@@ -9,11 +9,13 @@ cheaper); score games the best state's score; duels the chosen move and its valu
 from __future__ import annotations
 
 import itertools
+import signal
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
 from games.cli.catalog import Problem
+from games.compare.interrupts import Watch, signal_name
 from games.maze import path_cost
 from treesearch import MCTS, AlphaBeta, RandomWalk, SearchResult, Status, TreeSearch
 
@@ -176,7 +178,10 @@ def _stopped(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
 
 
 def _interrupted(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
-    return "Ctrl-C ended it; nothing after it was run"
+    watch = Watch.active
+    signum = None if watch is None else watch.signum
+    what = "Ctrl-C" if signum is None or signum == signal.SIGINT else signal_name(signum)
+    return f"{what} ended it; nothing after it was run"
 
 
 _MEANINGS: dict[Status, Callable[[TreeSearch, SearchResult, Problem], str]] = {

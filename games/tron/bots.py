@@ -159,6 +159,7 @@ class _SearchBot:
             self.search = self.make(self.seed)
         mine = as_player_0(state, player)
         result = self.search.run(Contempt(mine, self.draw) if self.draw else mine)
+        result.raise_if_interrupted()
         move = result.move
         if move is None:  # pragma: no cover - a live start always yields a child
             return safe[0]

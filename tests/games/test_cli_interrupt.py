@@ -276,6 +276,7 @@ def test_sigterm_during_a_search_exits_143(
     assert main(["run", "--game", "maze", "--size", "8", "--search", "dfs"]) == 143
     out = capsys.readouterr().out
     assert "interrupted" in out  # the search kept its best so far, its row is printed
+    assert "interrupted = SIGTERM ended it" in out  # not "Ctrl-C": the table names the signal
 
 
 def _until(stream: Any, pattern: bytes) -> str:

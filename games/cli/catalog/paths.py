@@ -65,12 +65,12 @@ def _grid(args: argparse.Namespace) -> Problem:
     seen: set[Any] = set()
     for cell in range(n * n):
         if cell not in seen:
-            reached = BFS().run(graph.state(cell)).distances or {}
+            reached = BFS().run(graph.state(cell)).raise_if_interrupted().distances or {}
             seen.update(reached)
             if len(reached) > len(distances):
                 distances = dict(reached)
     source = min(distances)
-    distances = dict(BFS().run(graph.state(source)).distances or {})
+    distances = dict(BFS().run(graph.state(source)).raise_if_interrupted().distances or {})
     target = max(distances, key=lambda cell: (distances[cell], cell))
     tr, tc = divmod(target, n)
     return Problem(

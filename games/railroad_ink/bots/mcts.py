@@ -55,7 +55,7 @@ class MctsBot(Bot):
         if left is not None:  # about four decisions a round: spread over the rounds left
             decisions = 4 * (ROUNDS - state.round) + len(state.faces or ()) + 1
             self._search.budget = Budget(seconds=left / decisions)  # this run's share
-        best: RailroadInkState | None = self._search.run(state).best
+        best: RailroadInkState | None = self._search.run(state).raise_if_interrupted().best
         if best is None:  # no simulation fitted in the time left: the best child by value
             best = max(state.get_children(), key=self.value)
         return best

@@ -327,8 +327,10 @@ class MonteCarloBot(Bot):
         left = self._left()
         if state.round >= ROUNDS:
             budget = None if left is None else Budget(seconds=left * 0.8)
-            result = BeamSearch(width=self.last_width, value=_exact, graph=True, budget=budget).run(
-                LastRound(state)
+            result = (
+                BeamSearch(width=self.last_width, value=_exact, graph=True, budget=budget)
+                .run(LastRound(state))
+                .raise_if_interrupted()
             )
             path: list[RailroadInkState] = [view.state for view in result.path[1:]]
             if path:
@@ -341,7 +343,7 @@ class MonteCarloBot(Bot):
         if self.first is None:
             self.search.first = FIRST_KNOWN if state.game.dice == "known" else FIRST_PLAYOUTS
         self.playouts.start(state, self._rng)
-        result = self.search.run(state)
+        result = self.search.run(state).raise_if_interrupted()
         self.last_decision = result.info.get("candidates", ())
         best: RailroadInkState | None = result.best
         keep = state.game.dice == "known" and self.keep_best is not False

@@ -96,6 +96,7 @@ def round_ends(
         return v
 
     result = BeamSearch(width=width, value=ranked, graph=True, budget=budget).run(RoundView(state))
+    result.raise_if_interrupted()
     best = sorted(ends.values(), key=lambda pair: -pair[0])[:keep]
     return best, result.status is not Status.BUDGET_REACHED
 
@@ -120,7 +121,7 @@ def look_ahead(end: RailroadInkState, future: Sequence[tuple[Tile, ...]], value:
     for roll in future:
         if state.faces is not None:  # the game is over: nothing to roll
             break
-        state = greedy.run(RoundView(state.rolled(roll))).path[-1].state
+        state = greedy.run(RoundView(state.rolled(roll))).raise_if_interrupted().path[-1].state
     return value(state)
 
 
@@ -164,6 +165,7 @@ def complete(
     if state.is_terminal():
         return state
     result = BeamSearch(width=width, value=value, graph=True, budget=budget).run(state)
+    result.raise_if_interrupted()
     if result.status is Status.BUDGET_REACHED or not result.path:
         return None
     final: RailroadInkState = result.path[-1]

@@ -91,6 +91,7 @@ class BeamBot(Bot):
                 budget = Budget(seconds=left)
             t0 = time.perf_counter()
             result = BeamSearch(width=width, value=value, graph=True, budget=budget).run(start)
+            result.raise_if_interrupted()
             spent = time.perf_counter() - t0
             finished = result.status is not Status.BUDGET_REACHED
             if finished or not plan:
