@@ -13,13 +13,12 @@ import argparse
 import math
 import sys
 
-from games.cli.arguments import count
 from games.cli.catalog import GameEntry, Problem, game_entry, seeded
 from games.cli.common import Work
 from treesearch import InvalidArgumentError, check_iterator
 from treesearch.plugin_checks import check_random_play
 
-__all__ = ["add_check_arguments", "prepare_check"]
+__all__ = ["prepare_check"]
 
 EXIT_FAULT = 1
 
@@ -90,24 +89,3 @@ def prepare_check(args: argparse.Namespace) -> Work:
         return 0
 
     return work
-
-
-def add_check_arguments(p: argparse.ArgumentParser) -> None:
-    """The options of ``check`` (besides the game's own knobs)."""
-    p.add_argument("name", metavar="GAME", help="a game of 'treesearch list'")
-    p.add_argument("--seed", type=count(0), default=0, help="the first seed checked")
-    p.add_argument("--seeds", type=count(1), default=3, metavar="N", help="seeds to check")
-    p.add_argument(
-        "--games",
-        type=count(1),
-        default=20,
-        metavar="N",
-        help="random games to the end per seed (games with players)",
-    )
-    p.add_argument(
-        "--states",
-        type=count(1),
-        default=500,
-        metavar="N",
-        help="states check_iterator explores breadth-first per seed",
-    )

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from games.cli import (
+    arguments,
     check,
     compare_command,
     demo,
@@ -16,18 +17,7 @@ from games.cli import (
     video_command,
     view_command,
 )
-from games.cli.arguments import (
-    add_budgets,
-    add_film,
-    add_game,
-    add_harness,
-    add_options,
-    add_size,
-    count,
-    names,
-    text,
-)
-from games.cli.catalog import GAMES, OBSERVERS, SEARCHES, searches_for
+from games.cli.catalog import GAMES, SEARCHES
 from games.cli.common import Work
 from treesearch import __version__
 
@@ -95,6 +85,18 @@ _ABOUT: dict[str, tuple[str, str]] = {
 }
 """Each command's help (capitalised, its description too) and example."""
 
+_COMMANDS: dict[str, tuple[Any, Callable[[argparse.ArgumentParser], None] | None]] = {
+    "list": (listing.prepare_list, None),
+    "demo": (demo.prepare_demo, arguments.add_demo),
+    "run": (run_command.prepare_run, arguments.add_run),
+    "compare": (compare_command.prepare_compare, arguments.add_compare),
+    "video": (video_command.prepare_video, arguments.add_video),
+    "view": (view_command.prepare_view, arguments.add_view),
+    "play": (play_command.prepare_play, arguments.add_play),
+    "check": (check.prepare_check, arguments.add_check),
+}
+"""Each command's ``prepare`` (its ``Work``) and its options (``games.cli.arguments``)."""
+
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr and exit code 2.
@@ -133,13 +135,6 @@ def _command(sub: Any, name: str, prepare: Work | Any) -> argparse.ArgumentParse
     return parser
 
 
-def _add_problem_options(parser: argparse.ArgumentParser, size: int) -> None:
-    """What ``run``, ``compare`` and ``video`` share: the size, the budgets, the games' knobs."""
-    add_size(parser, size)
-    add_budgets(parser)
-    add_options(parser)
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The parser of the ``treesearch`` command; each command sets ``prepare``."""
     parser = _Parser(
@@ -152,159 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for add in (
-        _add_list,
-        _add_demo,
-        _add_run,
-        _add_compare,
-        _add_video,
-        _add_view,
-        _add_play,
-        _add_check,
-    ):
-        add(sub)
+    for name, (prepare, add_options) in _COMMANDS.items():
+        command = _command(sub, name, prepare)
+        if add_options is not None:
+            add_options(command)
     return parser
-
-
-def _add_list(sub: Any) -> None:
-    _command(sub, "list", listing.prepare_list)
-
-
-def _add_demo(sub: Any) -> None:
-    demo_ = _command(sub, "demo", demo.prepare_demo)
-    add_size(demo_, 21)
-    add_budgets(demo_, max_nodes=100_000)
-    demo_.add_argument(
-        "--out-dir",
-        type=lambda value: Path(text("a folder")(value)),
-        default=Path("treesearch-demo"),
-        metavar="DIR",
-        help="folder for the videos (created if missing)",
-    )
-    add_film(demo_)
-
-
-def _add_run(sub: Any) -> None:
-    run = _command(sub, "run", run_command.prepare_run)
-    add_game(run, "grid")
-    run.add_argument(
-        "--search",
-        type=text("a search name"),
-        default=None,
-        metavar="NAME",
-        help=f"one of: {', '.join(SEARCHES.names())} (default: the first that fits: "
-        f"{searches_for('path', False)[0]}, {searches_for('score', False)[0]} for score "
-        f"games, {searches_for('duel', False)[0]} for duels)",
-    )
-    run.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
-    run.add_argument(
-        "--observers",
-        type=names("observer"),
-        default=None,
-        metavar="A,B",
-        help="observers to attach, by name (plugins too): "
-        + ", ".join(n for n in OBSERVERS.names() if n not in OBSERVERS or OBSERVERS[n].make),
-    )
-    view_command.add_trace_option(run)
-    _add_problem_options(run, 30)
-
-
-def _add_compare(sub: Any) -> None:
-    compare = _command(sub, "compare", compare_command.prepare_compare)
-    add_game(compare, "grid")
-    compare.add_argument(
-        "--searches",
-        type=names("search"),
-        default=None,
-        metavar="A,B,...",
-        help="comma-separated search (or bot) names (default: every search "
-        "that applies to the game; with --instances, its bots too)",
-    )
-    add_harness(compare)
-    _add_problem_options(compare, 30)
-
-
-def _add_video(sub: Any) -> None:
-    video = _command(sub, "video", video_command.prepare_video)
-    add_game(video, "maze", [name for name, game in GAMES.items() if game.video is not None])
-    video.add_argument(
-        "--search",
-        type=text("a search name"),
-        default=None,
-        metavar="NAME",
-        help="a search that fits the game (default: the first that fits); tictactoe: mcts",
-    )
-    video.add_argument(
-        "--out",
-        type=text("a file or folder"),
-        default=None,
-        metavar="PATH",
-        help=".mp4 or .gif file, or a folder for PNG frames (default: search.mp4, or no "
-        "video with --html)",
-    )
-    view_command.add_replay_options(video)
-    add_film(video)
-    video.add_argument(
-        "--max-frames",
-        type=count(1),
-        default=None,
-        metavar="N",
-        help="stop the search after N frames",
-    )
-    video.add_argument(
-        "--color-by",
-        choices=("order", "depth"),
-        default="order",
-        help="mazes: colour cells by visit order or by depth",
-    )
-    _add_problem_options(video, 21)
-
-
-def _add_view(sub: Any) -> None:
-    view_command.add_view_arguments(_command(sub, "view", view_command.prepare_view))
-
-
-def _add_play(sub: Any) -> None:
-    play_ = _command(sub, "play", play_command.prepare_play)
-    play_.add_argument(
-        "game",
-        type=text("a game name"),
-        nargs="?",
-        default="tictactoe",
-        metavar="GAME",
-        help="a game with players: tictactoe, tron, tron-hex, railroad-ink, openspiel:NAME "
-        "or a plugin's",
-    )
-    play_.add_argument(
-        "--bots",
-        type=names("bot"),
-        default=None,
-        metavar="A,B",
-        help="duels: the two players, bots or searches (default: the game's, "
-        "heuristic,random for Tron, mcts,alphabeta otherwise)",
-    )
-    play_.add_argument(
-        "--bot",
-        type=text("a bot name"),
-        default=None,
-        metavar="NAME",
-        help="score games: the bot that plays (default: the game's, best for Railroad Ink)",
-    )
-    play_.add_argument("--games", type=count(1), default=2, metavar="N", help="games to play")
-    play_.add_argument(
-        "--video",
-        type=text("a file or folder"),
-        default=None,
-        metavar="PATH",
-        help="film the first game (.mp4, .gif or a folder)",
-    )
-    add_budgets(play_)
-    add_options(play_)
-    play_.set_defaults(dice="revealed")  # a played game rolls round by round, as at the table
-
-
-def _add_check(sub: Any) -> None:
-    check_ = _command(sub, "check", check.prepare_check)
-    check.add_check_arguments(check_)
-    add_size(check_, 9)
-    add_options(check_)

@@ -6,14 +6,7 @@ import argparse
 import dataclasses
 from pathlib import Path
 
-from games.cli.catalog import (
-    GAMES,
-    GameEntry,
-    VideoOptions,
-    game_entry,
-    search_entry,
-    searches_for,
-)
+from games.cli.catalog import GAMES, GameEntry, VideoOptions, game_entry, search_entry, searches_for
 from games.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs
 from games.cli.outputs import check_video_path
 from games.cli.report import Table

@@ -14,7 +14,6 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from games.cli.arguments import add_budgets, add_game, add_options, add_size, count, text
 from games.cli.catalog import SEARCHES, GameEntry, Problem, VideoOptions, game_entry
 from games.cli.catalog.replay import BoardFilm, html_replay, options_of, trace_key, trace_meta
 from games.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs
@@ -22,72 +21,9 @@ from observers import TraceWriter, check_output, read_header, replay, states_by_
 from treesearch import InvalidArgumentError, Observer, SearchStarted, Status
 from treesearch.events import Event
 
-__all__ = [
-    "add_replay_options",
-    "add_trace_option",
-    "add_view_arguments",
-    "extra_observers",
-    "prepare_view",
-]
+__all__ = ["extra_observers", "prepare_view"]
 
 _KEEP = frozenset(("trace", "out", "prepare", "command", "max_frames"))
-
-
-def add_trace_option(parser: argparse.ArgumentParser) -> None:
-    """``--trace PATH``: record the run's events, with what ``view`` needs to replay them."""
-    parser.add_argument(
-        "--trace",
-        type=text("a file"),
-        default=None,
-        metavar="PATH",
-        help="record the run's events as JSON lines (with the game and its options), "
-        "for 'treesearch view'",
-    )
-
-
-def add_replay_options(parser: argparse.ArgumentParser) -> None:
-    """``video``'s ``--html`` and ``--trace``."""
-    parser.add_argument(
-        "--html",
-        type=text("a file"),
-        default=None,
-        metavar="PATH",
-        help="also write an HTML replay of the search to explore in a browser (without "
-        "--out: only the replay)",
-    )
-    add_trace_option(parser)
-
-
-def add_view_arguments(parser: argparse.ArgumentParser) -> None:
-    """``view TRACE --out PATH`` and the problem options, which default to the trace's."""
-    parser.add_argument("trace", metavar="TRACE", help="a trace written by --trace (JSON lines)")
-    parser.add_argument(
-        "--out",
-        type=text("a file"),
-        default="replay.html",
-        metavar="PATH",
-        help="the HTML replay to write",
-    )
-    parser.add_argument(
-        "--max-frames", type=count(1), default=1000, metavar="N", help="frames kept at most"
-    )
-    given = {a.dest for a in parser._actions}
-    add_game(parser, "maze")
-    add_size(parser, 21)
-    add_budgets(parser)
-    add_options(parser)
-    parser.add_argument(
-        "--color-by",
-        choices=("order", "depth"),
-        default="order",
-        help="mazes: colour cells by visit order or by depth",
-    )
-    # The problem options default to the trace header's: only those given are seen.
-    for action in parser._actions:
-        if action.dest not in given:
-            action.default = argparse.SUPPRESS
-            action.help = f"{action.help} (default: the trace header's)"
-    parser._defaults.pop("size_given", None)  # set by --size only (add_size's _Given)
 
 
 def _film(game: GameEntry, option: str) -> BoardFilm:

@@ -196,14 +196,7 @@ ROUTE_DIE: tuple[Tile, ...] = (
 OVERPASS = Tile.parse("DLDLo")
 STRAIGHT_STATION = Tile.parse("D_L_")
 CURVED_STATION = Tile.parse("DL__")
-JUNCTION_DIE: tuple[Tile, ...] = (
-    OVERPASS,
-    STRAIGHT_STATION,
-    CURVED_STATION,
-    OVERPASS,
-    STRAIGHT_STATION,
-    CURVED_STATION,
-)
+JUNCTION_DIE: tuple[Tile, ...] = (OVERPASS, STRAIGHT_STATION, CURVED_STATION) * 2
 """The six faces of the junction die, so a uniform pick of one face is a fair roll."""
 
 DIE_FACES: tuple[Tile, ...] = ROUTE_DIE + JUNCTION_DIE[:3]
