@@ -165,6 +165,39 @@ def test_unknown_knobs_name_the_public_class() -> None:
     assert AStar(heuristic=lambda s: 0, goal={1}).goal == frozenset({1})
 
 
+class _PlainKeywords(BFS):
+    """A search plugin written with ordinary (not keyword-only) parameters."""
+
+    def __init__(self, goal: Any = None, budget: Any = None) -> None:
+        super().__init__(goal=goal, budget=budget)
+
+
+class _RefusingPlugin(BFS):
+    def __init__(self, goal: Any = None) -> None:
+        raise RuntimeError(f"no licence for goal {goal!r}")
+
+
+def test_subclasses_with_ordinary_keywords_take_them(seed_tree: Any) -> None:
+    from treesearch import Budget, InvalidArgumentError
+
+    # Before: "_PlainKeywords has no knob 'goal'; its knobs are: " (only keyword-only counted).
+    found = _PlainKeywords(goal=lambda s: s.name == "Other").run(seed_tree)
+    assert found.status is Status.SOLVED and found.best.name == "Other"
+    assert _PlainKeywords(None, Budget(max_nodes=1)).budget.max_nodes == 1
+    with pytest.raises(InvalidArgumentError, match=r"no knob 'gaol' \(did you mean 'goal'\?\)"):
+        _PlainKeywords(gaol={1})
+    with pytest.raises(
+        InvalidArgumentError, match=r"at most 2 positional arguments \(goal, budget\)"
+    ):
+        _PlainKeywords(None, None, 3)
+
+
+def test_a_constructor_s_own_error_comes_through() -> None:
+    # Before: the false "has no knob 'goal'" hid the plugin's own reason.
+    with pytest.raises(RuntimeError, match="no licence for goal 1"):
+        _RefusingPlugin(goal=1)
+
+
 def test_bad_observer_is_an_invalid_argument() -> None:
     from treesearch import BFS, InvalidArgumentError, InvalidObserverError
 
