@@ -280,6 +280,10 @@ def replay(
         The recorded ``SearchResult`` (without distances/routing table), or None when the
         trace has no ``SearchFinished`` line (the recording was cut short) or the replay
         was stopped before it.
+
+    Raises:
+        ObserverError: an observer failed to close after a whole replay; the recorded
+            result is on its ``.result``.
     """
     if isinstance(cache, bool) or not isinstance(cache, int) or cache < 1:
         raise InvalidArgumentError(f"cache must be an int >= 1, got {cache!r}")
@@ -318,7 +322,7 @@ def replay(
     except BaseException as exc:
         close_observers(targets, exc)
         raise
-    close_observers(targets, None)
+    close_observers(targets, None, result)  # a failing close keeps the result on its error
     return result
 
 

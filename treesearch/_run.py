@@ -9,7 +9,6 @@ needs an object with a ``_search(start, ctx)`` method (the ``Searcher`` protocol
 
 from __future__ import annotations
 
-import contextlib
 import sys
 import time
 import warnings
@@ -19,7 +18,12 @@ from typing import Any, Protocol
 from treesearch._contract import from_attribute_error
 from treesearch.budget import Budget
 from treesearch.core import Observer, key_of
-from treesearch.errors import InvalidObserverError, NotATreeIteratorError, StopSearch
+from treesearch.errors import (
+    InvalidObserverError,
+    NotATreeIteratorError,
+    ObserverError,
+    StopSearch,
+)
 from treesearch.events import Event, SearchFinished, SearchStarted, SolutionImproved
 from treesearch.result import SearchResult, Stats, Status
 
@@ -220,13 +224,19 @@ class RunContext:
 
     # -- the run --------------------------------------------------------------------------
     def execute(self, search: Searcher, start: Any) -> SearchResult:
-        """Run ``search._search`` on ``start`` and always close the observers."""
+        """Run ``search._search`` on ``start`` and always close the observers.
+
+        Raises:
+            ObserverError: the run finished but an observer failed on ``SearchFinished``
+                or in ``close()``; the finished result is on its ``.result``.
+        """
         try:
             result = self._execute(search, start)
         except BaseException as exc:
             self._close_all(exc)
             raise
-        self._close_all(None)
+        failures = self._finish(result)
+        close_observers(self.observers, None, result, failures)
         return result
 
     def _execute(self, search: Searcher, start: Any) -> SearchResult:
@@ -252,11 +262,26 @@ class RunContext:
             if found is not None:
                 raise found from exc
             raise
-        result = self.result()
-        if self.emit is not None:
-            with contextlib.suppress(StopSearch):  # the run is over anyway
-                self.emit(SearchFinished(result))
-        return result
+        return self.result()
+
+    def _finish(self, result: SearchResult) -> list[tuple[Any, BaseException]]:
+        """Tell every observer the run is over; return those that failed, with the error.
+
+        Each observer gets ``SearchFinished`` even when one before it fails (the run is over,
+        so a ``StopSearch`` here asks nothing).
+        """
+        failures: list[tuple[Any, BaseException]] = []
+        if not self.observers:
+            return failures
+        event = SearchFinished(result)
+        for observer in self.observers:
+            try:
+                observer.notify(event)
+            except StopSearch:
+                pass
+            except Exception as exc:
+                failures.append((observer, exc))
+        return failures
 
     def result(self) -> SearchResult:
         """Build the SearchResult from what the search wrote so far."""
@@ -285,14 +310,28 @@ class RunContext:
         close_observers(self.observers, pending)
 
 
-def close_observers(observers: Iterable[Any], pending: BaseException | None = None) -> None:
+def close_observers(
+    observers: Iterable[Any],
+    pending: BaseException | None = None,
+    result: SearchResult | None = None,
+    failures: Iterable[tuple[Any, BaseException]] = (),
+) -> None:
     """Call every observer's ``close()``, even when some of them fail.
 
-    A failing ``close()`` is raised after all observers are closed; while another exception
-    (``pending``) is already propagating it becomes a RuntimeWarning instead, so the
-    original error is not masked.
+    Args:
+        observers: the observers to close.
+        pending: an exception already propagating: a failing ``close()`` then becomes a
+            RuntimeWarning, so the original error is not masked.
+        result: the finished result of the run, if there is one: a failing ``close()`` then
+            raises ``ObserverError`` carrying it, so the caller keeps it.
+        failures: ``(observer, exception)`` pairs that already failed after the run
+            finished (on ``SearchFinished``), reported with the close failures.
+
+    Raises:
+        ObserverError: with ``result``, after all observers are closed.
+        Exception: without ``result``, the first close failure, after all are closed.
     """
-    errors: list[BaseException] = []
+    errors = list(failures)
     for observer in observers:
         close = getattr(observer, "close", None)
         if close is None:
@@ -300,15 +339,29 @@ def close_observers(observers: Iterable[Any], pending: BaseException | None = No
         try:
             close()
         except Exception as exc:
-            errors.append(exc)
+            errors.append((observer, exc))
     if not errors:
         return
     if pending is not None:
-        for err in errors:
+        for _, err in errors:
             warnings.warn(
                 f"observer close() failed while handling {pending!r}: {err!r}",
                 RuntimeWarning,
                 stacklevel=3,
             )
         return
-    raise errors[0]
+    first = errors[0][1]
+    if result is None:
+        raise first
+    raise ObserverError(_failed_after(result, errors), result, tuple(errors)) from first
+
+
+def _failed_after(result: SearchResult, errors: Sequence[tuple[Any, BaseException]]) -> str:
+    """One line naming the first failing observer, its error, and where the result is."""
+    observer, err = errors[0]
+    more = f" ({len(errors) - 1} more observer failures on .failures)" if len(errors) > 1 else ""
+    return (
+        f"observer {observer!r} failed after the search finished "
+        f"({result.status.value}): {type(err).__name__}: {err}{more}; "
+        "the finished result is on this error's .result"
+    )

@@ -42,6 +42,7 @@ class Playthrough:
     Attributes:
         path: the states shown so far, ``start`` first.
         summary: the line a panel shows once the game is over (set by ``finish``).
+        result: the ``SearchResult`` of ``finish`` (None before).
     """
 
     chooses_move = False
@@ -61,6 +62,7 @@ class Playthrough:
         self.observers = normalise_observers(observers)
         self.path: list[Any] = [start]
         self.summary: str | None = None
+        self.result: SearchResult | None = None
         self._live = bool(self.observers)
         self._closed = False
         self._t0 = time.perf_counter()
@@ -103,14 +105,20 @@ class Playthrough:
             stats,
             None if value is None else float(value),
         )
+        self.result = result
         self._emit(SearchFinished(result))
         return result
 
     def close(self, pending: BaseException | None = None) -> None:
-        """Close every observer once (a failing close is raised unless ``pending`` is)."""
+        """Close every observer once (a failing close is raised unless ``pending`` is).
+
+        Raises:
+            ObserverError: after ``finish()``, an observer failed to close; the finished
+                result is on its ``.result`` (before ``finish()``, the close error itself).
+        """
         if not self._closed:
             self._closed = True
-            close_observers(self.observers, pending)
+            close_observers(self.observers, pending, self.result)
 
     def __enter__(self) -> Playthrough:
         return self
