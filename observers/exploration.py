@@ -43,6 +43,7 @@ from array import array
 from collections.abc import Callable, Hashable
 from typing import Any, Final
 
+from treesearch.arguments import check_count
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
     Event,
@@ -119,8 +120,7 @@ class Exploration:
     ) -> None:
         if not callable(cell_of):
             raise InvalidArgumentError(f"cell_of must be a callable state -> cell, got {cell_of!r}")
-        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-            raise InvalidArgumentError(f"size must be an int >= 1, got {size!r}")
+        size = check_count("size", size, 1)
         self.cell_of = cell_of
         self.size = size
         self.children = bool(children)

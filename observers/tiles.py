@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from observers.colors import Colour
+from treesearch.arguments import check_count
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event
 
@@ -135,9 +136,8 @@ def as_rgb(image: Any, what: str) -> Frame:
 
 
 def _positive_int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise InvalidArgumentError(f"{what} must be an int >= 1, got {value!r}")
-    return int(value)
+    count: int = check_count(what, value, 1)
+    return count
 
 
 class TileCanvas:

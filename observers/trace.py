@@ -27,6 +27,7 @@ from typing import Any
 
 from observers.outputs import check_output
 from treesearch import close_observers, normalise_observers
+from treesearch.arguments import check_count
 from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError, StopSearch
 from treesearch.events import (
@@ -285,8 +286,7 @@ def replay(
         ObserverError: an observer failed to close after a whole replay; the recorded
             result is on its ``.result``.
     """
-    if isinstance(cache, bool) or not isinstance(cache, int) or cache < 1:
-        raise InvalidArgumentError(f"cache must be an int >= 1, got {cache!r}")
+    cache = check_count("cache", cache, 1)
     targets = list(normalise_observers(observers))
     states: OrderedDict[Any, Any] = OrderedDict()
 

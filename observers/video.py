@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import os
 import weakref
 from collections.abc import Callable, Iterable, Sequence
@@ -25,6 +24,7 @@ from observers.tiles import (
     TileRenderer,
     as_rgb,
 )
+from treesearch.arguments import check_count, check_flag, check_number, is_count
 from treesearch.core import Observer
 from treesearch.errors import InvalidArgumentError, StopSearch
 from treesearch.events import (
@@ -57,9 +57,8 @@ _PRESETS = frozenset(
 
 
 def _count(value: Any, name: str, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise InvalidArgumentError(f"{name} must be an int >= {minimum}, got {value!r}")
-    return value
+    count: int = check_count(name, value, minimum)
+    return count
 
 
 def _kinds(events: Iterable[VisitKind | str] | VisitKind | str) -> frozenset[VisitKind]:
@@ -149,12 +148,7 @@ class VideoObserver(Observer):
         preset: str = "ultrafast",
         crf: int = 23,
     ) -> None:
-        if (
-            isinstance(fps, bool)
-            or not isinstance(fps, (int, float))
-            or not (math.isfinite(fps) and fps > 0)
-        ):
-            raise InvalidArgumentError(f"fps must be a finite number > 0, got {fps!r}")
+        fps = check_number("fps", fps, minimum=0, above=True)
         if max_frames is not None:
             _count(max_frames, "max_frames", 1)
         self.every = _count(every, "every", 1)
@@ -163,11 +157,9 @@ class VideoObserver(Observer):
         self.final_frames = _count(final_frames, "final_frames", 0)
         if preset not in _PRESETS:
             raise InvalidArgumentError(f"preset must be one of {sorted(_PRESETS)}, got {preset!r}")
-        if isinstance(crf, bool) or not isinstance(crf, int) or not 0 <= crf <= 51:
+        if not is_count(crf) or not 0 <= crf <= 51:
             raise InvalidArgumentError(f"crf must be an int from 0 to 51, got {crf!r}")
-        for name, flag in (("panel", panel), ("overlay", overlay)):
-            if not isinstance(flag, bool):
-                raise InvalidArgumentError(f"{name} must be True or False, got {flag!r}")
+        panel, overlay = check_flag("panel", panel), check_flag("overlay", overlay)
         self.kinds = _kinds(events)
         kind = sink_kind(path)
         label = getattr(renderer, "move_label", None)

@@ -360,8 +360,11 @@ def _failed_after(result: SearchResult, errors: Sequence[tuple[Any, BaseExceptio
     """One line naming the first failing observer, its error, and where the result is."""
     observer, err = errors[0]
     more = f" ({len(errors) - 1} more observer failures on .failures)" if len(errors) > 1 else ""
+    named = (
+        type(observer).__name__ if type(observer).__repr__ is object.__repr__ else repr(observer)
+    )
     return (
-        f"observer {observer!r} failed after the search finished "
+        f"observer {named} failed after the search finished "
         f"({result.status.value}): {type(err).__name__}: {err}{more}; "
         "the finished result is on this error's .result"
     )

@@ -29,7 +29,8 @@ from treesearch._contract import (
     valid_cost,
 )
 from treesearch._rng import RNGLike, check_rng
-from treesearch.errors import InvalidArgumentError, IteratorContractError
+from treesearch.arguments import check_count
+from treesearch.errors import IteratorContractError
 
 __all__ = ["CheckReport", "check_iterator"]
 
@@ -179,9 +180,9 @@ def check_iterator(
     Raises:
         IteratorContractError: naming the method, the state and the fix.
     """
-    for name, v in (("max_states", max_states), ("walks", walks), ("max_depth", max_depth)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise InvalidArgumentError(f"{name} must be an int >= 0, got {v!r}")
+    max_states = check_count("max_states", max_states, 0)
+    walks = check_count("walks", walks, 0)
+    max_depth = check_count("max_depth", max_depth, 0)
     gen = np.random.default_rng(check_rng(rng))
     keyed = checked_key(state) is not None
     by_key: dict[Hashable, Any] = {}

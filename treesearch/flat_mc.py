@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import ObserverLike, RunContext, has_keys
+from treesearch.arguments import check_count, check_flag, check_number
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, InvalidValueError
 from treesearch.events import Evaluated
@@ -105,22 +106,15 @@ class FlatMonteCarlo(TreeSearch):
         self.playout = check_callable(playout, "playout", "(candidate, rng) -> value")
         self.candidates = check_callable(candidates, "candidates", "start -> states")
         self.label = check_callable(label, "label", "candidate -> hashable")
-        for name, number in (("first", first), ("playouts", playouts)):
-            if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-                raise InvalidArgumentError(f"{name} must be an int >= 0, got {number!r}")
+        first = check_count("first", first, 0)
+        playouts = check_count("playouts", playouts, 0)
         if first + playouts < 1:
             raise InvalidArgumentError("first + playouts must be at least 1, got 0")
         check_choice("allocation", allocation, ALLOCATIONS)
-        if (
-            isinstance(exploration, bool)
-            or not isinstance(exploration, (int, float))
-            or not (0 <= exploration < math.inf)
-        ):
-            raise InvalidArgumentError(f"exploration must be a number >= 0, got {exploration!r}")
-        if not isinstance(reuse, bool):
-            raise InvalidArgumentError(f"reuse must be True or False, got {reuse!r}")
+        exploration = check_number("exploration", exploration, minimum=0)
+        reuse = check_flag("reuse", reuse)
         self.first, self.playouts, self.allocation = first, playouts, allocation
-        self.exploration, self.reuse = float(exploration), reuse
+        self.exploration, self.reuse = exploration, reuse
         self.rng = check_rng(rng)
         self._stream = python_random(self.rng) if not isinstance(self.rng, int) else None
         self._kept: list[tuple[float, frozenset[Hashable]]] = []

@@ -27,8 +27,14 @@ from typing import Any, Generic, Literal, NoReturn, TypeVar, overload
 
 from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import ObserverLike, RunContext, has_keys
+from treesearch.arguments import check_count, check_seconds
 from treesearch.budget import Budget
-from treesearch.errors import InvalidArgumentError, MissingCapabilityError, TreeSearchError
+from treesearch.errors import (
+    InvalidArgumentError,
+    InvalidBudgetError,
+    MissingCapabilityError,
+    TreeSearchError,
+)
 from treesearch.mcts_decoupled import DecoupledSimulator
 from treesearch.mcts_final import FinalRule, choose_child, value_of
 from treesearch.mcts_node import Node
@@ -213,7 +219,12 @@ class MCTS(TreeSearch):
         rng: RNGLike = None,
         budget: Budget | None = None,
     ) -> None:
-        extra = Budget(max_iterations=iterations, seconds=seconds)  # validates both
+        # Checked under the names the caller typed (Budget would say "max_iterations").
+        iterations = check_count(
+            "iterations", iterations, 1, optional=True, error=InvalidBudgetError
+        )
+        seconds = check_seconds("seconds", seconds, error=InvalidBudgetError)
+        extra = Budget(max_iterations=iterations, seconds=seconds)
         super().__init__(observers, budget=Budget.coerce(budget) | extra)
         _check_budget(self.budget)
         self.settings = MCTSSettings(

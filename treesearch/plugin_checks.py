@@ -21,7 +21,7 @@ from treesearch._contract import (
     terminal_flag,
 )
 from treesearch._rng import RNGLike, check_rng, python_random
-from treesearch.errors import InvalidArgumentError
+from treesearch.arguments import check_count
 
 __all__ = ["RandomPlayReport", "check_random_play"]
 
@@ -75,9 +75,8 @@ def check_random_play(
         InvalidArgumentError: ``games`` or ``max_moves`` is not an int >= 1.
         IteratorContractError: naming the method, the state and the fix.
     """
-    for name, v in (("games", games), ("max_moves", max_moves)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise InvalidArgumentError(f"{name} must be an int >= 1, got {v!r}")
+    games = check_count("games", games, 1)
+    max_moves = check_count("max_moves", max_moves, 1)
     draw = python_random(check_rng(rng))
     moves = longest = 0
     players: int | None = None
