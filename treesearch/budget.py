@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from numbers import Real
 from typing import Any
 
 from treesearch.arguments import check_count, check_seconds, is_count
@@ -50,7 +51,10 @@ class Budget:
                 raise InvalidBudgetError(f"{name} must be >= {minimum}, got {value!r}")
             value = check_count(name, value, minimum, optional=True, error=InvalidBudgetError)
             object.__setattr__(self, name, value)  # frozen: normalised once, here
-        seconds = check_seconds("seconds", self.seconds, error=InvalidBudgetError)
+        s = self.seconds
+        if isinstance(s, Real) and not isinstance(s, bool) and s <= 0:  # the short form too
+            raise InvalidBudgetError(f"seconds must be > 0, got {s!r}")
+        seconds = check_seconds("seconds", s, error=InvalidBudgetError)
         object.__setattr__(self, "seconds", seconds)
 
     def __or__(self, other: Budget) -> Budget:

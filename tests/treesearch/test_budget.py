@@ -19,13 +19,13 @@ from treesearch.errors import InvalidBudgetError
         ({"max_nodes": "10"}, "got '10'"),
         ({"max_depth": -3}, "max_depth must be >= 0, got -3"),
         ({"max_iterations": 0}, "max_iterations must be >= 1, got 0"),
-        (
-            {"seconds": -1.0},
-            r"seconds must be a finite number > 0 or None \(no time limit\), got -1.0",
-        ),
-        ({"seconds": 0}, "seconds must be a finite number > 0 .*got 0$"),
+        ({"seconds": -1.0}, "seconds must be > 0, got -1.0"),  # the command line quotes it
+        ({"seconds": 0}, "seconds must be > 0, got 0$"),
         ({"seconds": math.nan}, "got nan"),
-        ({"seconds": math.inf}, "seconds must be a finite number > 0 .*got inf"),
+        (
+            {"seconds": math.inf},
+            r"seconds must be a finite number > 0 or None \(no time limit\), got inf",
+        ),
         ({"seconds": -math.inf}, "got -inf"),
         ({"seconds": 10**400}, "seconds must be a finite number"),
         ({"seconds": "1"}, "seconds must be a finite number"),
