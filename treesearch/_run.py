@@ -360,9 +360,9 @@ def _failed_after(result: SearchResult, errors: Sequence[tuple[Any, BaseExceptio
     """One line naming the first failing observer, its error, and where the result is."""
     observer, err = errors[0]
     more = f" ({len(errors) - 1} more observer failures on .failures)" if len(errors) > 1 else ""
-    named = (
-        type(observer).__name__ if type(observer).__repr__ is object.__repr__ else repr(observer)
-    )
+    named = repr(observer)
+    if named.startswith("<") and " object at 0x" in named:  # object's repr: say the class
+        named = type(observer).__name__
     return (
         f"observer {named} failed after the search finished "
         f"({result.status.value}): {type(err).__name__}: {err}{more}; "

@@ -21,6 +21,7 @@ half goes on).
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -31,7 +32,7 @@ from treesearch.arguments import check_count, check_flag, check_number
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, InvalidValueError
 from treesearch.events import Evaluated
-from treesearch.mcts_policies import rollout_rewards
+from treesearch.mcts_policies import ROLLOUT_LIMIT, rollout_rewards
 from treesearch.result import Status
 from treesearch.search import TreeSearch, check_callable, check_choice
 from treesearch.values import player_of
@@ -67,6 +68,9 @@ class FlatMonteCarlo(TreeSearch):
             each play-out.
         playout: ``fn(candidate, rng) -> value`` or ``(value, labels)``: the labels of other
             candidates this play-out also stands for (see the module docstring).
+            Default: a uniformly random game, stopped after ``ROLLOUT_LIMIT`` (10,000)
+            moves and then valued 0 (``info["endless_playouts"]`` counts those, and a
+            RuntimeWarning says so).
         candidates: ``fn(start) -> states`` to choose among; default its children.
         label: ``fn(candidate) -> hashable``, the name its statistics are kept under;
             default its ``key()``, else the candidate itself.
@@ -141,7 +145,8 @@ class FlatMonteCarlo(TreeSearch):
                 if here in passed:
                     kept.append((value, passed))
                     stats.credit(passed, value)
-        play = self.playout if self.playout is not None else _default_playout(start)
+        endless = [0]  # default play-outs stopped at ROLLOUT_LIMIT moves
+        play = self.playout if self.playout is not None else _default_playout(start, endless)
         emit = ctx.emit
         played = [0]
 
@@ -171,9 +176,21 @@ class FlatMonteCarlo(TreeSearch):
                 (Candidate(s, labels[k], counts[k], means[k]) for k, s in enumerate(states)),
                 key=lambda c: (-c.mean, -c.count),
             )
-            ctx.info = {"candidates": tuple(ranked), "playouts": played[0]}
+            ctx.info = {
+                "candidates": tuple(ranked),
+                "playouts": played[0],
+                "endless_playouts": endless[0],
+            }
             self._kept = kept
             ctx.visited = len(states)
+        if endless[0]:
+            warnings.warn(
+                f"FlatMonteCarlo: {endless[0]} of {played[0]} random play-outs made "
+                f"{ROLLOUT_LIMIT} moves without reaching the end of the game and were valued "
+                "0; for a game that may never end give playout=fn(candidate, rng) -> value",
+                RuntimeWarning,
+                stacklevel=5,  # the caller of run(): _search <- _execute <- execute <- run
+            )
 
     def _allocate(
         self, stats: _Stats, sample: Callable[[int], float], ctx: RunContext, done: list[int]
@@ -279,13 +296,21 @@ def _default_label(start: Any) -> Callable[[Any], Hashable]:
     return lambda s: s
 
 
-def _default_playout(start: Any) -> Playout:
-    """A uniformly random game from the candidate, valued for the player to move at ``start``."""
+def _default_playout(start: Any, endless: list[int]) -> Playout:
+    """A uniformly random game from the candidate, valued for the player to move at ``start``.
+
+    A game still running after ``ROLLOUT_LIMIT`` moves is valued 0 and counted in
+    ``endless[0]``.
+    """
     player = player_of(start) if hasattr(start, "player") else 0  # numpy integers count
     if player < 0:  # CHANCE or TERMINAL: nobody to value for but player 0
         player = 0
 
+    def cut(state: Any) -> tuple[float, ...]:
+        endless[0] += 1
+        return (0.0,) * (player + 1)
+
     def play(candidate: Any, rng: Any) -> float:
-        return float(rollout_rewards(candidate, rng, None, True, None)[player])
+        return float(rollout_rewards(candidate, rng, None, True, None, None, cut)[player])
 
     return play

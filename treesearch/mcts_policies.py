@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -19,9 +18,11 @@ from treesearch.mcts_node import Node
 from treesearch.values import CHANCE, chance_outcomes_of
 
 __all__ = [
+    "ROLLOUT_LIMIT",
     "Evaluator",
     "RolloutPolicy",
     "SelectionFn",
+    "endless_rollout",
     "leaf_rewards",
     "rollout_rewards",
     "sample_outcome",
@@ -31,6 +32,12 @@ __all__ = [
 
 CHECK_TIME_EVERY = 64
 """Rollout moves between two looks at the clock (one integer comparison per move)."""
+
+ROLLOUT_LIMIT = 10_000
+"""The most moves a rollout "to the end of the game" makes: a game that has not ended after
+that many random moves may never end (``check_random_play`` calls such a game broken at the
+same count), so the rollout stops there and ``cutoff`` scores it. An explicit ``max_moves``
+(``MCTS(rollout_depth=...)``) replaces it, however large."""
 
 Rewards = tuple[float, ...]
 
@@ -95,10 +102,14 @@ def rollout_rewards(
     """Play from ``state`` to a terminal state with ``policy`` (default: uniform random).
 
     Chance states (``player() == CHANCE``) draw their outcome by its probability. After
-    ``max_moves`` moves the rollout stops and ``cutoff(state)`` scores the state reached;
-    ``check_time()`` (which raises when the run's time is up) is called every
-    ``CHECK_TIME_EVERY`` moves. A state's own ``random_playout(rng)`` replaces the loop only
-    when the rollout is unlimited and there is no policy.
+    ``max_moves`` moves (``ROLLOUT_LIMIT`` when None) the rollout stops and
+    ``cutoff(state)`` scores the state reached; ``check_time()`` (which raises when the run's
+    time is up) is called every ``CHECK_TIME_EVERY`` moves. A state's own
+    ``random_playout(rng)`` replaces the loop only when ``max_moves`` is None and there is
+    no policy (the game's own play-out then has to end by itself).
+
+    Raises:
+        MissingCapabilityError: the rollout reached its limit and there is no ``cutoff``.
     """
     if policy is None and max_moves is None and (players or score is None):
         fast = getattr(state, "random_playout", None)
@@ -113,7 +124,7 @@ def rollout_rewards(
                     "return finite rewards, one per player, like returns() at the end",
                 )
             return rewards
-    limit = sys.maxsize if max_moves is None else max_moves
+    limit = ROLLOUT_LIMIT if max_moves is None else max_moves
     stop = limit if check_time is None else min(limit, CHECK_TIME_EVERY)
     draw = rng.random
     moves = 0
@@ -128,7 +139,7 @@ def rollout_rewards(
             if moves == stop:
                 if check_time is None or moves >= limit:
                     if cutoff is None:
-                        raise TypeError("rollout_rewards(max_moves=...) needs cutoff=")
+                        raise endless_rollout(state, limit)
                     return cutoff(state)
                 check_time()
                 stop = min(limit, moves + CHECK_TIME_EVERY)
@@ -145,6 +156,15 @@ def rollout_rewards(
     except FAULTS as exc:
         translate(exc, state, parent)
         raise
+
+
+def endless_rollout(state: Any, moves: int) -> MissingCapabilityError:
+    """The error of a play-out that made ``moves`` random moves without ending the game."""
+    return MissingCapabilityError(
+        f"a random play-out from {state!r} made {moves} moves without reaching the end of "
+        "the game, which may never end: give a play-out that ends (playout=...) or a game "
+        "whose random games end"
+    )
 
 
 def sample_outcome(outcomes: Sequence[tuple[Any, float]], u: float) -> Any:
