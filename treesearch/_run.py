@@ -16,6 +16,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Protocol
 
 from treesearch._contract import from_attribute_error
+from treesearch._memory import CHECK_EVERY, memory_left
 from treesearch.budget import Budget
 from treesearch.core import Observer, key_of
 from treesearch.errors import (
@@ -23,6 +24,8 @@ from treesearch.errors import (
     NotATreeIteratorError,
     ObserverError,
     StopSearch,
+    TreeSearchError,
+    UnboundedSearchError,
 )
 from treesearch.events import Event, SearchFinished, SearchStarted, SolutionImproved
 from treesearch.result import SearchResult, Stats, Status
@@ -51,6 +54,10 @@ class Searcher(Protocol):
 
 class BudgetReached(Exception):  # noqa: N818 - internal control flow
     """Internal: a budget limit ended the run; ``args[0]`` names it."""
+
+
+class _OutOfMemory(Exception):  # noqa: N818 - internal control flow
+    """Internal: the memory left to the process fell into the reserve kept for the error."""
 
 
 class _CallableObserver(Observer):
@@ -128,6 +135,7 @@ class RunContext:
         self.deadline: float | None = None
         self.started = 0.0
         self._every = 1  # expansions between clock checks: grows to 128 while they are cheap
+        self._memory_at = CHECK_EVERY  # the expansion count of the next look at memory
         self._checked = 0.0  # perf_counter() at the last clock check
         # The answer so far.
         self.status = Status.EXHAUSTED
@@ -154,13 +162,19 @@ class RunContext:
     def checkpoint(self, count: int) -> int:
         """Check the budget at ``count`` expansions; return the next count to check at.
 
+        Every ``CHECK_EVERY`` expansions it also looks at the memory left
+        (``treesearch._memory``).
+
         Raises:
             BudgetReached: a node or time limit is used up.
+            _OutOfMemory: the memory left fell into the reserve.
         """
         limit = self.max_nodes
         if limit is not None and count >= limit:
             raise BudgetReached("max_nodes")
-        nxt = sys.maxsize
+        if count >= self._memory_at:
+            self._check_memory(count)
+        nxt = self._memory_at
         if self.deadline is not None:
             now = time.perf_counter()
             if now >= self.deadline:
@@ -178,6 +192,16 @@ class RunContext:
         if limit is not None and limit < nxt:
             nxt = limit
         return nxt
+
+    def _check_memory(self, count: int) -> None:
+        """Stop the run while the memory left can still hold an error message."""
+        left = memory_left()
+        if left is None:  # unknown here: never look again
+            self._memory_at = sys.maxsize
+            return
+        self._memory_at = count + CHECK_EVERY
+        if left < 0:
+            raise _OutOfMemory
 
     def check_time(self) -> None:
         """Raise BudgetReached when the wall-clock budget is used up."""
@@ -246,6 +270,7 @@ class RunContext:
             self._checked = self.started
             if self.observers:  # rendering must not eat the search's time budget
                 self.emit = self._emit_timed
+        how = None  # how the run ran out of memory, if it did
         try:
             if self.emit is not None:
                 self.emit(SearchStarted(search, start))
@@ -262,7 +287,17 @@ class RunContext:
             if found is not None:
                 raise found from exc
             raise
-        return self.result()
+        except _OutOfMemory:
+            how = "stopped before the memory ran out"
+        except MemoryError as exc:
+            if isinstance(exc, TreeSearchError) or self.expanded < CHECK_EVERY:
+                raise  # not a run that grew without end: the game's own allocation failed
+            how = "ran out of memory"
+        if how is None:
+            return self.result()
+        # Out of memory: the search's frames went with the exception, so there is room
+        # again to say which budget to give.
+        raise UnboundedSearchError(self._unbounded(search, how), self.result()) from None
 
     def _finish(self, result: SearchResult) -> list[tuple[Any, BaseException]]:
         """Tell every observer the run is over; return those that failed, with the error.
@@ -282,6 +317,15 @@ class RunContext:
             except Exception as exc:
                 failures.append((observer, exc))
         return failures
+
+    def _unbounded(self, search: Searcher, how: str) -> str:
+        """The message of a run stopped for memory: how far it got, and the budget to give."""
+        name = type(search).__name__
+        return (
+            f"{name} {how} after expanding {self.expanded:,} states, "
+            f"{self.max_depth_seen:,} moves deep; a game that may never end needs a budget: "
+            f"{name}(budget=Budget(max_depth=N)), or max_nodes=/seconds="
+        )
 
     def result(self) -> SearchResult:
         """Build the SearchResult from what the search wrote so far."""

@@ -11,6 +11,7 @@ Leaves also subclass the matching builtin, so ``except ValueError`` keeps workin
     ├── MissingCapabilityError (TypeError)   a search needs keys, players, costs... it lacks
     ├── IteratorContractError (ValueError)   check_iterator found a broken TreeIterator
     ├── InvalidValueError (ValueError)       a value function returned NaN or a non-number
+    ├── UnboundedSearchError (MemoryError)   a search without a budget outgrew the memory
     ├── ObserverError                        an observer failed after the run had finished;
     │                                        the finished result is on its ``.result``
     └── UnreachableError (KeyError)          find_route to a key the search never reached
@@ -35,6 +36,7 @@ __all__ = [
     "PluginLoadError",
     "StopSearch",
     "TreeSearchError",
+    "UnboundedSearchError",
     "UnreachableError",
 ]
 
@@ -73,6 +75,19 @@ class IteratorContractError(TreeSearchError, ValueError):
 
 class InvalidValueError(TreeSearchError, ValueError):
     """A value function returned NaN, an infinity where none is allowed, or a non-number."""
+
+
+class UnboundedSearchError(TreeSearchError, MemoryError):
+    """A search outgrew the memory: a game that may never end needs a budget.
+
+    Raised instead of a bare ``MemoryError`` (or the system killing the process) when a run
+    has nearly exhausted the memory left to the process; the message names the search, how
+    far it got and the budget to give. ``result`` holds the result so far.
+    """
+
+    def __init__(self, message: str, result: Any = None) -> None:
+        super().__init__(message)
+        self.result = result
 
 
 class ObserverError(TreeSearchError):

@@ -107,6 +107,7 @@ class RandomWalk(TreeSearch):
         expanded = visited = duplicates = deepest = episode = 0
         checkpoint = ctx.first_checkpoint()
         state = parent = start  # the state being expanded and its parent, for the fault handler
+        path = [start]
         try:
             k0 = start.key() if graph else None
             while limit is None or episode < limit:
@@ -177,4 +178,4 @@ class RandomWalk(TreeSearch):
             raise
         finally:
             ctx.expanded, ctx.visited, ctx.duplicates = expanded, visited, duplicates
-            ctx.max_depth_seen = deepest
+            ctx.max_depth_seen = max(deepest, len(path) - 1)  # an episode cut short too

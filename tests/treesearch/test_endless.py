@@ -1,14 +1,29 @@
 """Games that never end, and very long ones: every search ends, or says which budget to give.
 
 Issue 21, item 12: ``MCTS(iterations=N)`` on a game without terminals never ended (rollouts
-played forever), and MCTS on a 100,000-move chain spent its time in 100,000-move rollouts.
+played forever), MCTS on a 100,000-move chain spent its time in 100,000-move rollouts, and
+DFS, Backtracking and RandomWalk without a budget on an endless game died with a bare
+MemoryError (or were killed by the system).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from treesearch import MCTS, FlatMonteCarlo, Status, TreeIterator
+from treesearch import (
+    DFS,
+    MCTS,
+    Backtracking,
+    Budget,
+    FlatMonteCarlo,
+    RandomWalk,
+    Status,
+    TreeIterator,
+    UnboundedSearchError,
+)
+from treesearch._memory import CHECK_EVERY
 from treesearch.mcts import ROLLOUT_LIMIT
 
 
@@ -78,3 +93,60 @@ def test_flat_monte_carlo_values_endless_playouts_at_zero_and_says_so() -> None:
     with pytest.warns(RuntimeWarning, match=r"4 of 4 random play-outs .*playout=fn"):
         result = FlatMonteCarlo(first=2, playouts=0, rng=0).run(Endless())
     assert result.info["endless_playouts"] == 4 and result.value == 0.0
+
+
+class Line(TreeIterator):
+    """One move after another, forever; ``fail_at`` makes a deep state's children fail."""
+
+    __slots__ = ("fail_at", "i")
+
+    def __init__(self, i: int = 0, fail_at: int | None = None) -> None:
+        self.i, self.fail_at = i, fail_at
+
+    def get_children(self) -> list[Line]:
+        if self.i == self.fail_at:
+            raise MemoryError
+        return [Line(self.i + 1, self.fail_at)]
+
+
+UNBOUNDED = [DFS, Backtracking, lambda: RandomWalk(rng=0)]
+
+
+@pytest.mark.parametrize("search", UNBOUNDED)
+def test_an_endless_game_stops_before_the_memory_runs_out(
+    search: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The machine's memory runs short after the first look (the real one takes minutes and
+    # every byte of the machine; before, the run died with a bare MemoryError or was killed).
+    looks = iter([10**9, -1])
+    monkeypatch.setattr("treesearch._run.memory_left", lambda: next(looks))
+    searcher = search()
+    name = type(searcher).__name__
+    with pytest.raises(UnboundedSearchError) as info:
+        searcher.run(Line())
+    message = str(info.value)
+    assert message.startswith(f"{name} stopped before the memory ran out after expanding ")
+    assert f"{name}(budget=Budget(max_depth=N))" in message and "seconds=" in message
+    assert isinstance(info.value, MemoryError) and "\n" not in message
+    assert info.value.result.stats.expanded == 2 * CHECK_EVERY
+    assert info.value.result.stats.max_depth >= CHECK_EVERY
+
+
+@pytest.mark.parametrize("search", UNBOUNDED)
+def test_a_bare_memory_error_of_a_long_run_names_the_budget(search: Any) -> None:
+    with pytest.raises(
+        UnboundedSearchError,
+        match="ran out of memory after expanding 70,001 states, 70,000 moves deep",
+    ):
+        search().run(Line(fail_at=70_000))
+
+
+def test_a_game_s_own_memory_error_early_is_its_own() -> None:
+    with pytest.raises(MemoryError) as info:
+        DFS().run(Line(fail_at=3))
+    assert not isinstance(info.value, UnboundedSearchError)
+
+
+def test_a_budget_ends_the_endless_line() -> None:
+    result = DFS(budget=Budget(max_depth=1000)).run(Line())
+    assert result.status is Status.BUDGET_REACHED and result.stats.max_depth == 1000
