@@ -20,11 +20,11 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from observers.colors import palette
+from observers.colors import check_levels, palette
 from observers.exploration import FRONTIER as _OPEN
 from observers.exploration import Exploration
 from observers.tiles import Frame, LegendEntry, LegendRenderer, TileRenderer, as_rgb
-from treesearch.arguments import check_count, check_number, is_count
+from treesearch.arguments import check_count, check_flag, check_number, is_count
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event
 
@@ -68,7 +68,11 @@ class _GridMemory:
     ) -> None:
         if color_by not in ("order", "depth"):
             raise InvalidArgumentError(f"color_by must be 'order' or 'depth', got {color_by!r}")
-        levels = check_count("levels", levels, 1)
+        if not callable(cell_of):
+            raise InvalidArgumentError(
+                f"cell_of must be a callable state -> (row, col), got {cell_of!r}"
+            )
+        levels = check_levels(levels)
         alpha = check_number("alpha", alpha, minimum=0)
         if alpha > 1:
             raise InvalidArgumentError(f"alpha must be in [0, 1], got {alpha!r}")
@@ -79,7 +83,8 @@ class _GridMemory:
         self.cell_of = cell_of
         self.color_by = color_by
         self.scale, self.levels, self.alpha = scale, levels, alpha
-        self.show_frontier, self.show_current_path = frontier, current_path
+        self.show_frontier = check_flag("frontier", frontier)
+        self.show_current_path = check_flag("current_path", current_path)
         self._shape = (rows, cols)
         self._colors = np.vstack(
             [np.zeros((1, 3)), palette(levels), [FRONTIER, CURRENT_PATH, SOLUTION, CURRENT]]

@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from observers.outputs import check_output
+from observers.outputs import check_output, check_path
 from treesearch import close_observers, normalise_observers
 from treesearch.arguments import check_count
 from treesearch.core import Observer, key_of
@@ -109,6 +109,8 @@ class TraceWriter(Observer):
         self, path: str | os.PathLike[str], *, key: Callable[[Any], Hashable] | None = None
     ) -> None:
         self.path = check_output(path, "the trace")
+        if key is not None and not callable(key):
+            raise InvalidArgumentError(f"key must be a callable state -> hashable, got {key!r}")
         self._key = key or key_of
         try:
             self._file = self.path.open("w", encoding="utf-8")
@@ -230,7 +232,7 @@ def read_trace(path: str | os.PathLike[str]) -> Iterator[TraceRecord]:
         InvalidArgumentError: the file is not a treesearch trace, or a line is not JSON or
             not a trace record; the message gives the file and the line number.
     """
-    with Path(path).open(encoding="utf-8") as f:
+    with Path(check_path(path, "a trace")).open(encoding="utf-8") as f:
         header = f.readline()
         try:
             ok = json.loads(header).get("format") == _FORMAT

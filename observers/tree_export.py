@@ -15,6 +15,7 @@ from typing import Any
 from observers.outputs import check_output
 from treesearch.arguments import check_count
 from treesearch.core import Observer, key_of
+from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
     Evaluated,
     Event,
@@ -86,6 +87,10 @@ class TreeExport(Observer):
         max_depth = check_count("max_depth", max_depth, 0, optional=True)
         top_k = check_count("top_k", top_k, 1, optional=True)
         self.path = None if path is None else check_output(path, "the DOT tree")
+        if label is not None and not callable(label):
+            raise InvalidArgumentError(
+                f"label must be a callable state -> str or None, got {label!r}"
+            )
         self.max_depth, self.top_k, self.label = max_depth, top_k, label
         self._by_key: dict[Hashable, _Node] = {}
         self._by_id: dict[int, _Node] = {}

@@ -62,7 +62,16 @@ def _count(value: Any, name: str, minimum: int) -> int:
 
 
 def _kinds(events: Iterable[VisitKind | str] | VisitKind | str) -> frozenset[VisitKind]:
-    items = (events,) if isinstance(events, (str, VisitKind)) else tuple(events)
+    if isinstance(events, (str, VisitKind)):
+        items: tuple[Any, ...] = (events,)
+    else:
+        try:
+            items = tuple(events)
+        except TypeError:
+            raise InvalidArgumentError(
+                f"events must be a visit kind ({', '.join(sorted(_KINDS))} or a VisitKind) "
+                f"or a collection of them, got {events!r}"
+            ) from None
     kinds = set()
     for item in items:
         if isinstance(item, VisitKind):
@@ -155,7 +164,7 @@ class VideoObserver(Observer):
         if final_frames is None:
             final_frames = max(1, round(fps))
         self.final_frames = _count(final_frames, "final_frames", 0)
-        if preset not in _PRESETS:
+        if not isinstance(preset, str) or preset not in _PRESETS:
             raise InvalidArgumentError(f"preset must be one of {sorted(_PRESETS)}, got {preset!r}")
         if not is_count(crf) or not 0 <= crf <= 51:
             raise InvalidArgumentError(f"crf must be an int from 0 to 51, got {crf!r}")

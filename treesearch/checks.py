@@ -22,6 +22,7 @@ from treesearch._contract import (
     checked_key,
     checked_returns,
     fail,
+    game_raised,
     missing_key,
     player_index,
     step_cost_message,
@@ -30,7 +31,7 @@ from treesearch._contract import (
 )
 from treesearch._rng import RNGLike, check_rng
 from treesearch.arguments import check_count
-from treesearch.errors import IteratorContractError
+from treesearch.errors import IteratorContractError, TreeSearchError
 
 __all__ = ["CheckReport", "check_iterator"]
 
@@ -184,6 +185,18 @@ def check_iterator(
     walks = check_count("walks", walks, 0)
     max_depth = check_count("max_depth", max_depth, 0)
     gen = np.random.default_rng(check_rng(rng))
+    try:
+        return _check_all(state, max_states, walks, max_depth, gen)
+    except TreeSearchError:
+        raise
+    except Exception as exc:  # the game's own: a contract error naming method and state
+        raise game_raised(exc, state) from exc
+
+
+def _check_all(
+    state: Any, max_states: int, walks: int, max_depth: int, gen: np.random.Generator
+) -> CheckReport:
+    """``check_iterator``'s exploration, breadth first then random walks."""
     keyed = checked_key(state) is not None
     by_key: dict[Hashable, Any] = {}
     checked = terminals = deepest = 0

@@ -26,11 +26,12 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from treesearch._contract import unhashable_key
 from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import ObserverLike, RunContext, has_keys
 from treesearch.arguments import check_count, check_flag, check_number
 from treesearch.budget import Budget
-from treesearch.errors import InvalidArgumentError, InvalidValueError
+from treesearch.errors import InvalidArgumentError, InvalidValueError, TreeSearchError
 from treesearch.events import Evaluated
 from treesearch.mcts_policies import ROLLOUT_LIMIT, rollout_rewards
 from treesearch.result import Status
@@ -136,7 +137,10 @@ class FlatMonteCarlo(TreeSearch):
         labels = [name(s) for s in states]
         index: dict[Hashable, list[int]] = {}
         for k, lab in enumerate(labels):
-            index.setdefault(lab, []).append(k)
+            try:
+                index.setdefault(lab, []).append(k)
+            except TypeError:  # an unhashable label: name the state and who made it
+                raise self._unhashable(states[k], lab) from None
         stats = _Stats(len(states), index)
         kept: list[tuple[float, frozenset[Hashable]]] = []
         if self.reuse and self._kept:
@@ -191,6 +195,15 @@ class FlatMonteCarlo(TreeSearch):
                 RuntimeWarning,
                 stacklevel=5,  # the caller of run(): _search <- _execute <- execute <- run
             )
+
+    def _unhashable(self, state: Any, label: Any) -> TreeSearchError:
+        """The error of a label that cannot be a dictionary key."""
+        if self.label is None:
+            return unhashable_key(state, label)  # the default label is the state's key()
+        return InvalidValueError(
+            f"label {self.label!r} returned {label!r} for {state!r}; expected a hashable "
+            "value (a tuple, str, int...)"
+        )
 
     def _allocate(
         self, stats: _Stats, sample: Callable[[int], float], ctx: RunContext, done: list[int]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from numbers import Real
 from typing import Any
 
 from treesearch._contract import FAULTS, bad_returns, fail, translate
@@ -180,16 +181,32 @@ def sample_outcome(outcomes: Sequence[tuple[Any, float]], u: float) -> Any:
 def leaf_rewards(
     evaluate: Evaluator, state: Any, players: bool, perspective: int
 ) -> tuple[float, ...]:
-    """Turn a leaf evaluation into a reward vector (a number is zero-sum for two players)."""
-    v = evaluate(state)
-    if isinstance(v, (int, float)):
+    """Turn a leaf evaluation into a reward vector (a number is zero-sum for two players).
+
+    Raises:
+        InvalidValueError: the value is not a finite number (numpy's count, bools do not)
+            nor a sequence of them, one per player.
+    """
+    v: Any = evaluate(state)
+    if type(v) is float or type(v) is int or (isinstance(v, Real) and not isinstance(v, bool)):
         f = float(v)
-        if math.isnan(f):
-            raise InvalidValueError(f"evaluate {evaluate!r} returned NaN for {state!r}")
+        if f - f != 0:  # NaN or an infinity
+            raise _bad_leaf_value(evaluate, state, v)
         if not players:
             return (f,)
         return (f, -f) if perspective == 0 else (-f, f)
-    out = tuple(float(x) for x in v)
-    if any(math.isnan(x) for x in out):
-        raise InvalidValueError(f"evaluate {evaluate!r} returned NaN in {out!r} for {state!r}")
+    try:
+        out = tuple(float(x) for x in v if not isinstance(x, bool))
+        ok = bool(out) and len(out) == len(v) and all(x - x == 0 for x in out)
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise _bad_leaf_value(evaluate, state, v)
     return out
+
+
+def _bad_leaf_value(evaluate: Evaluator, state: Any, v: Any) -> InvalidValueError:
+    return InvalidValueError(
+        f"evaluate {evaluate!r} returned {v!r} for {state!r}; expected a finite number (not "
+        "NaN or infinite) from the perspective player's view, or one per player"
+    )
