@@ -98,6 +98,11 @@ class MCTSSettings:
         check_choice("final", self.final, FINAL_RULES)
         _check_flag("solver", self.solver)
         lo, hi = _check_range(self.reward_range)
+        if not math.isfinite(exploration * (hi - lo)):
+            raise InvalidArgumentError(
+                f"exploration * (high - low) of reward_range must be finite, got exploration="
+                f"{self.exploration!r} and reward_range={self.reward_range!r}"
+            )
         _check_flag("reuse", self.reuse)
         _check_perspective(self.perspective)
         rollout_depth = _check_rollout_depth(self.rollout_depth)

@@ -23,7 +23,8 @@ from collections.abc import Iterable
 from types import TracebackType
 from typing import Any
 
-from treesearch._run import ObserverLike, close_observers, normalise_observers
+from treesearch._run import ObserverLike, close_observers, normalise_observers, require_iterator
+from treesearch.arguments import check_number
 from treesearch.errors import InvalidArgumentError, StopSearch
 from treesearch.events import Event, SearchFinished, SearchStarted, Visited, VisitKind
 from treesearch.result import SearchResult, Stats, Status
@@ -58,6 +59,7 @@ class Playthrough:
     ) -> None:
         if not isinstance(name, str):
             raise InvalidArgumentError(f"name must be a str, got {name!r}")
+        require_iterator(start, "start state")
         self.name = name
         self.observers = normalise_observers(observers)
         self.path: list[Any] = [start]
@@ -92,6 +94,10 @@ class Playthrough:
             The ``SearchResult`` shown: status SOLVED, ``best`` the last state, ``path`` the
             whole game, ``value`` the given value.
         """
+        if value is not None:
+            value = check_number("value", value)
+        if summary is not None and not isinstance(summary, str):
+            raise InvalidArgumentError(f"summary must be a str or None, got {summary!r}")
         self.summary = summary
         stats = Stats(
             visited=len(self.path),
@@ -103,7 +109,7 @@ class Playthrough:
             self.path[-1],
             tuple(self.path),
             stats,
-            None if value is None else float(value),
+            value,
         )
         self.result = result
         self._emit(SearchFinished(result))

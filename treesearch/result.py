@@ -10,7 +10,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from treesearch.errors import MissingCapabilityError, UnreachableError
+from treesearch.errors import InvalidArgumentError, MissingCapabilityError, UnreachableError
 
 __all__ = ["SearchResult", "Stats", "Status"]
 
@@ -161,7 +161,13 @@ class SearchResult:
                 "this result has no routing table: run a traversal (BFS, DFS, Dijkstra...) "
                 "on states that have keys"
             )
-        if target not in table:
+        try:
+            reached = target in table
+        except TypeError:  # a list or a dict: no key can be one
+            raise InvalidArgumentError(
+                f"find_route needs a state key (hashable), got {target!r}"
+            ) from None
+        if not reached:
             raise UnreachableError(
                 f"no route to {target!r}: the search reached {len(table)} keys and this is "
                 "not one of them"

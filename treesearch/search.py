@@ -80,6 +80,28 @@ def _check_call(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Non
             )
 
 
+def _bad_run_call(
+    cls: type, extra: tuple[Any, ...], unexpected: dict[str, Any]
+) -> InvalidArgumentError:
+    """The error of ``run()`` called with more than a start state and ``observers=``."""
+    name = cls.__name__
+    if extra:
+        return InvalidArgumentError(
+            f"{name}.run() takes one start state, got {1 + len(extra)} positional arguments; "
+            "give extra observers by keyword: run(start, observers=...)"
+        )
+    knob = next(iter(unexpected))
+    params = _parameters(cls) or ()
+    if any(p.name == knob and p.kind in _BY_NAME for p in params):
+        return InvalidArgumentError(
+            f"{name}.run() takes the start state and observers= only; {knob}= is a knob of "
+            f"the search: {name}({knob}=...).run(start)"
+        )
+    return InvalidArgumentError(
+        f"{name}.run() has no argument {knob!r}; it takes the start state and observers="
+    )
+
+
 class TreeSearch:
     """Base class of all searches: holds observers and a budget, runs ``_search``.
 
@@ -112,14 +134,26 @@ class TreeSearch:
         self.budget = Budget.coerce(budget)
 
     def run(
-        self, start: Any, *, observers: ObserverLike | Iterable[ObserverLike] | None = ()
+        self,
+        start: Any,
+        *extra: Any,
+        observers: ObserverLike | Iterable[ObserverLike] | None = (),
+        **unexpected: Any,
     ) -> SearchResult:
         """Search from ``start`` and return the result.
 
         Args:
             start: the start state (a TreeIterator).
             observers: extra observers for this run only, added after the search's own.
+            *extra: refused: ``run`` takes one start state.
+            **unexpected: refused, naming the constructor when it is one of its knobs.
+
+        Raises:
+            InvalidArgumentError: another argument (a knob belongs to the constructor: the
+                message says so).
         """
+        if extra or unexpected:
+            raise _bad_run_call(type(self), extra, unexpected)
         require_iterator(start, "start state")
         ctx = RunContext(self.observers + normalise_observers(observers), self.budget)
         return ctx.execute(self, start)
