@@ -9,6 +9,7 @@ needs an object with a ``_search(start, ctx)`` method (the ``Searcher`` protocol
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 import warnings
@@ -250,6 +251,10 @@ class RunContext:
     def execute(self, search: Searcher, start: Any) -> SearchResult:
         """Run ``search._search`` on ``start`` and always close the observers.
 
+        Ctrl-C while the observers are told the run is over or are closed (a video being
+        encoded) still closes every observer, and the result comes back with status
+        ``INTERRUPTED`` (its answer kept), as for Ctrl-C during the search.
+
         Raises:
             ObserverError: the run finished but an observer failed on ``SearchFinished``
                 or in ``close()``; the finished result is on its ``.result``.
@@ -259,8 +264,16 @@ class RunContext:
         except BaseException as exc:
             self._close_all(exc)
             raise
-        failures = self._finish(result)
-        close_observers(self.observers, None, result, failures)
+        failures: list[tuple[Any, BaseException]] = []
+        interrupted = self._finish(result, failures)
+        try:
+            close_observers(self.observers, None, result, failures)
+        except KeyboardInterrupt:
+            interrupted = True
+        if interrupted:
+            return dataclasses.replace(
+                result, status=Status.INTERRUPTED, stop_reason="KeyboardInterrupt"
+            )
         return result
 
     def _execute(self, search: Searcher, start: Any) -> SearchResult:
@@ -299,24 +312,25 @@ class RunContext:
         # again to say which budget to give.
         raise UnboundedSearchError(self._unbounded(search, how), self.result()) from None
 
-    def _finish(self, result: SearchResult) -> list[tuple[Any, BaseException]]:
-        """Tell every observer the run is over; return those that failed, with the error.
+    def _finish(self, result: SearchResult, failures: list[tuple[Any, BaseException]]) -> bool:
+        """Tell every observer the run is over; add those that fail to ``failures``.
 
         Each observer gets ``SearchFinished`` even when one before it fails (the run is over,
-        so a ``StopSearch`` here asks nothing).
+        so a ``StopSearch`` here asks nothing). Ctrl-C stops telling them: returns True.
         """
-        failures: list[tuple[Any, BaseException]] = []
         if not self.observers:
-            return failures
+            return False
         event = SearchFinished(result)
         for observer in self.observers:
             try:
                 observer.notify(event)
             except StopSearch:
                 pass
+            except KeyboardInterrupt:
+                return True
             except Exception as exc:
                 failures.append((observer, exc))
-        return failures
+        return False
 
     def _unbounded(self, search: Searcher, how: str) -> str:
         """The message of a run stopped for memory: how far it got, and the budget to give."""
@@ -374,8 +388,11 @@ def close_observers(
     Raises:
         ObserverError: with ``result``, after all observers are closed.
         Exception: without ``result``, the first close failure, after all are closed.
+        BaseException: Ctrl-C (or ``SystemExit``) inside a ``close()``, once the others are
+            closed (close failures then become warnings).
     """
     errors = list(failures)
+    interrupt: BaseException | None = None
     for observer in observers:
         close = getattr(observer, "close", None)
         if close is None:
@@ -384,15 +401,21 @@ def close_observers(
             close()
         except Exception as exc:
             errors.append((observer, exc))
-    if not errors:
-        return
-    if pending is not None:
+        except BaseException as exc:  # Ctrl-C, SystemExit: the others are closed first
+            if interrupt is None:
+                interrupt = exc
+    if interrupt is not None:
+        pending = pending or interrupt
+    if errors and pending is not None:
         for _, err in errors:
             warnings.warn(
                 f"observer close() failed while handling {pending!r}: {err!r}",
                 RuntimeWarning,
                 stacklevel=3,
             )
+    if interrupt is not None:
+        raise interrupt
+    if not errors or pending is not None:
         return
     first = errors[0][1]
     if result is None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, fields
 from numbers import Real
 from typing import Any, Literal
 
-from treesearch.arguments import check_count, check_number, is_count
+from treesearch.arguments import check_count, check_flag, check_number, is_count
 from treesearch.errors import InvalidArgumentError
 from treesearch.mcts_final import FINAL_RULES, FinalRule
 from treesearch.mcts_policies import Evaluator, RolloutPolicy, SelectionFn
@@ -96,14 +96,14 @@ class MCTSSettings:
         if self.backup not in ("mean", "max"):
             raise InvalidArgumentError(f"backup must be 'mean' or 'max', got {self.backup!r}")
         check_choice("final", self.final, FINAL_RULES)
-        _check_flag("solver", self.solver)
+        solver = check_flag("solver", self.solver)
         lo, hi = _check_range(self.reward_range)
         if not math.isfinite(exploration * (hi - lo)):
             raise InvalidArgumentError(
                 f"exploration * (high - low) of reward_range must be finite, got exploration="
                 f"{self.exploration!r} and reward_range={self.reward_range!r}"
             )
-        _check_flag("reuse", self.reuse)
+        reuse = check_flag("reuse", self.reuse)
         _check_perspective(self.perspective)
         rollout_depth = _check_rollout_depth(self.rollout_depth)
         check_choice("simultaneous", self.simultaneous, SIMULTANEOUS)
@@ -118,6 +118,8 @@ class MCTSSettings:
             ("exploration", exploration),
             ("reward_range", (lo, hi)),
             ("perspective", int(self.perspective)),
+            ("solver", solver),
+            ("reuse", reuse),
             ("rollout_depth", rollout_depth),
             ("c", exploration * (hi - lo)),
             ("use_max", self.backup == "max"),
@@ -138,11 +140,6 @@ def _check_exploration(exploration: Any) -> float:
 def _check_callable(name: str, fn: Any) -> None:
     if fn is not None and not callable(fn):
         raise InvalidArgumentError(f"{name} must be callable, got {fn!r}")
-
-
-def _check_flag(name: str, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise InvalidArgumentError(f"{name} must be True or False, got {value!r}")
 
 
 def _check_perspective(perspective: Any) -> None:

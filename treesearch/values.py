@@ -92,7 +92,10 @@ def evaluate(value: Callable[[Any], Any], state: Any) -> float:
             f"value function {value!r} returned {v!r} for {state!r}; expected a number"
         ) from None
     if math.isnan(f):
-        raise InvalidValueError(f"value function {value!r} returned NaN for {state!r}")
+        raise InvalidValueError(
+            f"value function {value!r} returned NaN for {state!r}; expected a number (NaN "
+            "says the function has a bug, it is not a score)"
+        )
     return f
 
 
