@@ -133,7 +133,8 @@ class Exploration:
             self.reset()
         except (OverflowError, MemoryError):  # three arrays of ``size`` cells
             raise InvalidArgumentError(
-                f"size {size!r} is too many cells to hold in memory; give the board's size"
+                f"size {size!r} cannot be held in memory (one entry per cell): give the "
+                "board's number of cells"
             ) from None
 
     def reset(self) -> None:
