@@ -25,6 +25,7 @@ from observers.tiles import (
     TileRenderer,
     as_rgb,
 )
+from treesearch.arguments import check_count
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
     Evaluated,
@@ -42,15 +43,23 @@ _KINDS = {kind.value: kind for kind in VisitKind}
 
 
 def count_arg(value: Any, name: str, minimum: int) -> int:
-    """``value`` checked to be an int >= ``minimum``; the error names the argument."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise InvalidArgumentError(f"{name} must be an int >= {minimum}, got {value!r}")
-    return value
+    """``value`` checked to be an int >= ``minimum`` (numpy ints too); the error names it."""
+    count: int = check_count(name, value, minimum)
+    return count
 
 
 def visit_kinds(events: Iterable[VisitKind | str] | VisitKind | str) -> frozenset[VisitKind]:
     """The visit kinds named by ``events`` (``VisitKind`` members or their values)."""
-    items = (events,) if isinstance(events, (str, VisitKind)) else tuple(events)
+    if isinstance(events, (str, VisitKind)):
+        items: tuple[Any, ...] = (events,)
+    else:
+        try:
+            items = tuple(events)
+        except TypeError:
+            raise InvalidArgumentError(
+                f"events must be a visit kind ({', '.join(sorted(_KINDS))} or a VisitKind) "
+                f"or a collection of them, got {events!r}"
+            ) from None
     kinds = set()
     for item in items:
         if isinstance(item, VisitKind):

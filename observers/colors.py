@@ -5,7 +5,13 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["VIRIDIS", "Colour", "colormap", "palette"]
+from treesearch.arguments import check_count, check_number
+from treesearch.errors import InvalidArgumentError
+
+__all__ = ["MAX_LEVELS", "VIRIDIS", "Colour", "check_levels", "colormap", "palette"]
+
+MAX_LEVELS = 4096
+"""The most colours a palette spreads over the map (more are indistinguishable anyway)."""
 
 Colour = tuple[int, int, int]
 
@@ -32,14 +38,27 @@ def colormap(t: float) -> Colour:
         >>> colormap(0.0), colormap(1.0), colormap(2.0)
         ((68, 1, 84), (253, 231, 37), (253, 231, 37))
     """
-    x = min(max(float(t), 0.0), 1.0) * (len(VIRIDIS) - 1)
+    x = min(max(check_number("t", t), 0.0), 1.0) * (len(VIRIDIS) - 1)
     i = min(int(x), len(VIRIDIS) - 2)
     f = x - i
     r, g, b = (round(v) for v in _STOPS[i] * (1 - f) + _STOPS[i + 1] * f)
     return r, g, b
 
 
+def check_levels(levels: object) -> int:
+    """``levels`` as an int from 1 to ``MAX_LEVELS``, or an error naming it."""
+    count: int = check_count("levels", levels, 1)
+    if count > MAX_LEVELS:
+        raise InvalidArgumentError(f"levels must be at most {MAX_LEVELS}, got {levels!r}")
+    return count
+
+
 def palette(levels: int) -> npt.NDArray[np.float64]:
-    """``levels`` colours evenly spread over the map, as a ``(levels, 3)`` float array."""
+    """``levels`` colours evenly spread over the map, as a ``(levels, 3)`` float array.
+
+    Raises:
+        InvalidArgumentError: ``levels`` is not an int from 1 to ``MAX_LEVELS``.
+    """
+    levels = check_levels(levels)
     ts = [i / (levels - 1) for i in range(levels)] if levels > 1 else [0.0]
     return np.array([colormap(t) for t in ts], dtype=float)

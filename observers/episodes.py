@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from treesearch import evaluate
+from treesearch.arguments import check_count
 from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event, SearchStarted, SolutionImproved, Visited, VisitKind
@@ -70,9 +71,7 @@ class EpisodeCollector(Observer):
     """
 
     def __init__(self, value: Callable[[Any], float], *, k: int = 5, memory: int = 100_000):
-        for name, v in (("k", k), ("memory", memory)):
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise InvalidArgumentError(f"{name} must be an int >= 1, got {v!r}")
+        k, memory = check_count("k", k, 1), check_count("memory", memory, 1)
         if not callable(value):
             raise InvalidArgumentError(f"value must be a callable state -> number, got {value!r}")
         self.value, self.k, self.memory = value, k, memory

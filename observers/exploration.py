@@ -43,6 +43,7 @@ from array import array
 from collections.abc import Callable, Hashable
 from typing import Any, Final
 
+from treesearch.arguments import check_count, check_flag
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
     Event,
@@ -119,16 +120,22 @@ class Exploration:
     ) -> None:
         if not callable(cell_of):
             raise InvalidArgumentError(f"cell_of must be a callable state -> cell, got {cell_of!r}")
-        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-            raise InvalidArgumentError(f"size must be an int >= 1, got {size!r}")
+        size = check_count("size", size, 1)
         self.cell_of = cell_of
         self.size = size
-        self.children = bool(children)
+        self.children = check_flag("children", children)
+        checked = check_flag("checked", checked)
         self._cell: CellOf = cell_of if checked else self._checked_cell
         self._changed: set[int] = set()
-        self.status = bytearray(size)
-        self.route: list[int] = []
-        self.reset()
+        try:
+            self.status = bytearray(size)
+            self.route: list[int] = []
+            self.reset()
+        except (OverflowError, MemoryError):  # three arrays of ``size`` cells
+            raise InvalidArgumentError(
+                f"size {size!r} cannot be held in memory (one entry per cell): give the "
+                "board's number of cells"
+            ) from None
 
     def reset(self) -> None:
         """Forget the run seen so far; the cells it had reached or routed count as changed."""

@@ -10,22 +10,37 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["SinkKind", "check_output", "sink_kind"]
+__all__ = ["SinkKind", "check_output", "check_path", "sink_kind"]
 
 SinkKind = Literal["mp4", "gif", "png"]
+
+
+def check_path(path: Any, what: str) -> str:
+    """``path`` as a str, if it is a str or an ``os.PathLike`` (not bytes, None, 3...).
+
+    Raises:
+        InvalidArgumentError: naming ``what`` the path was for, and the value.
+    """
+    if isinstance(path, (str, os.PathLike)):
+        text = os.fspath(path)
+        if isinstance(text, str) and text:
+            return text
+    raise InvalidArgumentError(
+        f"the path of {what} must be a non-empty str or os.PathLike, got {path!r}"
+    )
 
 
 def sink_kind(path: str | os.PathLike[str]) -> SinkKind:
     """Tell the output format from a path: ``.mp4``, ``.gif``, or a folder for PNGs.
 
     Raises:
-        InvalidArgumentError: the path has another suffix.
+        InvalidArgumentError: the path has another suffix, or is not a path.
     """
-    text = os.fspath(path)
+    text = check_path(path, "a video")
     if text.endswith(("/", os.sep)):
         return "png"
     suffix = Path(text).suffix.lower()
@@ -54,9 +69,10 @@ def check_output(path: str | os.PathLike[str], what: str, *, folder: bool = Fals
         folder: the output is a folder (of PNG frames), not a file.
 
     Raises:
-        InvalidArgumentError: the path cannot be written; the message names it and says why.
+        InvalidArgumentError: the path cannot be written, or is not a path; the message names
+            it and says why.
     """
-    p = Path(path)
+    p = Path(check_path(path, what))
     try:
         reason = _refusal(p, folder)
     except OSError as exc:

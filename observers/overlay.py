@@ -20,10 +20,11 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from observers.colors import palette
+from observers.colors import check_levels, palette
 from observers.exploration import FRONTIER as _OPEN
 from observers.exploration import Exploration
 from observers.tiles import Frame, LegendEntry, LegendRenderer, TileRenderer, as_rgb
+from treesearch.arguments import check_count, check_flag, check_number, is_count
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event
 
@@ -35,6 +36,20 @@ FRONTIER = (255, 140, 0)
 CURRENT_PATH = (255, 255, 255)
 SOLUTION = (220, 20, 60)
 CURRENT = (255, 0, 255)
+
+
+def _grid_shape(grid_shape: Any) -> tuple[int, int]:
+    """``(rows, cols)``, two ints >= 1, or an error naming the bad shape."""
+    try:
+        rows, cols = grid_shape
+        ok = is_count(rows) and is_count(cols) and min(rows, cols) >= 1
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise InvalidArgumentError(
+            f"grid_shape must be (rows, cols), two ints >= 1, got {grid_shape!r}"
+        )
+    return int(rows), int(cols)
 
 
 class _GridMemory:
@@ -53,22 +68,23 @@ class _GridMemory:
     ) -> None:
         if color_by not in ("order", "depth"):
             raise InvalidArgumentError(f"color_by must be 'order' or 'depth', got {color_by!r}")
-        if isinstance(levels, bool) or not isinstance(levels, int) or levels < 1:
-            raise InvalidArgumentError(f"levels must be an int >= 1, got {levels!r}")
-        if not 0 <= alpha <= 1:
+        if not callable(cell_of):
+            raise InvalidArgumentError(
+                f"cell_of must be a callable state -> (row, col), got {cell_of!r}"
+            )
+        levels = check_levels(levels)
+        alpha = check_number("alpha", alpha, minimum=0)
+        if alpha > 1:
             raise InvalidArgumentError(f"alpha must be in [0, 1], got {alpha!r}")
-        shape = tuple(int(n) for n in grid_shape)
-        if len(shape) != 2 or min(shape) < 1:
-            raise InvalidArgumentError(f"grid_shape must be (rows, cols) >= 1, got {shape!r}")
-        rows, cols = shape
+        rows, cols = _grid_shape(grid_shape)
         if scale is None:
             scale = rows * cols if color_by == "order" else rows + cols
-        if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1:
-            raise InvalidArgumentError(f"scale must be an int >= 1, got {scale!r}")
+        scale = check_count("scale", scale, 1)
         self.cell_of = cell_of
         self.color_by = color_by
         self.scale, self.levels, self.alpha = scale, levels, alpha
-        self.show_frontier, self.show_current_path = frontier, current_path
+        self.show_frontier = check_flag("frontier", frontier)
+        self.show_current_path = check_flag("current_path", current_path)
         self._shape = (rows, cols)
         self._colors = np.vstack(
             [np.zeros((1, 3)), palette(levels), [FRONTIER, CURRENT_PATH, SOLUTION, CURRENT]]

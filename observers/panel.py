@@ -28,6 +28,7 @@ from PIL import Image, ImageDraw
 
 from observers._text import TextPainter, load_font
 from observers.tiles import Frame, LegendEntry, as_rgb
+from treesearch.arguments import check_flag, is_count
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
     Evaluated,
@@ -218,6 +219,38 @@ class PanelInfo:
         return head, " · ".join(parts)
 
 
+def _board_shape(shape: Any) -> tuple[int, int]:
+    """``(height, width)``, two ints >= 1, or an error naming the bad shape."""
+    try:
+        height, width = shape
+        ok = is_count(height) and is_count(width) and min(height, width) >= 1
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise InvalidArgumentError(
+            f"board_shape must be (height, width), two ints >= 1, got {shape!r}"
+        )
+    return int(height), int(width)
+
+
+def _checked_legend(legend: Any) -> list[LegendEntry]:
+    """The legend as a list of ``(colour, label)`` pairs, or an error naming the bad entry."""
+    try:
+        entries = list(legend)
+    except TypeError:
+        entries = None
+    for entry in entries or ():
+        if not (isinstance(entry, (tuple, list)) and len(entry) == 2 and isinstance(entry[1], str)):
+            raise InvalidArgumentError(
+                f"legend entries must be (colour, label) pairs with a str label, got {entry!r}"
+            )
+    if entries is None or isinstance(legend, str):
+        raise InvalidArgumentError(
+            f"legend must be a sequence of (colour, label) pairs, got {legend!r}"
+        )
+    return entries
+
+
 class Panel:
     """A frame made of a text strip, a legend and the board below them.
 
@@ -236,7 +269,9 @@ class Panel:
     def __init__(
         self, board_shape: tuple[int, int], legend: Sequence[LegendEntry], *, pad_to_even: bool
     ) -> None:
-        bh, bw = board_shape
+        bh, bw = _board_shape(board_shape)
+        legend = _checked_legend(legend)
+        pad_to_even = check_flag("pad_to_even", pad_to_even)
         width = max(bw, MIN_WIDTH)
         self._title_font = TextPainter(load_font(int(min(26, max(18, width // 30)))))
         self._font = TextPainter(load_font(int(min(18, max(15, width // 40)))))

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import difflib
+import inspect
 from typing import Any
 
+from treesearch.arguments import check_count
 from treesearch.core import Observer
+from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event, SearchFinished, SearchStarted, SolutionImproved, Visited
 from treesearch.result import Status
 
@@ -22,13 +26,17 @@ class ProgressObserver(Observer):
     to the count. A run cut short (budget, Ctrl-C) keeps its total, so the bar shows how
     much of the node budget was used. Without a total the bar only counts.
 
+    Bad arguments, tqdm options included, raise ``InvalidArgumentError`` here, not at the
+    first visit.
+
     Args:
-        total: expected number of visits; None takes the search's ``max_nodes`` budget (an
-            upper bound on entered states for most searches) when it has one, else the bar
-            just counts, without a total.
+        total: expected number of visits (an int >= 0); None takes the search's
+            ``max_nodes`` budget (an upper bound on entered states for most searches) when
+            it has one, else the bar just counts, without a total.
         desc: label of the bar.
         refresh_every: update the bar every this many visits (keeps the cost per visit low).
-        **tqdm_kwargs: passed to ``tqdm.tqdm`` (``file=``, ``disable=``, ``leave=``...).
+        **tqdm_kwargs: passed to ``tqdm.tqdm`` (``file=``, ``disable=``, ``leave=``,
+            ``unit=``...).
     """
 
     def __init__(
@@ -38,10 +46,11 @@ class ProgressObserver(Observer):
         refresh_every: int = 256,
         **tqdm_kwargs: Any,
     ) -> None:
-        if isinstance(refresh_every, bool) or not isinstance(refresh_every, int):
-            raise TypeError(f"refresh_every must be an int >= 1, got {refresh_every!r}")
-        if refresh_every < 1:
-            raise ValueError(f"refresh_every must be >= 1, got {refresh_every!r}")
+        total = check_count("total", total, 0, optional=True)
+        if not isinstance(desc, str):
+            raise InvalidArgumentError(f"desc must be a str, got {desc!r}")
+        refresh_every = check_count("refresh_every", refresh_every, 1)
+        _check_tqdm_options(tqdm_kwargs)
         self.total, self.desc, self.refresh_every = total, desc, refresh_every
         self.tqdm_kwargs = tqdm_kwargs
         self.visits = 0
@@ -52,7 +61,8 @@ class ProgressObserver(Observer):
     def _open(self) -> Any:
         from tqdm import tqdm  # lazy: only runs that show progress need it
 
-        self._bar = tqdm(total=self.total, desc=self.desc, unit="node", **self.tqdm_kwargs)
+        options = {"unit": "node", **self.tqdm_kwargs}
+        self._bar = tqdm(total=self.total, desc=self.desc, **options)
         return self._bar
 
     def _flush(self) -> Any:
@@ -94,3 +104,23 @@ class ProgressObserver(Observer):
                 self._flush()
             self._bar.close()
             self._bar = None
+
+
+def _check_tqdm_options(options: dict[str, Any]) -> None:
+    """Refuse a keyword ``tqdm`` does not take, now rather than at the first visit."""
+    if not options:
+        return
+    from tqdm import tqdm
+
+    taken = [
+        name
+        for name, p in inspect.signature(tqdm.__init__).parameters.items()
+        if p.kind is p.POSITIONAL_OR_KEYWORD and name not in ("self", "iterable")
+    ]
+    for name in options:
+        if name not in taken or name in ("total", "desc"):
+            close = difflib.get_close_matches(name, taken, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise InvalidArgumentError(
+                f"ProgressObserver passes keywords to tqdm, which has no option {name!r}{hint}"
+            )

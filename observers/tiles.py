@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from observers.colors import Colour
+from treesearch.arguments import check_count, check_flag
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event
 
@@ -135,9 +136,15 @@ def as_rgb(image: Any, what: str) -> Frame:
 
 
 def _positive_int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise InvalidArgumentError(f"{what} must be an int >= 1, got {value!r}")
-    return int(value)
+    count: int = check_count(what, value, 1)
+    return count
+
+
+def _describe_array(value: Any) -> str:
+    """An array by its shape and dtype, anything else by its repr."""
+    if isinstance(value, np.ndarray):
+        return f"{value.shape!r} {value.dtype}"
+    return repr(value)
 
 
 class TileCanvas:
@@ -161,7 +168,13 @@ class TileCanvas:
     def __init__(
         self, renderer: TileRenderer, *, pad_to_even: bool = False, frame: Frame | None = None
     ) -> None:
+        if not isinstance(renderer, TileRenderer):
+            raise InvalidArgumentError(
+                f"renderer must be a TileRenderer (tile_size, grid_shape, tile_ids(state), "
+                f"tile_image(id)), got {renderer!r}"
+            )
         self.renderer = renderer
+        pad_to_even = check_flag("pad_to_even", pad_to_even)
         size = _positive_int(renderer.tile_size, "tile_size")
         shape = tuple(renderer.grid_shape)
         if len(shape) != 2:
@@ -175,10 +188,14 @@ class TileCanvas:
             height, width = height + height % 2, width + width % 2
         if frame is None:
             frame = np.zeros((height, width, 3), np.uint8)
-        elif frame.shape != (height, width, 3) or frame.dtype != np.uint8:
+        elif (
+            not isinstance(frame, np.ndarray)
+            or frame.shape != (height, width, 3)
+            or frame.dtype != np.uint8
+        ):
             raise InvalidArgumentError(
                 f"frame must be a ({height}, {width}, 3) uint8 array for this board, got "
-                f"{frame.shape!r} {frame.dtype}"
+                f"{_describe_array(frame)}"
             )
         self.frame: Frame = frame
         self.repainted = 0

@@ -31,8 +31,9 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from observers.outputs import check_output
+from observers.outputs import check_output, check_path
 from treesearch import close_observers, normalise_observers
+from treesearch.arguments import check_count
 from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError, StopSearch
 from treesearch.events import (
@@ -140,6 +141,8 @@ class TraceWriter(Observer):
                 ) from None
             header["meta"] = dict(meta)
         self.path = check_output(path, "the trace")
+        if key is not None and not callable(key):
+            raise InvalidArgumentError(f"key must be a callable state -> hashable, got {key!r}")
         self._key = key or key_of
         try:
             self._file = self.path.open("w", encoding="utf-8")
@@ -300,7 +303,7 @@ def read_trace(path: str | os.PathLike[str]) -> Iterator[TraceRecord]:
         InvalidArgumentError: the file is not a treesearch trace, or a line is not JSON or
             not a trace record; the message gives the file and the line number.
     """
-    with Path(path).open(encoding="utf-8") as f:
+    with Path(check_path(path, "a trace")).open(encoding="utf-8") as f:
         _header(path, f.readline())
         for number, line in enumerate(f, 2):
             if not line.strip():
@@ -459,9 +462,12 @@ def replay(
         The recorded ``SearchResult`` (without distances/routing table), or None when the
         trace has no ``SearchFinished`` line (the recording was cut short) or the replay
         was stopped before it.
+
+    Raises:
+        ObserverError: an observer failed to close after a whole replay; the recorded
+            result is on its ``.result``.
     """
-    if isinstance(cache, bool) or not isinstance(cache, int) or cache < 1:
-        raise InvalidArgumentError(f"cache must be an int >= 1, got {cache!r}")
+    cache = check_count("cache", cache, 1)
     targets = list(normalise_observers(observers))
     states: OrderedDict[Any, Any] = OrderedDict()
     walk = state_from_key if isinstance(state_from_key, StateWalk) else None
@@ -500,7 +506,7 @@ def replay(
     except BaseException as exc:
         close_observers(targets, exc)
         raise
-    close_observers(targets, None)
+    close_observers(targets, None, result)  # a failing close keeps the result on its error
     return result
 
 

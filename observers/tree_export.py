@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from observers.outputs import check_output
+from treesearch.arguments import check_count
 from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
@@ -83,10 +84,13 @@ class TreeExport(Observer):
         top_k: int | None = None,
         label: Callable[[Any], str] | None = None,
     ) -> None:
-        for name, v, lo in (("max_depth", max_depth, 0), ("top_k", top_k, 1)):
-            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < lo):
-                raise InvalidArgumentError(f"{name} must be an int >= {lo} or None, got {v!r}")
+        max_depth = check_count("max_depth", max_depth, 0, optional=True)
+        top_k = check_count("top_k", top_k, 1, optional=True)
         self.path = None if path is None else check_output(path, "the DOT tree")
+        if label is not None and not callable(label):
+            raise InvalidArgumentError(
+                f"label must be a callable state -> str or None, got {label!r}"
+            )
         self.max_depth, self.top_k, self.label = max_depth, top_k, label
         self._by_key: dict[Hashable, _Node] = {}
         self._by_id: dict[int, _Node] = {}

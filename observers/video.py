@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import os
 import weakref
 from collections.abc import Iterable
@@ -15,6 +14,7 @@ from observers.notebook import unfinished_html, video_html
 from observers.outputs import sink_kind
 from observers.panel import Panel
 from observers.tiles import Renderer
+from treesearch.arguments import check_flag, check_number, is_count
 from treesearch.core import Observer
 from treesearch.errors import InvalidArgumentError, StopSearch
 from treesearch.events import Event, SearchFinished, Visited, VisitKind
@@ -106,25 +106,18 @@ class VideoObserver(Observer):
         preset: str = "ultrafast",
         crf: int = 23,
     ) -> None:
-        if (
-            isinstance(fps, bool)
-            or not isinstance(fps, (int, float))
-            or not (math.isfinite(fps) and fps > 0)
-        ):
-            raise InvalidArgumentError(f"fps must be a finite number > 0, got {fps!r}")
+        fps = check_number("fps", fps, minimum=0, above=True)
         if max_frames is not None:
             count_arg(max_frames, "max_frames", 1)
         self.every = count_arg(every, "every", 1)
         if final_frames is None:
             final_frames = max(1, round(fps))
         self.final_frames = count_arg(final_frames, "final_frames", 0)
-        if preset not in _PRESETS:
+        if not isinstance(preset, str) or preset not in _PRESETS:
             raise InvalidArgumentError(f"preset must be one of {sorted(_PRESETS)}, got {preset!r}")
-        if isinstance(crf, bool) or not isinstance(crf, int) or not 0 <= crf <= 51:
+        if not is_count(crf) or not 0 <= crf <= 51:
             raise InvalidArgumentError(f"crf must be an int from 0 to 51, got {crf!r}")
-        for name, flag in (("panel", panel), ("overlay", overlay)):
-            if not isinstance(flag, bool):
-                raise InvalidArgumentError(f"{name} must be True or False, got {flag!r}")
+        panel, overlay = check_flag("panel", panel), check_flag("overlay", overlay)
         self.kinds = visit_kinds(events)
         kind = sink_kind(path)
         self._drawer = FrameDrawer(

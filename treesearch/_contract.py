@@ -53,6 +53,7 @@ __all__ = [
     "fail",
     "finite_rewards",
     "from_attribute_error",
+    "game_raised",
     "is_over",
     "missing_key",
     "missing_method",
@@ -262,6 +263,25 @@ def translate(
         found = from_attribute_error(exc)
     if found is not None:
         raise found from exc
+
+
+def game_raised(exc: BaseException, state: Any) -> TreeSearchError:
+    """The contract error for ``exc``, an exception a game method raised of its own.
+
+    The method and its state are read from the traceback (the innermost contract method
+    and its ``self``); ``state`` is named when none is found there. For the checkers
+    (``check_iterator``, ``check_random_play``), which report a game's faults as contract
+    errors; the searches let a game's own exceptions through unchanged.
+    """
+    method, owner = "a method", state
+    tb = exc.__traceback__
+    while tb is not None:
+        frame = tb.tb_frame
+        if frame.f_code.co_name in CONTRACT_METHODS:
+            method = frame.f_code.co_name + "()"
+            owner = frame.f_locals.get("self", owner)
+        tb = tb.tb_next
+    return explain_failure(owner, exc, method)
 
 
 def from_attribute_error(exc: AttributeError) -> TreeSearchError | None:

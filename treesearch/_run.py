@@ -9,7 +9,7 @@ needs an object with a ``_search(start, ctx)`` method (the ``Searcher`` protocol
 
 from __future__ import annotations
 
-import contextlib
+import dataclasses
 import sys
 import time
 import warnings
@@ -17,9 +17,17 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Protocol
 
 from treesearch._contract import from_attribute_error
+from treesearch._memory import CHECK_EVERY, memory_left
 from treesearch.budget import Budget
 from treesearch.core import Observer, key_of
-from treesearch.errors import InvalidObserverError, NotATreeIteratorError, StopSearch
+from treesearch.errors import (
+    InvalidObserverError,
+    NotATreeIteratorError,
+    ObserverError,
+    StopSearch,
+    TreeSearchError,
+    UnboundedSearchError,
+)
 from treesearch.events import Event, SearchFinished, SearchStarted, SolutionImproved
 from treesearch.result import SearchResult, Stats, Status
 
@@ -47,6 +55,10 @@ class Searcher(Protocol):
 
 class BudgetReached(Exception):  # noqa: N818 - internal control flow
     """Internal: a budget limit ended the run; ``args[0]`` names it."""
+
+
+class _OutOfMemory(Exception):  # noqa: N818 - internal control flow
+    """Internal: the memory left to the process fell into the reserve kept for the error."""
 
 
 class _CallableObserver(Observer):
@@ -124,6 +136,7 @@ class RunContext:
         self.deadline: float | None = None
         self.started = 0.0
         self._every = 1  # expansions between clock checks: grows to 128 while they are cheap
+        self._memory_at = CHECK_EVERY  # the expansion count of the next look at memory
         self._checked = 0.0  # perf_counter() at the last clock check
         # The answer so far.
         self.status = Status.EXHAUSTED
@@ -150,13 +163,19 @@ class RunContext:
     def checkpoint(self, count: int) -> int:
         """Check the budget at ``count`` expansions; return the next count to check at.
 
+        Every ``CHECK_EVERY`` expansions it also looks at the memory left
+        (``treesearch._memory``).
+
         Raises:
             BudgetReached: a node or time limit is used up.
+            _OutOfMemory: the memory left fell into the reserve.
         """
         limit = self.max_nodes
         if limit is not None and count >= limit:
             raise BudgetReached("max_nodes")
-        nxt = sys.maxsize
+        if count >= self._memory_at:
+            self._check_memory(count)
+        nxt = self._memory_at
         if self.deadline is not None:
             now = time.perf_counter()
             if now >= self.deadline:
@@ -174,6 +193,16 @@ class RunContext:
         if limit is not None and limit < nxt:
             nxt = limit
         return nxt
+
+    def _check_memory(self, count: int) -> None:
+        """Stop the run while the memory left can still hold an error message."""
+        left = memory_left()
+        if left is None:  # unknown here: never look again
+            self._memory_at = sys.maxsize
+            return
+        self._memory_at = count + CHECK_EVERY
+        if left < 0:
+            raise _OutOfMemory
 
     def check_time(self) -> None:
         """Raise BudgetReached when the wall-clock budget is used up."""
@@ -220,13 +249,31 @@ class RunContext:
 
     # -- the run --------------------------------------------------------------------------
     def execute(self, search: Searcher, start: Any) -> SearchResult:
-        """Run ``search._search`` on ``start`` and always close the observers."""
+        """Run ``search._search`` on ``start`` and always close the observers.
+
+        Ctrl-C while the observers are told the run is over or are closed (a video being
+        encoded) still closes every observer, and the result comes back with status
+        ``INTERRUPTED`` (its answer kept), as for Ctrl-C during the search.
+
+        Raises:
+            ObserverError: the run finished but an observer failed on ``SearchFinished``
+                or in ``close()``; the finished result is on its ``.result``.
+        """
         try:
             result = self._execute(search, start)
         except BaseException as exc:
             self._close_all(exc)
             raise
-        self._close_all(None)
+        failures: list[tuple[Any, BaseException]] = []
+        interrupted = self._finish(result, failures)
+        try:
+            close_observers(self.observers, None, result, failures)
+        except KeyboardInterrupt:
+            interrupted = True
+        if interrupted:
+            return dataclasses.replace(
+                result, status=Status.INTERRUPTED, stop_reason="KeyboardInterrupt"
+            )
         return result
 
     def _execute(self, search: Searcher, start: Any) -> SearchResult:
@@ -236,6 +283,7 @@ class RunContext:
             self._checked = self.started
             if self.observers:  # rendering must not eat the search's time budget
                 self.emit = self._emit_timed
+        how = None  # how the run ran out of memory, if it did
         try:
             if self.emit is not None:
                 self.emit(SearchStarted(search, start))
@@ -252,11 +300,46 @@ class RunContext:
             if found is not None:
                 raise found from exc
             raise
-        result = self.result()
-        if self.emit is not None:
-            with contextlib.suppress(StopSearch):  # the run is over anyway
-                self.emit(SearchFinished(result))
-        return result
+        except _OutOfMemory:
+            how = "stopped before the memory ran out"
+        except MemoryError as exc:
+            if isinstance(exc, TreeSearchError) or self.expanded < CHECK_EVERY:
+                raise  # not a run that grew without end: the game's own allocation failed
+            how = "ran out of memory"
+        if how is None:
+            return self.result()
+        # Out of memory: the search's frames went with the exception, so there is room
+        # again to say which budget to give.
+        raise UnboundedSearchError(self._unbounded(search, how), self.result()) from None
+
+    def _finish(self, result: SearchResult, failures: list[tuple[Any, BaseException]]) -> bool:
+        """Tell every observer the run is over; add those that fail to ``failures``.
+
+        Each observer gets ``SearchFinished`` even when one before it fails (the run is over,
+        so a ``StopSearch`` here asks nothing). Ctrl-C stops telling them: returns True.
+        """
+        if not self.observers:
+            return False
+        event = SearchFinished(result)
+        for observer in self.observers:
+            try:
+                observer.notify(event)
+            except StopSearch:
+                pass
+            except KeyboardInterrupt:
+                return True
+            except Exception as exc:
+                failures.append((observer, exc))
+        return False
+
+    def _unbounded(self, search: Searcher, how: str) -> str:
+        """The message of a run stopped for memory: how far it got, and the budget to give."""
+        name = type(search).__name__
+        return (
+            f"{name} {how} after expanding {self.expanded:,} states, "
+            f"{self.max_depth_seen:,} moves deep; a game that may never end needs a budget: "
+            f"{name}(budget=Budget(max_depth=N)), or max_nodes=/seconds="
+        )
 
     def result(self) -> SearchResult:
         """Build the SearchResult from what the search wrote so far."""
@@ -285,14 +368,31 @@ class RunContext:
         close_observers(self.observers, pending)
 
 
-def close_observers(observers: Iterable[Any], pending: BaseException | None = None) -> None:
+def close_observers(
+    observers: Iterable[Any],
+    pending: BaseException | None = None,
+    result: SearchResult | None = None,
+    failures: Iterable[tuple[Any, BaseException]] = (),
+) -> None:
     """Call every observer's ``close()``, even when some of them fail.
 
-    A failing ``close()`` is raised after all observers are closed; while another exception
-    (``pending``) is already propagating it becomes a RuntimeWarning instead, so the
-    original error is not masked.
+    Args:
+        observers: the observers to close.
+        pending: an exception already propagating: a failing ``close()`` then becomes a
+            RuntimeWarning, so the original error is not masked.
+        result: the finished result of the run, if there is one: a failing ``close()`` then
+            raises ``ObserverError`` carrying it, so the caller keeps it.
+        failures: ``(observer, exception)`` pairs that already failed after the run
+            finished (on ``SearchFinished``), reported with the close failures.
+
+    Raises:
+        ObserverError: with ``result``, after all observers are closed.
+        Exception: without ``result``, the first close failure, after all are closed.
+        BaseException: Ctrl-C (or ``SystemExit``) inside a ``close()``, once the others are
+            closed (close failures then become warnings).
     """
-    errors: list[BaseException] = []
+    errors = list(failures)
+    interrupt: BaseException | None = None
     for observer in observers:
         close = getattr(observer, "close", None)
         if close is None:
@@ -300,15 +400,38 @@ def close_observers(observers: Iterable[Any], pending: BaseException | None = No
         try:
             close()
         except Exception as exc:
-            errors.append(exc)
-    if not errors:
-        return
-    if pending is not None:
-        for err in errors:
+            errors.append((observer, exc))
+        except BaseException as exc:  # Ctrl-C, SystemExit: the others are closed first
+            if interrupt is None:
+                interrupt = exc
+    if interrupt is not None:
+        pending = pending or interrupt
+    if errors and pending is not None:
+        for _, err in errors:
             warnings.warn(
                 f"observer close() failed while handling {pending!r}: {err!r}",
                 RuntimeWarning,
                 stacklevel=3,
             )
+    if interrupt is not None:
+        raise interrupt
+    if not errors or pending is not None:
         return
-    raise errors[0]
+    first = errors[0][1]
+    if result is None:
+        raise first
+    raise ObserverError(_failed_after(result, errors), result, tuple(errors)) from first
+
+
+def _failed_after(result: SearchResult, errors: Sequence[tuple[Any, BaseException]]) -> str:
+    """One line naming the first failing observer, its error, and where the result is."""
+    observer, err = errors[0]
+    more = f" ({len(errors) - 1} more observer failures on .failures)" if len(errors) > 1 else ""
+    named = repr(observer)
+    if named.startswith("<") and " object at 0x" in named:  # object's repr: say the class
+        named = type(observer).__name__
+    return (
+        f"observer {named} failed after the search finished "
+        f"({result.status.value}): {type(err).__name__}: {err}{more}; "
+        "the finished result is on this error's .result"
+    )

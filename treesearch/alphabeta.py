@@ -17,10 +17,13 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
+import numpy as np
+
 from treesearch._contract import chance_start
 from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import BudgetReached, ObserverLike, RunContext, has_keys
 from treesearch.alphabeta_run import FULL_DEPTH, Ordering, Run, explain, not_two_players
+from treesearch.arguments import check_count, check_flag, is_count
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, StopSearch
 from treesearch.matrix_game import solve_matrix_game
@@ -107,26 +110,19 @@ class AlphaBeta(TreeSearch):
                 "AlphaBeta cannot choose a move with Budget(max_depth=0): the start may not be "
                 "expanded; give max_depth >= 1"
             )
-        if depth is not None and (
-            isinstance(depth, bool) or not isinstance(depth, int) or depth < 1
-        ):
-            raise InvalidArgumentError(f"depth must be an int >= 1 or None, got {depth!r}")
+        depth = check_count("depth", depth, 1, optional=True)
         if value is not None and not callable(value):
             raise InvalidArgumentError(f"value must be callable, got {value!r}")
         if ordering is not None and not callable(ordering):
             raise InvalidArgumentError(f"ordering must be callable, got {ordering!r}")
-        if (
-            isinstance(perspective, bool)
-            or not isinstance(perspective, int)
-            or perspective not in (0, 1)
-        ):
+        if not is_count(perspective) or perspective not in (0, 1):
             raise InvalidArgumentError(f"perspective must be player 0 or 1, got {perspective!r}")
-        if transposition is not None and not isinstance(transposition, bool):
+        if transposition is not None and not isinstance(transposition, (bool, np.bool_)):
             raise InvalidArgumentError(
                 f"transposition must be True, False or None, got {transposition!r}"
             )
-        if not isinstance(pruning, bool):
-            raise InvalidArgumentError(f"pruning must be True or False, got {pruning!r}")
+        transposition = None if transposition is None else bool(transposition)
+        pruning = check_flag("pruning", pruning)
         self.depth, self.value, self.perspective = depth, value, int(perspective)
         self.ordering, self.transposition, self.pruning = ordering, transposition, pruning
         check_choice("simultaneous", simultaneous, SIMULTANEOUS)

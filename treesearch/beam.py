@@ -15,6 +15,7 @@ from typing import Any
 
 from treesearch._contract import FAULTS, missing_key, translate
 from treesearch._run import ObserverLike, RunContext
+from treesearch.arguments import check_count
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Evaluated, Expanded, Pruned, Visited, VisitKind
@@ -81,10 +82,7 @@ class BeamSearch(TreeSearch):
         budget: Budget | None = None,
     ) -> None:
         super().__init__(observers, budget=budget)
-        if width is not None and (isinstance(width, bool) or not isinstance(width, int)):
-            raise InvalidArgumentError(f"width must be an int >= 1 or None, got {width!r}")
-        if width is not None and width < 1:
-            raise InvalidArgumentError(f"width must be >= 1, got {width!r}")
+        width = check_count("width", width, 1, optional=True)
         if not callable(value):
             raise InvalidArgumentError(
                 f"value must be a callable state -> number (larger is better), got {value!r}"

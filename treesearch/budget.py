@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, fields
+from numbers import Real
 from typing import Any
 
+from treesearch.arguments import check_count, check_seconds, is_count
 from treesearch.errors import InvalidBudgetError
 
 __all__ = ["Budget"]
-
-
-def _check_count(name: str, value: Any, minimum: int) -> None:
-    if value is None:
-        return
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidBudgetError(f"{name} must be an int >= {minimum} or None, got {value!r}")
-    if value < minimum:
-        raise InvalidBudgetError(f"{name} must be >= {minimum}, got {value!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,10 +19,11 @@ class Budget:
     Attributes:
         max_nodes: states the search may expand (ask for their children).
         max_depth: states deeper than this (in moves from the start) are not expanded.
-        seconds: wall-clock seconds of searching. Time spent in observers (rendering a
-            video frame, writing a trace) does not count: the deadline moves back by it, so
-            a slow observer cannot starve the search. ``stats.seconds`` stays the total
-            wall time and ``stats.observer_seconds`` reports the observers' share.
+        seconds: wall-clock seconds of searching, a finite number > 0. Time spent in
+            observers (rendering a video frame, writing a trace) does not count: the
+            deadline moves back by it, so a slow observer cannot starve the search.
+            ``stats.seconds`` stays the total wall time and ``stats.observer_seconds``
+            reports the observers' share.
         max_iterations: iterations of iterative searches (MCTS simulations, random-walk
             episodes, deepening rounds); searches without iterations (BFS, DFS, Dijkstra,
             A*, greedy, beam, backtracking) ignore it.
@@ -39,7 +32,9 @@ class Budget:
     ``max_nodes`` and ``seconds`` are checked at every expansion (the clock every 128
     expansions), ``max_depth`` before a state is expanded.
 
-    ``a | b`` combines two budgets: whichever limit comes first applies.
+    ``a | b`` combines two budgets: whichever limit comes first applies. Numpy integers and
+    floats are taken as plain ints and floats; a bool, NaN, an infinity or a limit below its
+    minimum raises ``InvalidBudgetError`` naming the field (None is the unlimited value).
     """
 
     max_nodes: int | None = None
@@ -48,15 +43,19 @@ class Budget:
     max_iterations: int | None = None
 
     def __post_init__(self) -> None:
-        _check_count("max_nodes", self.max_nodes, 1)
-        _check_count("max_depth", self.max_depth, 0)
-        _check_count("max_iterations", self.max_iterations, 1)
+        # Numpy integers and floats are taken (as plain ints and floats); bools, NaN,
+        # infinities and limits below the minimum are refused, naming the field.
+        for name, minimum in (("max_nodes", 1), ("max_depth", 0), ("max_iterations", 1)):
+            value = getattr(self, name)
+            if is_count(value) and value < minimum:  # the short form the command line quotes
+                raise InvalidBudgetError(f"{name} must be >= {minimum}, got {value!r}")
+            value = check_count(name, value, minimum, optional=True, error=InvalidBudgetError)
+            object.__setattr__(self, name, value)  # frozen: normalised once, here
         s = self.seconds
-        if s is not None:
-            if isinstance(s, bool) or not isinstance(s, (int, float)):
-                raise InvalidBudgetError(f"seconds must be a number > 0 or None, got {s!r}")
-            if math.isnan(s) or s <= 0:
-                raise InvalidBudgetError(f"seconds must be > 0, got {s!r}")
+        if isinstance(s, Real) and not isinstance(s, bool) and s <= 0:  # the short form too
+            raise InvalidBudgetError(f"seconds must be > 0, got {s!r}")
+        seconds = check_seconds("seconds", s, error=InvalidBudgetError)
+        object.__setattr__(self, "seconds", seconds)
 
     def __or__(self, other: Budget) -> Budget:
         if not isinstance(other, Budget):

@@ -22,6 +22,7 @@ from treesearch._contract import (
     checked_key,
     checked_returns,
     fail,
+    game_raised,
     missing_key,
     player_index,
     step_cost_message,
@@ -29,7 +30,8 @@ from treesearch._contract import (
     valid_cost,
 )
 from treesearch._rng import RNGLike, check_rng
-from treesearch.errors import InvalidArgumentError, IteratorContractError
+from treesearch.arguments import check_count
+from treesearch.errors import IteratorContractError, TreeSearchError
 
 __all__ = ["CheckReport", "check_iterator"]
 
@@ -179,10 +181,22 @@ def check_iterator(
     Raises:
         IteratorContractError: naming the method, the state and the fix.
     """
-    for name, v in (("max_states", max_states), ("walks", walks), ("max_depth", max_depth)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise InvalidArgumentError(f"{name} must be an int >= 0, got {v!r}")
+    max_states = check_count("max_states", max_states, 0)
+    walks = check_count("walks", walks, 0)
+    max_depth = check_count("max_depth", max_depth, 0)
     gen = np.random.default_rng(check_rng(rng))
+    try:
+        return _check_all(state, max_states, walks, max_depth, gen)
+    except TreeSearchError:
+        raise
+    except Exception as exc:  # the game's own: a contract error naming method and state
+        raise game_raised(exc, state) from exc
+
+
+def _check_all(
+    state: Any, max_states: int, walks: int, max_depth: int, gen: np.random.Generator
+) -> CheckReport:
+    """``check_iterator``'s exploration, breadth first then random walks."""
     keyed = checked_key(state) is not None
     by_key: dict[Hashable, Any] = {}
     checked = terminals = deepest = 0

@@ -11,12 +11,17 @@ Leaves also subclass the matching builtin, so ``except ValueError`` keeps workin
     ├── MissingCapabilityError (TypeError)   a search needs keys, players, costs... it lacks
     ├── IteratorContractError (ValueError)   check_iterator found a broken TreeIterator
     ├── InvalidValueError (ValueError)       a value function returned NaN or a non-number
+    ├── UnboundedSearchError (MemoryError)   a search without a budget outgrew the memory
+    ├── ObserverError                        an observer failed after the run had finished;
+    │                                        the finished result is on its ``.result``
     └── UnreachableError (KeyError)          find_route to a key the search never reached
 
 ``StopSearch`` is not an error: an observer raises it to ask the running search to stop.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 __all__ = [
     "InvalidArgumentError",
@@ -27,9 +32,11 @@ __all__ = [
     "IteratorContractError",
     "MissingCapabilityError",
     "NotATreeIteratorError",
+    "ObserverError",
     "PluginLoadError",
     "StopSearch",
     "TreeSearchError",
+    "UnboundedSearchError",
     "UnreachableError",
 ]
 
@@ -68,6 +75,42 @@ class IteratorContractError(TreeSearchError, ValueError):
 
 class InvalidValueError(TreeSearchError, ValueError):
     """A value function returned NaN, an infinity where none is allowed, or a non-number."""
+
+
+class UnboundedSearchError(TreeSearchError, MemoryError):
+    """A search outgrew the memory: a game that may never end needs a budget.
+
+    Raised instead of a bare ``MemoryError`` (or the system killing the process) when a run
+    has nearly exhausted the memory left to the process; the message names the search, how
+    far it got and the budget to give. ``result`` holds the result so far.
+    """
+
+    def __init__(self, message: str, result: Any = None) -> None:
+        super().__init__(message)
+        self.result = result
+
+
+class ObserverError(TreeSearchError):
+    """An observer failed after the search had finished: the finished result is kept on it.
+
+    ``run()`` raises it when an observer's ``close()`` (or its handling of the last event,
+    ``SearchFinished``) fails after a complete run, so the caller loses neither the failure
+    nor the result. An observer failing *during* the run raises its own exception instead
+    (the run is not finished; the other observers are still closed).
+
+    Attributes:
+        result: the ``SearchResult`` the run would have returned (None when there was none,
+            as for a ``Playthrough`` closed before ``finish()``).
+        failures: every ``(observer, exception)`` pair; the first exception is also the
+            ``__cause__``.
+    """
+
+    def __init__(
+        self, message: str, result: Any = None, failures: tuple[tuple[Any, BaseException], ...] = ()
+    ) -> None:
+        super().__init__(message)
+        self.result = result
+        self.failures = failures
 
 
 class UnreachableError(TreeSearchError, KeyError):

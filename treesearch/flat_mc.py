@@ -21,16 +21,19 @@ half goes on).
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from treesearch._contract import unhashable_key
 from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import ObserverLike, RunContext, has_keys
+from treesearch.arguments import check_count, check_flag, check_number
 from treesearch.budget import Budget
-from treesearch.errors import InvalidArgumentError, InvalidValueError
+from treesearch.errors import InvalidArgumentError, InvalidValueError, TreeSearchError
 from treesearch.events import Evaluated
-from treesearch.mcts_policies import rollout_rewards
+from treesearch.mcts_policies import ROLLOUT_LIMIT, rollout_rewards
 from treesearch.result import Status
 from treesearch.search import TreeSearch, check_callable, check_choice
 from treesearch.values import player_of
@@ -66,6 +69,9 @@ class FlatMonteCarlo(TreeSearch):
             each play-out.
         playout: ``fn(candidate, rng) -> value`` or ``(value, labels)``: the labels of other
             candidates this play-out also stands for (see the module docstring).
+            Default: a uniformly random game, stopped after ``ROLLOUT_LIMIT`` (10,000)
+            moves and then valued 0 (``info["endless_playouts"]`` counts those, and a
+            RuntimeWarning says so).
         candidates: ``fn(start) -> states`` to choose among; default its children.
         label: ``fn(candidate) -> hashable``, the name its statistics are kept under;
             default its ``key()``, else the candidate itself.
@@ -105,22 +111,15 @@ class FlatMonteCarlo(TreeSearch):
         self.playout = check_callable(playout, "playout", "(candidate, rng) -> value")
         self.candidates = check_callable(candidates, "candidates", "start -> states")
         self.label = check_callable(label, "label", "candidate -> hashable")
-        for name, number in (("first", first), ("playouts", playouts)):
-            if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-                raise InvalidArgumentError(f"{name} must be an int >= 0, got {number!r}")
+        first = check_count("first", first, 0)
+        playouts = check_count("playouts", playouts, 0)
         if first + playouts < 1:
             raise InvalidArgumentError("first + playouts must be at least 1, got 0")
         check_choice("allocation", allocation, ALLOCATIONS)
-        if (
-            isinstance(exploration, bool)
-            or not isinstance(exploration, (int, float))
-            or not (0 <= exploration < math.inf)
-        ):
-            raise InvalidArgumentError(f"exploration must be a number >= 0, got {exploration!r}")
-        if not isinstance(reuse, bool):
-            raise InvalidArgumentError(f"reuse must be True or False, got {reuse!r}")
+        exploration = check_number("exploration", exploration, minimum=0)
+        reuse = check_flag("reuse", reuse)
         self.first, self.playouts, self.allocation = first, playouts, allocation
-        self.exploration, self.reuse = float(exploration), reuse
+        self.exploration, self.reuse = exploration, reuse
         self.rng = check_rng(rng)
         self._stream = python_random(self.rng) if not isinstance(self.rng, int) else None
         self._kept: list[tuple[float, frozenset[Hashable]]] = []
@@ -138,7 +137,10 @@ class FlatMonteCarlo(TreeSearch):
         labels = [name(s) for s in states]
         index: dict[Hashable, list[int]] = {}
         for k, lab in enumerate(labels):
-            index.setdefault(lab, []).append(k)
+            try:
+                index.setdefault(lab, []).append(k)
+            except TypeError:  # an unhashable label: name the state and who made it
+                raise self._unhashable(states[k], lab) from None
         stats = _Stats(len(states), index)
         kept: list[tuple[float, frozenset[Hashable]]] = []
         if self.reuse and self._kept:
@@ -147,7 +149,8 @@ class FlatMonteCarlo(TreeSearch):
                 if here in passed:
                     kept.append((value, passed))
                     stats.credit(passed, value)
-        play = self.playout if self.playout is not None else _default_playout(start)
+        endless = [0]  # default play-outs stopped at ROLLOUT_LIMIT moves
+        play = self.playout if self.playout is not None else _default_playout(start, endless)
         emit = ctx.emit
         played = [0]
 
@@ -177,9 +180,30 @@ class FlatMonteCarlo(TreeSearch):
                 (Candidate(s, labels[k], counts[k], means[k]) for k, s in enumerate(states)),
                 key=lambda c: (-c.mean, -c.count),
             )
-            ctx.info = {"candidates": tuple(ranked), "playouts": played[0]}
+            ctx.info = {
+                "candidates": tuple(ranked),
+                "playouts": played[0],
+                "endless_playouts": endless[0],
+            }
             self._kept = kept
             ctx.visited = len(states)
+        if endless[0]:
+            warnings.warn(
+                f"FlatMonteCarlo: {endless[0]} of {played[0]} random play-outs made "
+                f"{ROLLOUT_LIMIT} moves without reaching the end of the game and were valued "
+                "0; for a game that may never end give playout=fn(candidate, rng) -> value",
+                RuntimeWarning,
+                stacklevel=5,  # the caller of run(): _search <- _execute <- execute <- run
+            )
+
+    def _unhashable(self, state: Any, label: Any) -> TreeSearchError:
+        """The error of a label that cannot be a dictionary key."""
+        if self.label is None:
+            return unhashable_key(state, label)  # the default label is the state's key()
+        return InvalidValueError(
+            f"label {self.label!r} returned {label!r} for {state!r}; expected a hashable "
+            "value (a tuple, str, int...)"
+        )
 
     def _allocate(
         self, stats: _Stats, sample: Callable[[int], float], ctx: RunContext, done: list[int]
@@ -285,13 +309,21 @@ def _default_label(start: Any) -> Callable[[Any], Hashable]:
     return lambda s: s
 
 
-def _default_playout(start: Any) -> Playout:
-    """A uniformly random game from the candidate, valued for the player to move at ``start``."""
+def _default_playout(start: Any, endless: list[int]) -> Playout:
+    """A uniformly random game from the candidate, valued for the player to move at ``start``.
+
+    A game still running after ``ROLLOUT_LIMIT`` moves is valued 0 and counted in
+    ``endless[0]``.
+    """
     player = player_of(start) if hasattr(start, "player") else 0  # numpy integers count
     if player < 0:  # CHANCE or TERMINAL: nobody to value for but player 0
         player = 0
 
+    def cut(state: Any) -> tuple[float, ...]:
+        endless[0] += 1
+        return (0.0,) * (player + 1)
+
     def play(candidate: Any, rng: Any) -> float:
-        return float(rollout_rewards(candidate, rng, None, True, None)[player])
+        return float(rollout_rewards(candidate, rng, None, True, None, None, cut)[player])
 
     return play

@@ -22,23 +22,38 @@ Chaslot et al. 2008 (final move rules); Browne et al. 2012 (survey).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, Literal, NoReturn, TypeVar, overload
 
 from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import ObserverLike, RunContext, has_keys
+from treesearch.arguments import check_count, check_seconds
 from treesearch.budget import Budget
-from treesearch.errors import InvalidArgumentError, MissingCapabilityError, TreeSearchError
+from treesearch.errors import (
+    InvalidArgumentError,
+    InvalidBudgetError,
+    MissingCapabilityError,
+    TreeSearchError,
+)
 from treesearch.mcts_decoupled import DecoupledSimulator
 from treesearch.mcts_final import FinalRule, choose_child, value_of
 from treesearch.mcts_node import Node
-from treesearch.mcts_policies import Evaluator, RolloutPolicy, SelectionFn
+from treesearch.mcts_policies import ROLLOUT_LIMIT, Evaluator, RolloutPolicy, SelectionFn
 from treesearch.mcts_settings import EXPLORATION, SIMULTANEOUS, MCTSSettings
 from treesearch.mcts_simulate import Simulator
 from treesearch.result import Status
 from treesearch.search import TreeSearch
 
-__all__ = ["EXPLORATION", "MCTS", "REUSE_DEPTH", "SIMULTANEOUS", "MCTSSettings", "Node"]
+__all__ = [
+    "EXPLORATION",
+    "MCTS",
+    "REUSE_DEPTH",
+    "ROLLOUT_LIMIT",
+    "SIMULTANEOUS",
+    "MCTSSettings",
+    "Node",
+]
 
 REUSE_DEPTH = 4
 """How many tree levels below the old root ``reuse`` looks for the next run's start: the
@@ -157,11 +172,14 @@ class MCTS(TreeSearch):
             on with the first run's tree; ``reset()`` or ``reuse=False`` for runs that
             start afresh.
         perspective: the player (0 or 1) whose view a numeric ``evaluate`` takes.
-        rollout_depth: moves a rollout may make (an int >= 1; None: to the end of the game).
-            A rollout stopped above the end is scored by ``evaluate`` when given (so
-            ``evaluate`` plus ``rollout_depth`` means "play N moves, then evaluate"), else as
-            0 for every player (a draw). Games that may never end need it, ``seconds`` or
-            ``Budget(max_depth=...)``.
+        rollout_depth: moves a rollout may make (an int >= 1, however large; None: to the
+            end of the game, but at most ``ROLLOUT_LIMIT`` = 10,000 moves). A rollout
+            stopped above the end is scored by ``evaluate`` when given (so ``evaluate`` plus
+            ``rollout_depth`` means "play N moves, then evaluate"), else as 0 for every
+            player (a draw). With None, rollouts stopped at ``ROLLOUT_LIMIT`` are counted in
+            ``info["endless_rollouts"]`` and a RuntimeWarning says so once a run: a game that
+            may never end should say how far to play with ``rollout_depth``. (A state's own
+            ``random_playout`` is the game's to end.)
         simultaneous: how a turn of simultaneous moves is searched, for games whose states
             answer ``simultaneous() -> True`` at a turn's second half (player 1 to move
             after player 0 picked). "sequential" (the alternating approximation): player 1
@@ -180,8 +198,9 @@ class MCTS(TreeSearch):
     ``result.best`` is the recommended child, ``result.value`` its mean reward for the player
     to move at the start (its exact value when proven), ``result.path`` the principal
     variation (most visited line), and ``result.info`` holds ``root`` (the Node),
-    ``children`` (state, visits, mean) at the root, ``reused_visits`` and ``proven`` (the
-    root's proven rewards, or None).
+    ``children`` (state, visits, mean) at the root, ``reused_visits``, ``proven`` (the
+    root's proven rewards, or None) and ``endless_rollouts`` (rollouts stopped at
+    ``ROLLOUT_LIMIT``, see ``rollout_depth``).
 
     The knobs are checked once and kept as ``settings``, a frozen ``MCTSSettings``
     (``treesearch.mcts_settings``); ``exploration``, ``c`` (the UCT constant in reward units:
@@ -213,7 +232,12 @@ class MCTS(TreeSearch):
         rng: RNGLike = None,
         budget: Budget | None = None,
     ) -> None:
-        extra = Budget(max_iterations=iterations, seconds=seconds)  # validates both
+        # Checked under the names the caller typed (Budget would say "max_iterations").
+        iterations = check_count(
+            "iterations", iterations, 1, optional=True, error=InvalidBudgetError
+        )
+        seconds = check_seconds("seconds", seconds, error=InvalidBudgetError)
+        extra = Budget(max_iterations=iterations, seconds=seconds)
         super().__init__(observers, budget=Budget.coerce(budget) | extra)
         _check_budget(self.budget)
         self.settings = MCTSSettings(
@@ -301,9 +325,12 @@ class MCTS(TreeSearch):
         finally:
             ctx.iterations, ctx.expanded = i, simulate.expanded
             ctx.visited, ctx.max_depth_seen = simulate.visited, simulate.deepest
+            ctx.info["endless_rollouts"] = simulate.endless
             self._answer(root, ctx)
             if settings.reuse:
                 self._root = None if broken else root
+        if simulate.endless:
+            _warn_endless(simulate.endless, i, settings.evaluate is not None)
 
     def _reroot(self, start: Any) -> Node:
         """The kept node of ``start`` within ``REUSE_DEPTH`` levels of the old root, or a new one.
@@ -355,6 +382,18 @@ class MCTS(TreeSearch):
             path.append(node.state)
         ctx.best, ctx.path = best.state, path
         ctx.value = value_of(best, use_max)
+
+
+def _warn_endless(endless: int, iterations: int, evaluated: bool) -> None:
+    """Say once a run that rollouts were stopped by ``ROLLOUT_LIMIT``, and how to choose."""
+    scored = "by evaluate" if evaluated else "as draws (0 for every player)"
+    warnings.warn(
+        f"MCTS: {endless} of {iterations} rollouts made {ROLLOUT_LIMIT} moves without "
+        f"reaching the end of the game and were scored {scored}; for a game that "
+        "may never end give rollout_depth=N (with evaluate= to score where they stop)",
+        RuntimeWarning,
+        stacklevel=6,  # the caller of run(): here <- _search <- _execute <- execute <- run
+    )
 
 
 def _check_budget(budget: Budget) -> None:

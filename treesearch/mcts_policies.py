@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 from collections.abc import Callable, Sequence
+from numbers import Real
 from typing import Any
 
 from treesearch._contract import FAULTS, bad_returns, fail, translate
@@ -19,9 +19,11 @@ from treesearch.mcts_node import Node
 from treesearch.values import CHANCE, chance_outcomes_of
 
 __all__ = [
+    "ROLLOUT_LIMIT",
     "Evaluator",
     "RolloutPolicy",
     "SelectionFn",
+    "endless_rollout",
     "leaf_rewards",
     "rollout_rewards",
     "sample_outcome",
@@ -31,6 +33,12 @@ __all__ = [
 
 CHECK_TIME_EVERY = 64
 """Rollout moves between two looks at the clock (one integer comparison per move)."""
+
+ROLLOUT_LIMIT = 10_000
+"""The most moves a rollout "to the end of the game" makes: a game that has not ended after
+that many random moves may never end (``check_random_play`` calls such a game broken at the
+same count), so the rollout stops there and ``cutoff`` scores it. An explicit ``max_moves``
+(``MCTS(rollout_depth=...)``) replaces it, however large."""
 
 Rewards = tuple[float, ...]
 
@@ -95,10 +103,14 @@ def rollout_rewards(
     """Play from ``state`` to a terminal state with ``policy`` (default: uniform random).
 
     Chance states (``player() == CHANCE``) draw their outcome by its probability. After
-    ``max_moves`` moves the rollout stops and ``cutoff(state)`` scores the state reached;
-    ``check_time()`` (which raises when the run's time is up) is called every
-    ``CHECK_TIME_EVERY`` moves. A state's own ``random_playout(rng)`` replaces the loop only
-    when the rollout is unlimited and there is no policy.
+    ``max_moves`` moves (``ROLLOUT_LIMIT`` when None) the rollout stops and
+    ``cutoff(state)`` scores the state reached; ``check_time()`` (which raises when the run's
+    time is up) is called every ``CHECK_TIME_EVERY`` moves. A state's own
+    ``random_playout(rng)`` replaces the loop only when ``max_moves`` is None and there is
+    no policy (the game's own play-out then has to end by itself).
+
+    Raises:
+        MissingCapabilityError: the rollout reached its limit and there is no ``cutoff``.
     """
     if policy is None and max_moves is None and (players or score is None):
         fast = getattr(state, "random_playout", None)
@@ -113,7 +125,7 @@ def rollout_rewards(
                     "return finite rewards, one per player, like returns() at the end",
                 )
             return rewards
-    limit = sys.maxsize if max_moves is None else max_moves
+    limit = ROLLOUT_LIMIT if max_moves is None else max_moves
     stop = limit if check_time is None else min(limit, CHECK_TIME_EVERY)
     draw = rng.random
     moves = 0
@@ -128,7 +140,7 @@ def rollout_rewards(
             if moves == stop:
                 if check_time is None or moves >= limit:
                     if cutoff is None:
-                        raise TypeError("rollout_rewards(max_moves=...) needs cutoff=")
+                        raise endless_rollout(state, limit)
                     return cutoff(state)
                 check_time()
                 stop = min(limit, moves + CHECK_TIME_EVERY)
@@ -147,6 +159,15 @@ def rollout_rewards(
         raise
 
 
+def endless_rollout(state: Any, moves: int) -> MissingCapabilityError:
+    """The error of a play-out that made ``moves`` random moves without ending the game."""
+    return MissingCapabilityError(
+        f"a random play-out from {state!r} made {moves} moves without reaching the end of "
+        "the game, which may never end: give a play-out that ends (playout=...) or a game "
+        "whose random games end"
+    )
+
+
 def sample_outcome(outcomes: Sequence[tuple[Any, float]], u: float) -> Any:
     """The outcome whose cumulative probability first exceeds ``u`` (a uniform draw)."""
     acc = 0.0
@@ -160,16 +181,32 @@ def sample_outcome(outcomes: Sequence[tuple[Any, float]], u: float) -> Any:
 def leaf_rewards(
     evaluate: Evaluator, state: Any, players: bool, perspective: int
 ) -> tuple[float, ...]:
-    """Turn a leaf evaluation into a reward vector (a number is zero-sum for two players)."""
-    v = evaluate(state)
-    if isinstance(v, (int, float)):
+    """Turn a leaf evaluation into a reward vector (a number is zero-sum for two players).
+
+    Raises:
+        InvalidValueError: the value is not a finite number (numpy's count, bools do not)
+            nor a sequence of them, one per player.
+    """
+    v: Any = evaluate(state)
+    if type(v) is float or type(v) is int or (isinstance(v, Real) and not isinstance(v, bool)):
         f = float(v)
-        if math.isnan(f):
-            raise InvalidValueError(f"evaluate {evaluate!r} returned NaN for {state!r}")
+        if f - f != 0:  # NaN or an infinity
+            raise _bad_leaf_value(evaluate, state, v)
         if not players:
             return (f,)
         return (f, -f) if perspective == 0 else (-f, f)
-    out = tuple(float(x) for x in v)
-    if any(math.isnan(x) for x in out):
-        raise InvalidValueError(f"evaluate {evaluate!r} returned NaN in {out!r} for {state!r}")
+    try:
+        out = tuple(float(x) for x in v if not isinstance(x, bool))
+        ok = bool(out) and len(out) == len(v) and all(x - x == 0 for x in out)
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise _bad_leaf_value(evaluate, state, v)
     return out
+
+
+def _bad_leaf_value(evaluate: Evaluator, state: Any, v: Any) -> InvalidValueError:
+    return InvalidValueError(
+        f"evaluate {evaluate!r} returned {v!r} for {state!r}; expected a finite number (not "
+        "NaN or infinite) from the perspective player's view, or one per player"
+    )

@@ -23,8 +23,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from numbers import Real
 from typing import Any, Literal
 
+from treesearch.arguments import check_count, check_flag, check_number, is_count
 from treesearch.errors import InvalidArgumentError
 from treesearch.mcts_final import FINAL_RULES, FinalRule
 from treesearch.mcts_policies import Evaluator, RolloutPolicy, SelectionFn
@@ -94,11 +96,16 @@ class MCTSSettings:
         if self.backup not in ("mean", "max"):
             raise InvalidArgumentError(f"backup must be 'mean' or 'max', got {self.backup!r}")
         check_choice("final", self.final, FINAL_RULES)
-        _check_flag("solver", self.solver)
+        solver = check_flag("solver", self.solver)
         lo, hi = _check_range(self.reward_range)
-        _check_flag("reuse", self.reuse)
+        if not math.isfinite(exploration * (hi - lo)):
+            raise InvalidArgumentError(
+                f"exploration * (high - low) of reward_range must be finite, got exploration="
+                f"{self.exploration!r} and reward_range={self.reward_range!r}"
+            )
+        reuse = check_flag("reuse", self.reuse)
         _check_perspective(self.perspective)
-        _check_rollout_depth(self.rollout_depth)
+        rollout_depth = _check_rollout_depth(self.rollout_depth)
         check_choice("simultaneous", self.simultaneous, SIMULTANEOUS)
         leaf = (
             LEAF_BOUNDED
@@ -110,6 +117,10 @@ class MCTSSettings:
         for name, value in (
             ("exploration", exploration),
             ("reward_range", (lo, hi)),
+            ("perspective", int(self.perspective)),
+            ("solver", solver),
+            ("reuse", reuse),
+            ("rollout_depth", rollout_depth),
             ("c", exploration * (hi - lo)),
             ("use_max", self.backup == "max"),
             ("decoupled", self.simultaneous == "decoupled"),
@@ -123,13 +134,7 @@ class MCTSSettings:
 
 
 def _check_exploration(exploration: Any) -> float:
-    if (
-        isinstance(exploration, bool)
-        or not isinstance(exploration, (int, float))
-        or not (math.isfinite(exploration) and exploration >= 0)
-    ):
-        raise InvalidArgumentError(f"exploration must be a finite number >= 0, got {exploration!r}")
-    return float(exploration)
+    return check_number("exploration", exploration, minimum=0)
 
 
 def _check_callable(name: str, fn: Any) -> None:
@@ -137,30 +142,17 @@ def _check_callable(name: str, fn: Any) -> None:
         raise InvalidArgumentError(f"{name} must be callable, got {fn!r}")
 
 
-def _check_flag(name: str, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise InvalidArgumentError(f"{name} must be True or False, got {value!r}")
-
-
 def _check_perspective(perspective: Any) -> None:
-    if (
-        isinstance(perspective, bool)
-        or not isinstance(perspective, int)
-        or perspective not in (0, 1)
-    ):
+    if not is_count(perspective) or perspective not in (0, 1):
         raise InvalidArgumentError(
             f"perspective must be player 0 or 1 (the view of a numeric evaluate), "
             f"got {perspective!r}"
         )
 
 
-def _check_rollout_depth(rollout_depth: Any) -> None:
-    if rollout_depth is not None and (
-        isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int) or rollout_depth < 1
-    ):
-        raise InvalidArgumentError(
-            f"rollout_depth must be an int >= 1 or None, got {rollout_depth!r}"
-        )
+def _check_rollout_depth(rollout_depth: Any) -> int | None:
+    depth: int | None = check_count("rollout_depth", rollout_depth, 1, optional=True)
+    return depth
 
 
 def _check_range(reward_range: Any) -> tuple[float, float]:
@@ -169,7 +161,7 @@ def _check_range(reward_range: Any) -> tuple[float, float]:
         lo, hi = reward_range
         ok = (
             all(
-                isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+                isinstance(x, Real) and not isinstance(x, bool) and math.isfinite(x)
                 for x in (lo, hi)
             )
             and lo < hi

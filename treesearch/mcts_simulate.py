@@ -20,6 +20,7 @@ from treesearch.errors import TreeSearchError
 from treesearch.events import SimulationPhase, Visited, VisitKind
 from treesearch.mcts_node import Node
 from treesearch.mcts_policies import (
+    ROLLOUT_LIMIT,
     leaf_rewards,
     rollout_rewards,
     sample_outcome,
@@ -67,6 +68,10 @@ class Simulator:
         # so a game that never ends still stops under max_nodes alone.
         caps = [n for n in (settings.rollout_depth, ctx.max_nodes) if n is not None]
         self.rollout_depth = min(caps) if caps else _NO_LIMIT
+        # Without rollout_depth, a rollout "to the end" stops after ROLLOUT_LIMIT moves (a
+        # game that has not ended by then may never end), scored as cut and counted here.
+        self.endless_cap = ROLLOUT_LIMIT if settings.rollout_depth is None else _NO_LIMIT
+        self.endless = 0  # rollouts stopped by endless_cap
         # How a non-terminal leaf is scored, a LEAF_* code: 0 a full rollout, 1 evaluate,
         # 2 a bounded rollout (which any depth or node budget makes of the first two).
         bounded = ctx.max_nodes is not None or ctx.max_depth is not None
@@ -76,6 +81,7 @@ class Simulator:
         self.width = 1  # players seen so far (the length of a draw's reward vector)
         self.depth_cut = False  # max_depth kept a non-terminal state from being explored
         self._cut_by_budget = False
+        self._cut_endless = False
         self.solver = settings.solver
         self.lo, self.hi = settings.reward_range
         # Leaf evaluation generates each new leaf's children anyway, so the solver can prove
@@ -156,7 +162,7 @@ class Simulator:
                     self.players,
                     self.score,
                     None,
-                    None,
+                    self._endless,
                     self.check_time,
                 )
             elif mode == 1:
@@ -221,11 +227,16 @@ class Simulator:
         return leaf_rewards(self.evaluate, node.state, self.players, self.perspective)  # type: ignore[arg-type]
 
     def _bounded_rollout(self, state: Any, depth: int) -> tuple[float, ...]:
-        """A rollout capped by ``rollout_depth`` and by ``max_depth`` below the start."""
+        """A rollout capped by ``rollout_depth``, ``max_depth`` below the start, or both.
+
+        Without ``rollout_depth``, ``ROLLOUT_LIMIT`` caps it as it caps rollouts to the end.
+        """
         moves = self.max_depth - depth
-        self._cut_by_budget = moves <= self.rollout_depth
+        cap = min(self.rollout_depth, self.endless_cap)
+        self._cut_by_budget = moves <= cap
+        self._cut_endless = not self._cut_by_budget and self.endless_cap < self.rollout_depth
         if not self._cut_by_budget:
-            moves = self.rollout_depth
+            moves = cap
         return rollout_rewards(
             state,
             self.rng,
@@ -237,10 +248,17 @@ class Simulator:
             self.check_time,
         )
 
+    def _endless(self, state: Any) -> tuple[float, ...]:
+        """Score a rollout "to the end" that made ``ROLLOUT_LIMIT`` moves: 0 for everyone."""
+        self.endless += 1
+        return (0.0,) * self.width
+
     def _cutoff(self, state: Any) -> tuple[float, ...]:
         """Score a rollout stopped above the end: the leaf evaluation, else 0 for everyone."""
         if self._cut_by_budget:
             self.depth_cut = True
+        elif self._cut_endless:
+            self.endless += 1
         if self.evaluate is not None:
             return leaf_rewards(self.evaluate, state, self.players, self.perspective)
         return (0.0,) * self.width

@@ -23,7 +23,8 @@ from collections.abc import Iterable
 from types import TracebackType
 from typing import Any
 
-from treesearch._run import ObserverLike, close_observers, normalise_observers
+from treesearch._run import ObserverLike, close_observers, normalise_observers, require_iterator
+from treesearch.arguments import check_number
 from treesearch.errors import InvalidArgumentError, StopSearch
 from treesearch.events import Event, SearchFinished, SearchStarted, Visited, VisitKind
 from treesearch.result import SearchResult, Stats, Status
@@ -42,6 +43,7 @@ class Playthrough:
     Attributes:
         path: the states shown so far, ``start`` first.
         summary: the line a panel shows once the game is over (set by ``finish``).
+        result: the ``SearchResult`` of ``finish`` (None before).
     """
 
     chooses_move = False
@@ -57,10 +59,12 @@ class Playthrough:
     ) -> None:
         if not isinstance(name, str):
             raise InvalidArgumentError(f"name must be a str, got {name!r}")
+        require_iterator(start, "start state")
         self.name = name
         self.observers = normalise_observers(observers)
         self.path: list[Any] = [start]
         self.summary: str | None = None
+        self.result: SearchResult | None = None
         self._live = bool(self.observers)
         self._closed = False
         self._t0 = time.perf_counter()
@@ -90,6 +94,10 @@ class Playthrough:
             The ``SearchResult`` shown: status SOLVED, ``best`` the last state, ``path`` the
             whole game, ``value`` the given value.
         """
+        if value is not None:
+            value = check_number("value", value)
+        if summary is not None and not isinstance(summary, str):
+            raise InvalidArgumentError(f"summary must be a str or None, got {summary!r}")
         self.summary = summary
         stats = Stats(
             visited=len(self.path),
@@ -101,16 +109,22 @@ class Playthrough:
             self.path[-1],
             tuple(self.path),
             stats,
-            None if value is None else float(value),
+            value,
         )
+        self.result = result
         self._emit(SearchFinished(result))
         return result
 
     def close(self, pending: BaseException | None = None) -> None:
-        """Close every observer once (a failing close is raised unless ``pending`` is)."""
+        """Close every observer once (a failing close is raised unless ``pending`` is).
+
+        Raises:
+            ObserverError: after ``finish()``, an observer failed to close; the finished
+                result is on its ``.result`` (before ``finish()``, the close error itself).
+        """
         if not self._closed:
             self._closed = True
-            close_observers(self.observers, pending)
+            close_observers(self.observers, pending, self.result)
 
     def __enter__(self) -> Playthrough:
         return self

@@ -8,20 +8,25 @@ that, failing with the same kind of message (method, state, fix).
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
 from treesearch._contract import (
     CHANCE,
+    bad_child,
+    bad_children,
     checked_chance,
     checked_key,
     checked_returns,
     fail,
+    game_raised,
     player_index,
     terminal_flag,
 )
 from treesearch._rng import RNGLike, check_rng, python_random
-from treesearch.errors import InvalidArgumentError
+from treesearch.arguments import check_count
+from treesearch.errors import IteratorContractError, TreeSearchError
 
 __all__ = ["RandomPlayReport", "check_random_play"]
 
@@ -56,6 +61,19 @@ def _end(state: Any, player: int, movers: set[int]) -> int:
     return len(rewards)
 
 
+def _children(state: Any) -> list[Any]:
+    """The children of ``state``, checked to be an iterable of states."""
+    raw = state.get_children()
+    try:
+        children = list(raw)
+    except TypeError:
+        raise bad_children(state, raw) from None
+    for child in children:
+        if not callable(getattr(child, "get_children", None)):
+            raise IteratorContractError(str(bad_child(state, child)))
+    return children
+
+
 def check_random_play(
     state: Any, *, games: int = 20, max_moves: int = 10_000, rng: RNGLike = 0
 ) -> RandomPlayReport:
@@ -75,17 +93,26 @@ def check_random_play(
         InvalidArgumentError: ``games`` or ``max_moves`` is not an int >= 1.
         IteratorContractError: naming the method, the state and the fix.
     """
-    for name, v in (("games", games), ("max_moves", max_moves)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise InvalidArgumentError(f"{name} must be an int >= 1, got {v!r}")
+    games = check_count("games", games, 1)
+    max_moves = check_count("max_moves", max_moves, 1)
     draw = python_random(check_rng(rng))
+    try:
+        return _play(state, games, max_moves, draw)
+    except TreeSearchError:
+        raise
+    except Exception as exc:  # the game's own: a contract error naming method and state
+        raise game_raised(exc, state) from exc
+
+
+def _play(state: Any, games: int, max_moves: int, draw: random.Random) -> RandomPlayReport:
+    """``check_random_play``'s games."""
     moves = longest = 0
     players: int | None = None
     for _ in range(games):
         s, length = state, 0
         movers: set[int] = set()
         while True:
-            children = list(s.get_children())
+            children = _children(s)
             p = player_index(s, s.player(), children)
             checked_key(s)
             pairs = checked_chance(s, children) if p == CHANCE else []  # ended games too

@@ -99,6 +99,12 @@ class GamePlugin:
             hook = getattr(self, name)
             if hook is not None and not callable(hook):
                 raise InvalidArgumentError(f"GamePlugin {name} must be callable, got {hook!r}")
+        _check_text("GamePlugin", "help", self.help)
+        if not isinstance(self.bots, Mapping):
+            raise InvalidArgumentError(
+                f"GamePlugin bots must be a mapping of names to agent makers seed -> agent, "
+                f"got {self.bots!r}"
+            )
         for bot, maker in dict(self.bots).items():
             if not isinstance(bot, str) or not bot or not callable(maker):
                 raise InvalidArgumentError(
@@ -130,11 +136,22 @@ class SearchPlugin:
     def __post_init__(self) -> None:
         if not callable(self.make):
             raise InvalidArgumentError(f"SearchPlugin make must be callable, got {self.make!r}")
-        if not self.kinds or any(k not in KINDS for k in self.kinds):
+        if (
+            not isinstance(self.kinds, tuple)
+            or not self.kinds
+            or any(k not in KINDS for k in self.kinds)
+        ):
             raise InvalidArgumentError(
                 f"SearchPlugin kinds must be a non-empty tuple of {', '.join(KINDS)}, got "
                 f"{self.kinds!r}"
             )
+        _check_text("SearchPlugin", "title", self.title)
+        _check_text("SearchPlugin", "help", self.help)
+
+
+def _check_text(owner: str, name: str, text: Any) -> None:
+    if not isinstance(text, str):
+        raise InvalidArgumentError(f"{owner} {name} must be a str, got {text!r}")
 
 
 def search_kinds(make: Callable[..., Any]) -> tuple[Kind, ...]:
@@ -145,6 +162,10 @@ def search_kinds(make: Callable[..., Any]) -> tuple[Kind, ...]:
     Raises:
         InvalidArgumentError: neither is declared nor accepted.
     """
+    if not callable(make):
+        raise InvalidArgumentError(
+            f"a search plugin must be a TreeSearch subclass or a factory, got {make!r}"
+        )
     declared = getattr(make, "kinds", None)
     if declared is not None:
         return SearchPlugin(make, tuple(declared)).kinds

@@ -9,6 +9,7 @@ from typing import Any
 from treesearch._contract import FAULTS, missing_key, translate
 from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import ObserverLike, RunContext
+from treesearch.arguments import check_count
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Evaluated, Expanded, Pruned, Visited, VisitKind
@@ -76,10 +77,7 @@ class RandomWalk(TreeSearch):
     ) -> None:
         super().__init__(observers, budget=budget)
         self.rng = check_rng(rng)
-        if episodes is not None and (
-            isinstance(episodes, bool) or not isinstance(episodes, int) or episodes < 1
-        ):
-            raise InvalidArgumentError(f"episodes must be an int >= 1 or None, got {episodes!r}")
+        episodes = check_count("episodes", episodes, 1, optional=True)
         b = self.budget
         if (
             episodes is None
@@ -109,6 +107,7 @@ class RandomWalk(TreeSearch):
         expanded = visited = duplicates = deepest = episode = 0
         checkpoint = ctx.first_checkpoint()
         state = parent = start  # the state being expanded and its parent, for the fault handler
+        path = [start]
         try:
             k0 = start.key() if graph else None
             while limit is None or episode < limit:
@@ -179,4 +178,4 @@ class RandomWalk(TreeSearch):
             raise
         finally:
             ctx.expanded, ctx.visited, ctx.duplicates = expanded, visited, duplicates
-            ctx.max_depth_seen = deepest
+            ctx.max_depth_seen = max(deepest, len(path) - 1)  # an episode cut short too

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from treesearch._result_html import result_html
-from treesearch.errors import MissingCapabilityError, UnreachableError
+from treesearch.errors import InvalidArgumentError, MissingCapabilityError, UnreachableError
 
 __all__ = ["SearchResult", "Stats", "Status"]
 
@@ -166,7 +166,13 @@ class SearchResult:
                 "this result has no routing table: run a traversal (BFS, DFS, Dijkstra...) "
                 "on states that have keys"
             )
-        if target not in table:
+        try:
+            reached = target in table
+        except TypeError:  # a list or a dict: no key can be one
+            raise InvalidArgumentError(
+                f"find_route needs a state key (hashable), got {target!r}"
+            ) from None
+        if not reached:
             raise UnreachableError(
                 f"no route to {target!r}: the search reached {len(table)} keys and this is "
                 "not one of them"

@@ -31,32 +31,75 @@ _S = TypeVar("_S", bound="TreeSearch")
 
 
 @functools.cache
-def _knobs(cls: type) -> tuple[str, ...] | None:
-    """The keyword knobs of ``cls.__init__`` (None when it takes ``**kwargs``)."""
-    params = list(inspect.signature(cls.__init__).parameters.values())[1:]  # type: ignore[misc]
-    if any(p.kind is p.VAR_KEYWORD for p in params):
+def _parameters(cls: type) -> tuple[inspect.Parameter, ...] | None:
+    """The parameters of ``cls.__init__`` after ``self`` (None when it has no signature)."""
+    try:
+        return tuple(inspect.signature(cls.__init__).parameters.values())[1:]  # type: ignore[misc]
+    except (TypeError, ValueError):  # a builtin or a wrapped __init__: Python will judge
         return None
-    return tuple(p.name for p in params if p.kind is p.KEYWORD_ONLY)
+
+
+_BY_NAME = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+_BY_PLACE = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 
 
 def _check_call(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-    """Refuse unknown knobs and extra positional arguments, naming the public class."""
-    knobs = _knobs(cls)
-    if knobs is None:
+    """Refuse unknown knobs and extra positional arguments, naming the public class.
+
+    A knob is any parameter of ``__init__`` that can be given by name, keyword-only or
+    not, so a subclass written ``def __init__(self, goal=None, budget=None)`` takes
+    ``goal=``; an ``__init__`` with ``**kwargs`` or ``*args`` is left to Python.
+    """
+    params = _parameters(cls)
+    if params is None:
         return
+    kinds = {p.kind for p in params}
     name = cls.__name__
-    if len(args) > 1:
+    named = [p.name for p in params if p.kind in _BY_NAME]
+    knobs = [n for n in named if n != "observers"]
+    placed = [p.name for p in params if p.kind in _BY_PLACE]
+    if inspect.Parameter.VAR_POSITIONAL not in kinds and len(args) > len(placed):
+        if placed == ["observers"]:
+            raise InvalidArgumentError(
+                f"{name} takes the observers as its only positional argument, got {len(args)} "
+                f"positional arguments {args!r}; give the knobs by keyword: {', '.join(knobs)}"
+            )
         raise InvalidArgumentError(
-            f"{name} takes the observers as its only positional argument, got {len(args)} "
-            f"positional arguments {args!r}; give the knobs by keyword: {', '.join(knobs)}"
+            f"{name} takes at most {len(placed)} positional arguments "
+            f"({', '.join(placed)}), got {len(args)}: {args!r}; give the others by keyword"
         )
+    if inspect.Parameter.VAR_KEYWORD in kinds:
+        return
     for knob in kwargs:
-        if knob not in knobs and knob != "observers":
+        if knob not in named:
             close = difflib.get_close_matches(knob, knobs, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
+            listed = ", ".join(knobs) if knobs else "none"
             raise InvalidArgumentError(
-                f"{name} has no knob {knob!r}{hint}; its knobs are: {', '.join(knobs)}"
+                f"{name} has no knob {knob!r}{hint}; its knobs are: {listed}"
             )
+
+
+def _bad_run_call(
+    cls: type, extra: tuple[Any, ...], unexpected: dict[str, Any]
+) -> InvalidArgumentError:
+    """The error of ``run()`` called with more than a start state and ``observers=``."""
+    name = cls.__name__
+    if extra:
+        return InvalidArgumentError(
+            f"{name}.run() takes one start state, got {1 + len(extra)} positional arguments; "
+            "give extra observers by keyword: run(start, observers=...)"
+        )
+    knob = next(iter(unexpected))
+    params = _parameters(cls) or ()
+    if any(p.name == knob and p.kind in _BY_NAME for p in params):
+        return InvalidArgumentError(
+            f"{name}.run() takes the start state and observers= only; {knob}= is a knob of "
+            f"the search: {name}({knob}=...).run(start)"
+        )
+    return InvalidArgumentError(
+        f"{name}.run() has no argument {knob!r}; it takes the start state and observers="
+    )
 
 
 class TreeSearch:
@@ -91,14 +134,26 @@ class TreeSearch:
         self.budget = Budget.coerce(budget)
 
     def run(
-        self, start: Any, *, observers: ObserverLike | Iterable[ObserverLike] | None = ()
+        self,
+        start: Any,
+        *extra: Any,
+        observers: ObserverLike | Iterable[ObserverLike] | None = (),
+        **unexpected: Any,
     ) -> SearchResult:
         """Search from ``start`` and return the result.
 
         Args:
             start: the start state (a TreeIterator).
             observers: extra observers for this run only, added after the search's own.
+            *extra: refused: ``run`` takes one start state.
+            **unexpected: refused, naming the constructor when it is one of its knobs.
+
+        Raises:
+            InvalidArgumentError: another argument (a knob belongs to the constructor: the
+                message says so).
         """
+        if extra or unexpected:
+            raise _bad_run_call(type(self), extra, unexpected)
         require_iterator(start, "start state")
         ctx = RunContext(self.observers + normalise_observers(observers), self.budget)
         return ctx.execute(self, start)

@@ -40,6 +40,7 @@ from treesearch._contract import (
     finite_rewards,
     player_index,
 )
+from treesearch.arguments import check_count, check_number
 from treesearch.errors import (
     InvalidArgumentError,
     InvalidValueError,
@@ -78,7 +79,12 @@ _MISSING = {
 
 def evaluate(value: Callable[[Any], Any], state: Any) -> float:
     """Call a value function and insist on a real number (NaN is a bug, not a score)."""
-    v = value(state)
+    try:
+        v = value(state)
+    except TypeError:
+        if not callable(value):  # looked at only on failure: nothing per call
+            raise _not_callable("value", value, "state -> number") from None
+        raise
     try:
         f = float(v)
     except (TypeError, ValueError):
@@ -86,7 +92,10 @@ def evaluate(value: Callable[[Any], Any], state: Any) -> float:
             f"value function {value!r} returned {v!r} for {state!r}; expected a number"
         ) from None
     if math.isnan(f):
-        raise InvalidValueError(f"value function {value!r} returned NaN for {state!r}")
+        raise InvalidValueError(
+            f"value function {value!r} returned NaN for {state!r}; expected a number (NaN "
+            "says the function has a bug, it is not a score)"
+        )
     return f
 
 
@@ -134,8 +143,13 @@ def chance_outcomes_of(state: Any) -> list[tuple[Any, float]]:
     return chance_pairs(state, _method(state, "chance_outcomes")())
 
 
+def _not_callable(name: str, fn: Any, what: str) -> InvalidArgumentError:
+    return InvalidArgumentError(f"{name} must be a callable {what}, got {fn!r}")
+
+
 def terminal_value(player: int) -> ValueFunction:
     """The terminal reward of ``player``: ``state.returns()[player]``."""
+    player = check_count("player", player, 0)
 
     def value(state: Any) -> float:
         return returns_of(state)[player]
@@ -146,6 +160,8 @@ def terminal_value(player: int) -> ValueFunction:
 
 def negated(value: ValueFunction) -> ValueFunction:
     """The same value seen by the opponent of a two-player zero-sum game."""
+    if not callable(value):
+        raise _not_callable("value", value, "state -> number")
 
     def neg(state: Any) -> float:
         return -value(state)
@@ -156,8 +172,17 @@ def negated(value: ValueFunction) -> ValueFunction:
 
 def normalised(value: ValueFunction, low: float, high: float) -> ValueFunction:
     """Map values in ``[low, high]`` linearly onto ``[0, 1]`` (UCT wants rewards there)."""
-    if not (math.isfinite(low) and math.isfinite(high)) or high <= low:
-        raise InvalidArgumentError(f"need finite low < high, got low={low!r}, high={high!r}")
+    if not callable(value):
+        raise _not_callable("value", value, "state -> number")
+    try:
+        ok = check_number("low", low) < check_number("high", high)
+    except InvalidArgumentError:
+        ok = False
+    if not ok:
+        raise InvalidArgumentError(
+            f"normalised needs finite numbers low < high, got low={low!r}, high={high!r}"
+        )
+    low, high = float(low), float(high)
     span = high - low
 
     def norm(state: Any) -> float:

@@ -3,10 +3,11 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import numpy as np
 import pytest
 
 from observers import ProgressObserver, RecordingObserver, StatsObserver
-from treesearch import BFS, Backtracking, Budget, RandomWalk, Status
+from treesearch import BFS, Backtracking, Budget, InvalidArgumentError, RandomWalk, Status
 
 
 def test_stats_observer_counts(seed_tree: Any) -> None:
@@ -50,8 +51,31 @@ def test_progress_closes_when_stopped(seed_tree: Any) -> None:
 
 @pytest.mark.parametrize("bad", [0, -2, 1.5])
 def test_progress_bad_refresh(bad: Any) -> None:
-    with pytest.raises((ValueError, TypeError), match=str(bad)):
+    with pytest.raises(InvalidArgumentError, match=f"refresh_every must be an int >= 1, got {bad}"):
         ProgressObserver(refresh_every=bad)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        # Before: a plain TypeError at the first flush, after the search had run.
+        ({"total": "10"}, "total must be an int >= 0 or None, got '10'"),
+        ({"total": -1}, "total must be an int >= 0 or None, got -1"),
+        ({"total": float("nan")}, "total must be an int >= 0 or None, got nan"),
+        ({"desc": 3}, "desc must be a str, got 3"),
+        # Before: tqdm's TqdmKeyError at the first visits, inside the run.
+        ({"colour_": "red"}, "tqdm, which has no option 'colour_' \\(did you mean 'colour'\\?\\)"),
+        ({"total_": 3}, "no option 'total_'"),
+    ],
+)
+def test_progress_bad_arguments_are_refused_at_once(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=message):
+        ProgressObserver(**kwargs)
+
+
+def test_progress_takes_numpy_counts() -> None:
+    bar = ProgressObserver(total=np.int64(5), refresh_every=np.int32(2), disable=True)
+    assert (bar.total, bar.refresh_every) == (5, 2) and type(bar.total) is int
 
 
 def test_recording_observer_trace(seed_tree: Any) -> None:

@@ -21,6 +21,7 @@ from treesearch import (
     Evaluated,
     InvalidArgumentError,
     MissingCapabilityError,
+    ObserverError,
     RandomWalk,
     SearchFinished,
     SolutionImproved,
@@ -188,6 +189,21 @@ def test_replay_closes_observers_when_it_fails(tmp_path: Path) -> None:
     with pytest.raises(LookupError):
         replay(path, no_state, rec)
     assert rec.closed == 1
+
+
+def test_replay_keeps_the_result_when_a_close_fails(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    BFS(TraceWriter(path)).run(Board())
+
+    class BadClose(RecordingObserver):
+        def close(self) -> None:
+            super().close()
+            raise OSError("disk full")
+
+    # Before: the OSError came out and the replayed result was lost.
+    with pytest.raises(ObserverError, match="disk full") as info:
+        replay(path, lambda key: Board(cells=key), BadClose())
+    assert info.value.result is not None and info.value.result.status is Status.EXHAUSTED
 
 
 def test_a_cut_trace_is_read_up_to_its_last_whole_line(tmp_path: Path) -> None:

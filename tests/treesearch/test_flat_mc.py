@@ -160,7 +160,9 @@ def test_bad_knobs_and_bad_playouts_are_named() -> None:
         FlatMonteCarlo(playouts=-1)
     with pytest.raises(InvalidArgumentError, match="first \\+ playouts must be at least 1"):
         FlatMonteCarlo(first=0, playouts=0)
-    with pytest.raises(InvalidArgumentError, match="exploration must be a number >= 0"):
+    with pytest.raises(
+        InvalidArgumentError, match="exploration must be a finite number >= 0, got nan"
+    ):
         FlatMonteCarlo(exploration=float("nan"))
     with pytest.raises(InvalidArgumentError, match="playout must be a callable"):
         FlatMonteCarlo(playout=3)  # type: ignore[arg-type]

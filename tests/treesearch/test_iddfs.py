@@ -10,7 +10,7 @@ from games.dict_tree import DictTreeIterator
 from games.graph import Graph
 from observers import RecordingObserver
 from tests.strategies import reference_bfs, trees, undirected_graphs
-from treesearch import BFS, IDDFS, Budget, Status, TreeIterator, VisitKind
+from treesearch import BFS, IDDFS, Budget, SolutionImproved, Status, TreeIterator, VisitKind
 
 
 def test_golden_trace(seed_tree: DictTreeIterator) -> None:
@@ -117,7 +117,74 @@ def test_deep_chain() -> None:
         DictTreeIterator("root", chain)
     )
     assert result.solved and len(result.path) == 201
-    assert result.stats.iterations == 201
+    assert result.stats.iterations < 40  # deeper rounds jump several plies on a chain
+
+
+class _Chain(TreeIterator):
+    """A keyless chain of ``n`` moves (its end is terminal)."""
+
+    __slots__ = ("i", "n")
+
+    def __init__(self, i: int, n: int) -> None:
+        self.i, self.n = i, n
+
+    def get_children(self) -> list[_Chain]:
+        return [_Chain(self.i + 1, self.n)] if self.i < self.n else []
+
+
+def test_a_100000_deep_chain_takes_linear_work() -> None:
+    # Before: one ply per round, ~5e9 visits (about an hour); now about 3 visits per state.
+    result = IDDFS(goal=lambda s: s.i == 100_000).run(_Chain(0, 100_000))
+    assert result.solved and result.best.i == 100_000 and len(result.path) == 100_001
+    assert result.stats.visited < 4 * 100_000 and result.stats.iterations < 60
+
+
+class _Fork(TreeIterator):
+    """A chain to depth 30, then two chains: goals at depth 52 (left) and 50 (right)."""
+
+    __slots__ = ("depth", "side")
+
+    def __init__(self, depth: int = 0, side: str = "") -> None:
+        self.depth, self.side = depth, side
+
+    def get_children(self) -> list[_Fork]:
+        if self.depth == 30:
+            return [_Fork(31, "left"), _Fork(31, "right")]
+        return [_Fork(self.depth + 1, self.side)] if self.depth < 80 else []
+
+    def is_goal(self) -> bool:
+        return (self.side, self.depth) in (("left", 52), ("right", 50))
+
+
+def test_a_round_that_jumps_still_finds_a_shallowest_goal() -> None:
+    rec = RecordingObserver()
+    result = IDDFS(rec, goal=lambda s: s.is_goal()).run(_Fork())
+    assert result.solved and (result.best.side, result.best.depth) == ("right", 50)
+    assert result.stats.iterations < 50  # some round went several plies deeper
+    improved = [e.state.depth for e in rec.events if isinstance(e, SolutionImproved)]
+    assert improved == [52, 50]  # the deeper goal came first in that round, then the right one
+
+
+class _Widening(TreeIterator):
+    """A chain to depth 40, then a complete binary tree; the goal is at depth 52, rightmost."""
+
+    __slots__ = ("bits", "depth")
+
+    def __init__(self, depth: int = 0, bits: int = 0) -> None:
+        self.depth, self.bits = depth, bits
+
+    def get_children(self) -> list[_Widening]:
+        if self.depth < 40:
+            return [_Widening(self.depth + 1)]
+        return [_Widening(self.depth + 1, 2 * self.bits + b) for b in (0, 1)]
+
+
+def test_a_jump_into_a_widening_tree_is_abandoned_not_explored() -> None:
+    goal = (1 << 12) - 1
+    result = IDDFS(goal=lambda s: s.depth == 52 and s.bits == goal).run(_Widening())
+    assert result.solved and len(result.path) == 53
+    # A jump from 40 plies to 60 would expand ~2^20 states; abandoned rounds cap the waste.
+    assert result.stats.expanded < 40_000
 
 
 def test_round_budget(seed_tree: DictTreeIterator) -> None:

@@ -190,7 +190,12 @@ def test_budgets() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "error", "match"),
     [
-        ({"iterations": 0}, InvalidBudgetError, "max_iterations must be >= 1, got 0"),
+        # Named as typed: the Budget's internal "max_iterations" is not the user's word.
+        ({"iterations": 0}, InvalidBudgetError, "^iterations must be an int >= 1 or None, got 0"),
+        ({"iterations": 2.0}, InvalidBudgetError, r"^iterations must be an int >= 1 or None"),
+        ({"iterations": True}, InvalidBudgetError, "^iterations .* got True"),
+        ({"seconds": math.inf}, InvalidBudgetError, "^seconds must be a finite number > 0"),
+        ({"seconds": math.nan}, InvalidBudgetError, "^seconds .* got nan"),
         ({}, InvalidArgumentError, "needs a budget"),
         ({"iterations": 10, "exploration": -1.0}, InvalidArgumentError, "exploration"),
         ({"iterations": 10, "exploration": math.inf}, InvalidArgumentError, "inf"),

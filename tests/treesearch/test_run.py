@@ -22,6 +22,8 @@ from treesearch import (
     Event,
     GreedyBestFirst,
     Observer,
+    ObserverError,
+    Playthrough,
     RandomWalk,
     SearchFinished,
     SearchStarted,
@@ -82,24 +84,63 @@ def test_game_exception_still_closes_observers(search: Any) -> None:
     assert rec.closed == 1
 
 
-def test_close_error_is_raised_after_all_closed(seed_tree: Any) -> None:
-    class BadClose(Observer):
-        def close(self) -> None:
-            raise OSError("disk full")
+class _BadClose(Observer):
+    def close(self) -> None:
+        raise OSError("disk full")
 
+
+class _BadFinish(RecordingObserver):
+    def notify(self, event: Event) -> None:
+        super().notify(event)
+        if isinstance(event, SearchFinished):
+            raise ValueError("cannot draw the last frame")
+
+
+@pytest.mark.parametrize("search", ALL_SEARCHES)
+def test_a_failing_close_keeps_the_finished_result(seed_tree: Any, search: Any) -> None:
+    # Before: run() raised the OSError and the finished result was gone.
     rec = RecordingObserver()
-    with pytest.raises(OSError, match="disk full"):
-        BFS([BadClose(), rec]).run(seed_tree)
-    assert rec.closed == 1
+    with pytest.raises(ObserverError, match=r"_BadClose.*OSError: disk full.*\.result") as info:
+        search([_BadClose(), rec]).run(seed_tree)
+    assert rec.closed == 1  # every observer is still closed
+    assert isinstance(info.value.__cause__, OSError)
+    assert info.value.result is rec.result and info.value.result.stats.visited > 1
+    assert [type(o) for o, _ in info.value.failures] == [_BadClose]
+
+
+def test_a_failure_on_the_finishing_event_keeps_the_result_too(seed_tree: Any) -> None:
+    failing, last = _BadFinish(), RecordingObserver()
+    with pytest.raises(ObserverError, match=r"ValueError: cannot draw.*1 more") as info:
+        BFS([failing, _BadClose(), last]).run(seed_tree)
+    assert info.value.result.status is Status.EXHAUSTED
+    assert last.result is info.value.result  # the observers after it still got the event
+    assert failing.closed == last.closed == 1
+    assert [type(e) for _, e in info.value.failures] == [ValueError, OSError]
+
+
+def test_a_failure_during_the_run_raises_its_own_error(seed_tree: Any) -> None:
+    # The run is not finished: no result to keep; the other observers are still closed.
+    first, last = RecordingObserver(), RecordingObserver()
+    with pytest.raises(RuntimeError, match="mid-run") as info:
+        BFS([first, Boom(2, RuntimeError("mid-run")), last]).run(seed_tree)
+    assert not isinstance(info.value, ObserverError)
+    assert first.closed == last.closed == 1 and first.result is None
+
+
+def test_a_playthrough_keeps_its_result_when_a_close_fails(seed_tree: Any) -> None:
+    show = Playthrough(seed_tree, [_BadClose()])
+    finished = show.finish(value=1.0)
+    with pytest.raises(ObserverError, match="disk full") as info:
+        show.close()
+    assert info.value.result is finished
+    unfinished = Playthrough(seed_tree, [_BadClose()])
+    with pytest.raises(OSError, match="disk full"):  # nothing finished: the error itself
+        unfinished.close()
 
 
 def test_close_error_during_another_error_is_a_warning(seed_tree: Any) -> None:
-    class BadClose(Observer):
-        def close(self) -> None:
-            raise OSError("disk full")
-
     with pytest.warns(RuntimeWarning, match="disk full"), pytest.raises(RuntimeError):
-        BFS([BadClose(), Boom(1, RuntimeError("x"))]).run(seed_tree)
+        BFS([_BadClose(), Boom(1, RuntimeError("x"))]).run(seed_tree)
 
 
 def test_events_bracket_the_run(seed_tree: Any) -> None:
@@ -163,6 +204,39 @@ def test_unknown_knobs_name_the_public_class() -> None:
     with pytest.raises(InvalidArgumentError, match="only positional argument"):
         AStar((), lambda s: 0)
     assert AStar(heuristic=lambda s: 0, goal={1}).goal == frozenset({1})
+
+
+class _PlainKeywords(BFS):
+    """A search plugin written with ordinary (not keyword-only) parameters."""
+
+    def __init__(self, goal: Any = None, budget: Any = None) -> None:
+        super().__init__(goal=goal, budget=budget)
+
+
+class _RefusingPlugin(BFS):
+    def __init__(self, goal: Any = None) -> None:
+        raise RuntimeError(f"no licence for goal {goal!r}")
+
+
+def test_subclasses_with_ordinary_keywords_take_them(seed_tree: Any) -> None:
+    from treesearch import Budget, InvalidArgumentError
+
+    # Before: "_PlainKeywords has no knob 'goal'; its knobs are: " (only keyword-only counted).
+    found = _PlainKeywords(goal=lambda s: s.name == "Other").run(seed_tree)
+    assert found.status is Status.SOLVED and found.best.name == "Other"
+    assert _PlainKeywords(None, Budget(max_nodes=1)).budget.max_nodes == 1
+    with pytest.raises(InvalidArgumentError, match=r"no knob 'gaol' \(did you mean 'goal'\?\)"):
+        _PlainKeywords(gaol={1})
+    with pytest.raises(
+        InvalidArgumentError, match=r"at most 2 positional arguments \(goal, budget\)"
+    ):
+        _PlainKeywords(None, None, 3)
+
+
+def test_a_constructor_s_own_error_comes_through() -> None:
+    # Before: the false "has no knob 'goal'" hid the plugin's own reason.
+    with pytest.raises(RuntimeError, match="no licence for goal 1"):
+        _RefusingPlugin(goal=1)
 
 
 def test_bad_observer_is_an_invalid_argument() -> None:
