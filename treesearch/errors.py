@@ -34,6 +34,7 @@ __all__ = [
     "NotATreeIteratorError",
     "ObserverError",
     "PluginLoadError",
+    "SearchBusyError",
     "StopSearch",
     "TreeSearchError",
     "UnboundedSearchError",
@@ -123,6 +124,14 @@ class UnreachableError(TreeSearchError, KeyError):
 
 class PluginLoadError(TreeSearchError):
     """A plugin's entry point could not be imported, or is not what its group expects."""
+
+
+class SearchBusyError(TreeSearchError, RuntimeError):
+    """A search object was asked to run while it is already running (another thread).
+
+    A search keeps state between runs (its random generator; MCTS's reused tree), so two
+    runs of one object at once would mix them: make one search per thread.
+    """
 
 
 class StopSearch(Exception):  # noqa: N818 - a request, not an error

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import functools
 import inspect
+import threading
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
@@ -16,7 +17,12 @@ from treesearch._run import (
     require_iterator,
 )
 from treesearch.budget import Budget
-from treesearch.errors import InvalidArgumentError, InvalidGoalError, MissingCapabilityError
+from treesearch.errors import (
+    InvalidArgumentError,
+    InvalidGoalError,
+    MissingCapabilityError,
+    SearchBusyError,
+)
 from treesearch.result import SearchResult
 
 __all__ = ["Goal", "GoalSearch", "GoalTest", "TreeSearch"]
@@ -102,6 +108,11 @@ def _bad_run_call(
     )
 
 
+_BUSY: set[int] = set()
+"""``id`` of every search object running now (one run at a time per object)."""
+_BUSY_LOCK = threading.Lock()
+
+
 class TreeSearch:
     """Base class of all searches: holds observers and a budget, runs ``_search``.
 
@@ -151,12 +162,27 @@ class TreeSearch:
         Raises:
             InvalidArgumentError: another argument (a knob belongs to the constructor: the
                 message says so).
+            SearchBusyError: this object is already running (another thread): one search
+                object per thread.
         """
         if extra or unexpected:
             raise _bad_run_call(type(self), extra, unexpected)
         require_iterator(start, "start state")
-        ctx = RunContext(self.observers + normalise_observers(observers), self.budget)
-        return ctx.execute(self, start)
+        me = id(self)
+        with _BUSY_LOCK:
+            if me in _BUSY:
+                raise SearchBusyError(
+                    f"{type(self).__name__} is already running (in another thread, or an "
+                    "observer ran it again): a search keeps state between runs (its random "
+                    "generator, MCTS's reused tree), so make one search object per thread"
+                )
+            _BUSY.add(me)
+        try:
+            ctx = RunContext(self.observers + normalise_observers(observers), self.budget)
+            return ctx.execute(self, start)
+        finally:
+            with _BUSY_LOCK:
+                _BUSY.discard(me)
 
     def _search(self, start: Any, ctx: RunContext) -> None:
         raise NotImplementedError
