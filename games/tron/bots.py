@@ -27,9 +27,10 @@ from games.tron.moves import Bot, TronBot, as_player_0, check_turn_start, safe_m
 from games.tron.state import TronState
 from games.tron.value import evaluate
 from treesearch.alphabeta import AlphaBeta
+from treesearch.arguments import check_count
 from treesearch.budget import Budget
 from treesearch.core import TreeIterator
-from treesearch.errors import InvalidArgumentError
+from treesearch.errors import InvalidArgumentError, InvalidBudgetError
 from treesearch.mcts import MCTS, MCTSSettings
 
 __all__ = [
@@ -269,7 +270,7 @@ def mcts_bot(
         raise InvalidArgumentError(f"seed must be an int, got {seed!r}")
     seed = check_int("seed", seed, 0)  # and not negative: MCTS seeds numpy with it
     # The search's knobs are checked here, at the entry point, as MCTS checks them: by its
-    # settings (and iterations by a Budget), with its messages; playout is rollout_depth.
+    # settings and its iterations check, with its messages; playout is rollout_depth.
     try:
         settings = MCTSSettings(
             evaluate=evaluate,
@@ -283,7 +284,7 @@ def mcts_bot(
         if message.startswith("rollout_depth "):
             raise InvalidArgumentError("playout" + message.removeprefix("rollout_depth")) from None
         raise
-    Budget(max_iterations=iterations)
+    iterations = check_count("iterations", iterations, 1, optional=True, error=InvalidBudgetError)
     knobs = settings.keywords()
 
     def make(game_seed: int) -> MCTS:
