@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from games.cli import catalog, main
+from tests.signal_guard import signal_guard
 from treesearch import BFS, Budget
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -149,18 +150,8 @@ def _swallowed_signal(signum: int, pid: int) -> None:
 
 @pytest.fixture
 def guard() -> Any:
-    def leaked(signum: int, frame: Any) -> None:
-        raise AssertionError("SIGTERM reached the test: the command did not take it")
-
-    def expire(signum: int, frame: Any) -> None:
-        raise TimeoutError("the command hung")
-
-    old = signal.signal(signal.SIGTERM, leaked), signal.signal(signal.SIGALRM, expire)
-    signal.alarm(30)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGTERM, old[0])
-    signal.signal(signal.SIGALRM, old[1])
+    with signal_guard("the command", 30):
+        yield
 
 
 def _ink_with_solo(monkeypatch: pytest.MonkeyPatch, signal_seed: int, signum: int) -> None:

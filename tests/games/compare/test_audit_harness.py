@@ -43,6 +43,7 @@ from games.compare import (
 from games.match import RandomAgent, play_match
 from games.tictactoe import TicTacToe
 from tests.games.cli_errors import error_line
+from tests.signal_guard import signal_guard
 from treesearch import InvalidArgumentError
 
 posix = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and fork")
@@ -52,20 +53,8 @@ posix = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and fo
 def deadline() -> Iterator[None]:
     """A hang fails the test (a SIGALRM), a SIGTERM that leaks fails it (not pytest)."""
 
-    def expire(signum: int, frame: Any) -> None:
-        raise TimeoutError("hung")
-
-    def leaked(signum: int, frame: Any) -> None:
-        raise AssertionError("SIGTERM was not taken")
-
-    old = signal.signal(signal.SIGALRM, expire), signal.signal(signal.SIGTERM, leaked)
-    signal.alarm(30)
-    try:
+    with signal_guard("the harness", 30):
         yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old[0])
-        signal.signal(signal.SIGTERM, old[1])
 
 
 def clear(error: BaseException, *parts: str) -> None:

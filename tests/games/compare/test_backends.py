@@ -22,6 +22,7 @@ import pytest
 
 from games.compare import ComparisonInterrupted, JobError, compare, instance_seed, run_jobs
 from tests.games.compare.test_harness import better, noisy, square
+from tests.signal_guard import signal_guard
 
 SEED = 3
 SEEDS = [instance_seed(SEED, i) for i in range(6)]
@@ -60,20 +61,8 @@ def local_ray() -> Iterator[Any]:
 def guard(local_ray: Any) -> Iterator[None]:
     """A hang fails by an alarm; a SIGTERM the harness does not take fails the test."""
 
-    def expire(signum: int, frame: Any) -> None:
-        raise TimeoutError("the comparison hung")
-
-    def leaked(signum: int, frame: Any) -> None:
-        raise AssertionError("SIGTERM reached the test: the harness did not take it")
-
-    old = signal.signal(signal.SIGALRM, expire), signal.signal(signal.SIGTERM, leaked)
-    signal.alarm(60)
-    try:
+    with signal_guard("the comparison", 60):
         yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old[0])
-        signal.signal(signal.SIGTERM, old[1])
 
 
 def value(seed: int) -> float:

@@ -31,6 +31,7 @@ from games.compare import (
     table,
     write,
 )
+from tests.signal_guard import signal_guard
 from treesearch import BFS, Status
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and fork")
@@ -46,22 +47,8 @@ def deadline() -> Iterator[None]:
     A SIGTERM that the harness does not take fails the test instead of ending pytest.
     """
 
-    def expire(signum: int, frame: Any) -> None:
-        raise TimeoutError("the comparison hung")
-
-    def leaked(signum: int, frame: Any) -> None:
-        raise AssertionError("SIGTERM reached the test: the harness did not take it")
-
-    old = signal.signal(signal.SIGALRM, expire), signal.signal(signal.SIGTERM, leaked)
-    signal.alarm(20)
-    try:
+    with signal_guard("the comparison", 20, reap=True):
         yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old[0])
-        signal.signal(signal.SIGTERM, old[1])
-        for child in multiprocessing.active_children():  # none should be left
-            child.kill()
 
 
 def value(seed: int) -> float:
