@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from games.cli.catalog import discover_plugins, warn
 from games.cli.parser import build_parser
 from games.compare.interrupts import Stopped, Watch
-from treesearch import TreeSearchError
+from treesearch import SearchResult, TreeSearchError
 
 __all__ = ["main"]
 
@@ -41,6 +41,9 @@ EXIT_USAGE, EXIT_FAILED = 2, 1
 
 def _fail(exc: BaseException, code: int) -> int:
     print(f"treesearch: error: {exc}", file=sys.stderr)
+    kept = getattr(exc, "result", None)  # ObserverError, UnboundedSearchError: what finished
+    if isinstance(kept, SearchResult):
+        print(f"kept: {kept!r}")
     return code
 
 

@@ -332,3 +332,22 @@ def test_a_second_ctrl_c_while_the_partial_table_is_written_loses_nothing(
     assert main(argv) == 130
     assert "partial: 2 of 5 jobs finished" in capsys.readouterr().out
     assert json.loads((out / "results.json").read_text())["finished"] == 2
+
+
+def test_an_observer_failing_at_close_still_prints_the_finished_result(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # ObserverError carries the finished result (issue 21, item 6): the command prints it.
+    from treesearch import ObserverError, SearchResult, Status
+
+    def finished_then_failed(*args: Any, **kwargs: Any) -> int:
+        raise ObserverError("observer 'video' failed at close", SearchResult(Status.SOLVED))
+
+    from games.cli import parser
+
+    _, add = parser._COMMANDS["run"]
+    monkeypatch.setitem(parser._COMMANDS, "run", (lambda args: finished_then_failed, add))
+    code = main(["run", "--game", "maze", "--size", "5", "--search", "bfs"])
+    out, err = capsys.readouterr()
+    assert code == 1 and "failed at close" in err
+    assert "kept: SearchResult(status='solved'" in out
