@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from games.compare import ComparisonInterrupted, JobError, compare, instance_seed, run_jobs
+from tests.games.compare.faulty import dies_on, exit3, interrupt, value
 from tests.games.compare.test_harness import better, noisy, square
 from tests.signal_guard import signal_guard
 
@@ -65,27 +66,6 @@ def guard(local_ray: Any) -> Iterator[None]:
         yield
 
 
-def value(seed: int) -> float:
-    return float(seed % 97)
-
-
-def _on(index: int, how: Callable[[], object]) -> Callable[[int], float]:
-    def entrant(seed: int) -> float:
-        if seed == SEEDS[index]:
-            how()
-        return value(seed)
-
-    return entrant
-
-
-def _exit3() -> None:
-    os._exit(3)
-
-
-def _interrupt() -> None:
-    raise KeyboardInterrupt
-
-
 @needs_ray
 @pytest.mark.slow
 def test_ray_matches_local(guard: None) -> None:
@@ -101,15 +81,17 @@ def test_ray_matches_local(guard: None) -> None:
 @pytest.mark.parametrize(
     ("how", "why"),
     [
-        (_exit3, "its Ray worker died (WorkerCrashedError)"),
-        (_interrupt, "it raised KeyboardInterrupt in its worker"),
+        (exit3, "its Ray worker died (WorkerCrashedError)"),
+        (interrupt, "it raised KeyboardInterrupt in its worker"),
     ],
     ids=["os._exit", "KeyboardInterrupt"],
 )
 def test_a_lost_ray_task_is_named_and_the_rest_kept(
     how: Callable[[], object], why: str, guard: None
 ) -> None:
-    c = compare({"d": _on(1, how), "ok": value}, instances=4, seed=SEED, jobs=2, backend="ray")
+    c = compare(
+        {"d": dies_on(SEEDS[1], how), "ok": value}, instances=4, seed=SEED, jobs=2, backend="ray"
+    )
     assert len(c.rows) == 8 and not c.partial
     assert [(f.entrant, f.instance, f.reason) for f in c.failed] == [("d", 1, why)]
     assert c.values("ok") == [value(s) for s in SEEDS[:4]]

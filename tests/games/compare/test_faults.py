@@ -31,6 +31,7 @@ from games.compare import (
     table,
     write,
 )
+from tests.games.compare.faulty import dies_on, exit3, interrupt, sys_exit, value
 from tests.signal_guard import signal_guard
 from treesearch import BFS, Status
 
@@ -51,47 +52,20 @@ def deadline() -> Iterator[None]:
         yield
 
 
-def value(seed: int) -> float:
-    return float(seed % 97)
-
-
-def dies_on(index: int, how: Callable[[], object]) -> Callable[[int], float]:
-    """An entrant that calls ``how()`` on instance ``index`` and scores the others."""
-
-    def entrant(seed: int) -> float:
-        if seed == SEEDS[index]:
-            how()
-        return value(seed)
-
-    return entrant
-
-
-def _exit3() -> None:
-    os._exit(3)
-
-
-def _interrupt() -> None:
-    raise KeyboardInterrupt
-
-
-def _sys_exit() -> None:
-    sys.exit(4)
-
-
 @pytest.mark.parametrize(
     ("how", "why"),
     [
-        (_exit3, "its worker died with exit code 3"),
+        (exit3, "its worker died with exit code 3"),
         (lambda: os.kill(os.getpid(), signal.SIGKILL), "its worker was killed by SIGKILL"),
-        (_interrupt, "it raised KeyboardInterrupt in its worker"),
-        (_sys_exit, "it raised SystemExit(4) in its worker"),
+        (interrupt, "it raised KeyboardInterrupt in its worker"),
+        (sys_exit, "it raised SystemExit(4) in its worker"),
     ],
     ids=["os._exit", "SIGKILL", "KeyboardInterrupt", "sys.exit"],
 )
 def test_a_lost_worker_is_named_and_the_other_jobs_kept(
     how: Callable[[], object], why: str
 ) -> None:
-    c = compare({"d": dies_on(2, how), "ok": value}, instances=6, seed=SEED, jobs=2)
+    c = compare({"d": dies_on(SEEDS[2], how), "ok": value}, instances=6, seed=SEED, jobs=2)
     assert not c.partial and len(c.rows) == 12
     assert [(f.entrant, f.instance, f.seed, f.reason) for f in c.failed] == [
         ("d", 2, SEEDS[2], why)
@@ -102,11 +76,11 @@ def test_a_lost_worker_is_named_and_the_other_jobs_kept(
     assert f"d on instance 2 (seed {SEEDS[2]}): {why}" in table(c)
 
 
-@pytest.mark.parametrize("how", [_interrupt, _sys_exit], ids=["KeyboardInterrupt", "sys.exit"])
+@pytest.mark.parametrize("how", [interrupt, sys_exit], ids=["KeyboardInterrupt", "sys.exit"])
 def test_in_this_process_an_entrants_own_interrupt_is_a_failed_job(
     how: Callable[[], object],
 ) -> None:
-    c = compare({"d": dies_on(1, how), "ok": value}, instances=3, seed=SEED, jobs=1)
+    c = compare({"d": dies_on(SEEDS[1], how), "ok": value}, instances=3, seed=SEED, jobs=1)
     assert len(c.rows) == 6 and [(f.entrant, f.instance) for f in c.failed] == [("d", 1)]
     assert c.failed[0].reason.startswith("it raised ")
 
@@ -228,7 +202,7 @@ def test_a_partial_comparison_without_rows_is_still_written(tmp_path: Path) -> N
 
 
 def test_failed_jobs_are_in_the_json(tmp_path: Path) -> None:
-    c = compare({"d": dies_on(0, _exit3)}, instances=2, seed=SEED, jobs=2)
+    c = compare({"d": dies_on(SEEDS[0], exit3)}, instances=2, seed=SEED, jobs=2)
     write(c, tmp_path)
     document = json.loads((tmp_path / "results.json").read_text())
     assert document["failed"] == [
