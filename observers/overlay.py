@@ -24,7 +24,7 @@ from observers.colors import check_levels, palette
 from observers.exploration import FRONTIER as _OPEN
 from observers.exploration import Exploration
 from observers.tiles import Frame, LegendEntry, LegendRenderer, TileRenderer, as_rgb
-from treesearch.arguments import check_count, check_flag, check_number, is_count
+from treesearch.arguments import check_count, check_flag, check_number, check_shape
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event
 
@@ -36,20 +36,6 @@ FRONTIER = (255, 140, 0)
 CURRENT_PATH = (255, 255, 255)
 SOLUTION = (220, 20, 60)
 CURRENT = (255, 0, 255)
-
-
-def _grid_shape(grid_shape: Any) -> tuple[int, int]:
-    """``(rows, cols)``, two ints >= 1, or an error naming the bad shape."""
-    try:
-        rows, cols = grid_shape
-        ok = is_count(rows) and is_count(cols) and min(rows, cols) >= 1
-    except (TypeError, ValueError):
-        ok = False
-    if not ok:
-        raise InvalidArgumentError(
-            f"grid_shape must be (rows, cols), two ints >= 1, got {grid_shape!r}"
-        )
-    return int(rows), int(cols)
 
 
 class _GridMemory:
@@ -76,7 +62,7 @@ class _GridMemory:
         alpha = check_number("alpha", alpha, minimum=0)
         if alpha > 1:
             raise InvalidArgumentError(f"alpha must be in [0, 1], got {alpha!r}")
-        rows, cols = _grid_shape(grid_shape)
+        rows, cols = check_shape("grid_shape", grid_shape, "rows, cols")
         if scale is None:
             scale = rows * cols if color_by == "order" else rows + cols
         scale = check_count("scale", scale, 1)

@@ -28,7 +28,7 @@ from PIL import Image, ImageDraw
 
 from observers._text import TextPainter, load_font
 from observers.tiles import Frame, LegendEntry, as_rgb
-from treesearch.arguments import check_flag, is_count
+from treesearch.arguments import check_flag, check_shape
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
     Evaluated,
@@ -219,20 +219,6 @@ class PanelInfo:
         return head, " · ".join(parts)
 
 
-def _board_shape(shape: Any) -> tuple[int, int]:
-    """``(height, width)``, two ints >= 1, or an error naming the bad shape."""
-    try:
-        height, width = shape
-        ok = is_count(height) and is_count(width) and min(height, width) >= 1
-    except (TypeError, ValueError):
-        ok = False
-    if not ok:
-        raise InvalidArgumentError(
-            f"board_shape must be (height, width), two ints >= 1, got {shape!r}"
-        )
-    return int(height), int(width)
-
-
 def _checked_legend(legend: Any) -> list[LegendEntry]:
     """The legend as a list of ``(colour, label)`` pairs, or an error naming the bad entry."""
     try:
@@ -269,7 +255,7 @@ class Panel:
     def __init__(
         self, board_shape: tuple[int, int], legend: Sequence[LegendEntry], *, pad_to_even: bool
     ) -> None:
-        bh, bw = _board_shape(board_shape)
+        bh, bw = check_shape("board_shape", board_shape, "height, width")
         legend = _checked_legend(legend)
         pad_to_even = check_flag("pad_to_even", pad_to_even)
         width = max(bw, MIN_WIDTH)

@@ -29,7 +29,14 @@ import numpy as np
 
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["check_count", "check_flag", "check_number", "check_seconds", "is_count"]
+__all__ = [
+    "check_count",
+    "check_flag",
+    "check_number",
+    "check_seconds",
+    "check_shape",
+    "is_count",
+]
 
 
 def is_count(value: Any) -> bool:
@@ -111,3 +118,20 @@ def check_flag(name: str, value: Any) -> bool:
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
     raise InvalidArgumentError(f"{name} must be True or False, got {value!r}")
+
+
+def check_shape(name: str, value: Any, axes: str) -> tuple[int, int]:
+    """``value`` as two plain ints >= 1 (numpy ints too), e.g. a grid's ``(rows, cols)``.
+
+    Raises:
+        InvalidArgumentError: not a pair of such ints; the message names ``name``, what the
+            two numbers are (``axes``, e.g. ``"rows, cols"``) and the value.
+    """
+    try:
+        first, second = value
+        ok = is_count(first) and is_count(second) and min(first, second) >= 1
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise InvalidArgumentError(f"{name} must be ({axes}), two ints >= 1, got {value!r}")
+    return int(first), int(second)
