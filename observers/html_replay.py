@@ -130,7 +130,15 @@ class HtmlReplay(Observer):
         if label is None:
             label = move_label if callable(move_label) else _short_repr
         self._label = label
-        self._info = PanelInfo(title, move_label if callable(move_label) else None)
+        # The panel's counters when the drawer keeps them (one reading of the events), else
+        # the replay's own, for its counters table without a panel.
+        shared = self._drawer.info
+        self._own_info = shared is None
+        self._info = (
+            shared
+            if shared is not None
+            else PanelInfo(title, move_label if callable(move_label) else None)
+        )
         self._title = title
         self._tree = TreeLog(label, max_nodes)
         self._frames = FramePatches()
@@ -169,7 +177,8 @@ class HtmlReplay(Observer):
                 f"HtmlReplay for {str(self.path)!r} is closed; create a new one per run"
             )
         self._drawer.notify(event)
-        self._info.update(event)
+        if self._own_info:
+            self._info.update(event)
         self._tree.update(event)
         due = self._drawer.due
         if isinstance(event, Visited):
