@@ -75,6 +75,7 @@ VARIANTS: dict[str, Any] = {
     "keep-first30": lambda: {"first": 30},
     "keep-first100": lambda: {"first": 100},
     "keep-total": lambda: {"shaped": False},
+    "x12": lambda: {"playouts": 48000},  # the defaults with 1.5 times the play-outs
 }
 """Variant name -> a function giving ``MonteCarloBot`` keyword arguments."""
 

@@ -51,9 +51,7 @@ class DictTreeIterator(TreeIterator):
         return self.path
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, DictTreeIterator):
-            return NotImplemented
-        return self.path == other.path
+        return isinstance(other, DictTreeIterator) and self.path == other.path
 
     def __hash__(self) -> int:
         return hash(self.path)

@@ -15,13 +15,9 @@ from treesearch.errors import InvalidArgumentError
 __all__ = ["LINES", "TicTacToe"]
 
 LINES: tuple[tuple[int, int, int], ...] = (
-    (0, 1, 2),
-    (3, 4, 5),
-    (6, 7, 8),
-    (0, 3, 6),
-    (1, 4, 7),
-    (2, 5, 8),
-    (0, 4, 8),
+    *((r, r + 1, r + 2) for r in (0, 3, 6)),  # rows
+    *((c, c + 3, c + 6) for c in (0, 1, 2)),  # columns
+    (0, 4, 8),  # diagonals
     (2, 4, 6),
 )
 _LINES_THROUGH: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(

@@ -13,18 +13,9 @@ from typing import Any
 
 import numpy as np
 
+from observers import tiles
 from observers._text import TextStamp
 from observers.panel import Panel, PanelInfo
-from observers.tiles import (
-    Frame,
-    LegendEntry,
-    LegendRenderer,
-    PacedRenderer,
-    Renderer,
-    TileCanvas,
-    TileRenderer,
-    as_rgb,
-)
 from treesearch.arguments import check_count
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
@@ -104,7 +95,7 @@ class FrameDrawer:
 
     def __init__(
         self,
-        renderer: Renderer,
+        renderer: tiles.Renderer,
         *,
         panel: bool = True,
         title: str | None = None,
@@ -113,13 +104,13 @@ class FrameDrawer:
     ) -> None:
         label = getattr(renderer, "move_label", None)
         info = PanelInfo(title, label if callable(label) else None) if panel else None
-        self.canvas: TileCanvas | None = None
-        self._tiles: TileRenderer | None = None
+        self.canvas: tiles.TileCanvas | None = None
+        self._tiles: tiles.TileRenderer | None = None
         self._whole: Callable[[Any], Any] | None = None
-        if isinstance(renderer, TileRenderer):
+        if isinstance(renderer, tiles.TileRenderer):
             self._tiles = renderer
             if info is None:
-                self.canvas = TileCanvas(renderer, pad_to_even=pad_to_even)
+                self.canvas = tiles.TileCanvas(renderer, pad_to_even=pad_to_even)
         elif callable(renderer):
             self._whole = renderer
         else:
@@ -129,16 +120,16 @@ class FrameDrawer:
             )
         update = getattr(renderer, "update", None)
         self._update: Callable[[Event], Any] | None = update if callable(update) else None
-        self.due = renderer.frame_due if isinstance(renderer, PacedRenderer) else None
-        self._legend: Callable[[], Sequence[LegendEntry]] | None = (
-            renderer.legend if isinstance(renderer, LegendRenderer) else None
+        self.due = renderer.frame_due if isinstance(renderer, tiles.PacedRenderer) else None
+        self._legend: Callable[[], Sequence[tiles.LegendEntry]] | None = (
+            renderer.legend if isinstance(renderer, tiles.LegendRenderer) else None
         )
         self.info = info
         self.panel: Panel | None = None
         self._legend_stale = False
         self._even = pad_to_even
         self._stamp = TextStamp() if overlay and info is None else None
-        self._padded: Frame | None = None
+        self._padded: tiles.Frame | None = None
         self.step = 0
         self.value: float | None = None
 
@@ -156,7 +147,7 @@ class FrameDrawer:
         elif isinstance(event, (SearchStarted, SearchFinished)):
             self._legend_stale = True
 
-    def draw(self, state: Any, depth: int, write: Callable[[Frame], None]) -> None:
+    def draw(self, state: Any, depth: int, write: Callable[[tiles.Frame], None]) -> None:
         """Draw ``state`` (``depth`` moves below the start) and pass the frame to ``write``."""
         if self.info is not None:
             write(self._draw_panel(state))
@@ -181,7 +172,7 @@ class FrameDrawer:
             if owned:
                 stamp.restore(frame, stamped)
 
-    def _draw_panel(self, state: Any) -> Frame:
+    def _draw_panel(self, state: Any) -> tiles.Frame:
         """The board drawn into the panel's frame, the panel's words brought up to date."""
         assert self.info is not None
         panel = self.panel
@@ -190,14 +181,14 @@ class FrameDrawer:
             if panel is None:
                 size, (rows, cols) = int(self._tiles.tile_size), self._tiles.grid_shape
                 panel = self._new_panel((int(rows) * size, int(cols) * size))
-                self.canvas = TileCanvas(self._tiles, frame=panel.board)
+                self.canvas = tiles.TileCanvas(self._tiles, frame=panel.board)
             assert self.canvas is not None
             self.canvas.render(state)
         else:
             assert self._whole is not None
             frame = np.asarray(self._whole(state))
             if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
-                frame = as_rgb(frame, f"the frame rendered for {state!r}")
+                frame = tiles.as_rgb(frame, f"the frame rendered for {state!r}")
             if panel is None:
                 panel = self._new_panel((frame.shape[0], frame.shape[1]))
             panel.put_board(frame)
@@ -214,11 +205,11 @@ class FrameDrawer:
         self.panel = Panel(board_shape, legend, pad_to_even=self._even)
         return self.panel
 
-    def _render_whole(self, state: Any) -> tuple[Frame, bool]:
+    def _render_whole(self, state: Any) -> tuple[tiles.Frame, bool]:
         assert self._whole is not None
         frame = np.asarray(self._whole(state))
         if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
-            frame = as_rgb(frame, f"the frame rendered for {state!r}")
+            frame = tiles.as_rgb(frame, f"the frame rendered for {state!r}")
         if not self._even or (frame.shape[0] % 2 == 0 and frame.shape[1] % 2 == 0):
             return frame, False
         h, w = frame.shape[:2]

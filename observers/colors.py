@@ -8,24 +8,25 @@ import numpy.typing as npt
 from treesearch.arguments import check_count, check_number
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["MAX_LEVELS", "VIRIDIS", "Colour", "check_levels", "colormap", "palette"]
+__all__ = ["MAX_LEVELS", "VIRIDIS", "Colour", "check_levels", "colormap", "hex_colours", "palette"]
 
 MAX_LEVELS = 4096
 """The most colours a palette spreads over the map (more are indistinguishable anyway)."""
 
 Colour = tuple[int, int, int]
 
-VIRIDIS: tuple[Colour, ...] = (
-    (68, 1, 84),
-    (71, 44, 122),
-    (59, 82, 139),
-    (44, 114, 142),
-    (33, 145, 140),
-    (39, 173, 129),
-    (92, 200, 99),
-    (170, 220, 50),
-    (253, 231, 37),
-)
+
+def hex_colours(text: str) -> tuple[Colour, ...]:
+    """Colours written as space-separated hex triplets (``"440154 fde725"``), as RGB tuples.
+
+    Examples:
+        >>> hex_colours("440154 fde725")
+        ((68, 1, 84), (253, 231, 37))
+    """
+    return tuple((int(h[:2], 16), int(h[2:4], 16), int(h[4:], 16)) for h in text.split())
+
+
+VIRIDIS = hex_colours("440154 472c7a 3b528b 2c728e 21918c 27ad81 5cc863 aadc32 fde725")
 """Matplotlib's viridis at 9 evenly spaced stops: perceptually uniform, dark to light."""
 
 _STOPS = np.array(VIRIDIS, dtype=float)

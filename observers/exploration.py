@@ -40,9 +40,11 @@ How events are read:
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final
 
+from observers.colors import Colour
+from observers.tiles import LegendEntry
 from treesearch.arguments import check_count, check_flag
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
@@ -55,7 +57,15 @@ from treesearch.events import (
     VisitKind,
 )
 
-__all__ = ["EXPANDED", "FRONTIER", "GENERATED", "UNSEEN", "CellOf", "Exploration"]
+__all__ = [
+    "EXPANDED",
+    "FRONTIER",
+    "GENERATED",
+    "UNSEEN",
+    "CellOf",
+    "Exploration",
+    "reached_legend",
+]
 
 UNSEEN: Final = 0
 """Status of a cell neither reached nor generated."""
@@ -71,6 +81,15 @@ CellOf = Callable[[Any], int]
 
 _RETURN = VisitKind.RETURN
 _UNKNOWN: Any = object()  # the node of the last expanded state, not computed yet
+
+
+def reached_legend(scale: Sequence[Colour], color_by: str, depth: int) -> LegendEntry:
+    """The legend entry of the reached cells' colour scale, coloured by order or by depth.
+
+    Shared by the maze pictures and the grid overlays, which colour reached cells alike.
+    """
+    what = "reached: first…last" if color_by == "order" else f"reached at depth 0…{depth}"
+    return (scale, what)
 
 
 def _node(state: Any, cell: int) -> Hashable:

@@ -217,17 +217,10 @@ class MCTSView:
         frame: Frame = np.asarray(image)
         return frame
 
-    def _write(
-        self,
-        painter: TextPainter,
-        image: Image.Image,
-        xy: tuple[float, float],
-        text: str,
-        fill: tuple[int, int, int],
-        anchor: str = "la",
-    ) -> None:
-        self.texts.append(text)
-        painter.draw(image, xy, text, fill, anchor)
+    def _write(self, painter: TextPainter, image: Image.Image, *where_what: Any) -> None:
+        """``painter.draw(image, xy, text, fill, anchor)``, keeping the text for ``texts``."""
+        self.texts.append(where_what[1])
+        painter.draw(image, *where_what)
 
     def _render_board(self, state: Any) -> Frame:
         if self._canvas is not None:

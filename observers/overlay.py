@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from observers.colors import check_levels, palette
 from observers.exploration import FRONTIER as _OPEN
-from observers.exploration import Exploration
+from observers.exploration import Exploration, reached_legend
 from observers.tiles import Frame, LegendEntry, LegendRenderer, TileRenderer, as_rgb
 from treesearch.arguments import check_count, check_flag, check_number, check_shape
 from treesearch.errors import InvalidArgumentError
@@ -147,14 +147,7 @@ class _GridMemory:
     def legend(self) -> list[LegendEntry]:
         """What the highlights mean, then the base renderer's legend (``LegendRenderer``)."""
         scale = [(int(r), int(g), int(b)) for r, g, b in np.rint(palette(self.levels))]
-        entries: list[LegendEntry] = [
-            (
-                scale,
-                "reached: first…last"
-                if self.color_by == "order"
-                else f"reached at depth 0…{self.scale}",
-            ),
-        ]
+        entries: list[LegendEntry] = [reached_legend(scale, self.color_by, self.scale)]
         if self.show_frontier:
             entries.append((FRONTIER, "frontier: seen, not expanded"))
         if self.show_current_path:

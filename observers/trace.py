@@ -33,21 +33,10 @@ from typing import Any
 
 from observers.outputs import check_output, check_path
 from treesearch import close_observers, normalise_observers
+from treesearch import events as ev
 from treesearch.arguments import check_count
 from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError, StopSearch
-from treesearch.events import (
-    Evaluated,
-    Event,
-    Expanded,
-    Pruned,
-    SearchFinished,
-    SearchStarted,
-    SimulationPhase,
-    SolutionImproved,
-    Visited,
-    VisitKind,
-)
 from treesearch.result import SearchResult, Stats, Status
 
 __all__ = [
@@ -167,12 +156,12 @@ class TraceWriter(Observer):
             )
         return _jsonable(k)
 
-    def notify(self, event: Event) -> None:
+    def notify(self, event: ev.Event) -> None:
         """Append one line for ``event``."""
         if self._closed:
             raise RuntimeError(f"TraceWriter for {str(self.path)!r} is closed; use one per run")
         key = self.key
-        if isinstance(event, Visited):
+        if isinstance(event, ev.Visited):
             parent = None if event.parent is None else key(event.parent)
             rec: dict[str, Any] = {
                 "key": key(event.state),
@@ -180,15 +169,15 @@ class TraceWriter(Observer):
                 "kind": event.kind.value,
                 "parent": parent,
             }
-        elif isinstance(event, Expanded):
+        elif isinstance(event, ev.Expanded):
             rec = {"key": key(event.state), "depth": event.depth, "n_children": event.n_children}
-        elif isinstance(event, Evaluated):
+        elif isinstance(event, ev.Evaluated):
             rec = {"key": key(event.state), "value": _number(event.value)}
-        elif isinstance(event, Pruned):
+        elif isinstance(event, ev.Pruned):
             rec = {"key": key(event.state), "depth": event.depth, "reason": event.reason}
-        elif isinstance(event, SolutionImproved):
+        elif isinstance(event, ev.SolutionImproved):
             rec = {"key": key(event.state), "depth": event.depth, "value": _number(event.value)}
-        elif isinstance(event, SimulationPhase):
+        elif isinstance(event, ev.SimulationPhase):
             reward = None if event.reward is None else [_number(r) for r in event.reward]
             rec = {
                 "key": key(event.state),
@@ -197,9 +186,9 @@ class TraceWriter(Observer):
                 "iteration": event.iteration,
                 "reward": reward,
             }
-        elif isinstance(event, SearchStarted):
+        elif isinstance(event, ev.SearchStarted):
             rec = {"key": key(event.start), "search": repr(event.search)}
-        elif isinstance(event, SearchFinished):
+        elif isinstance(event, ev.SearchFinished):
             r = event.result
             rec = {
                 "status": r.status.value,
@@ -239,7 +228,7 @@ class TraceRecord:
     type: str
     key: Any = None
     depth: int | None = None
-    kind: VisitKind | None = None
+    kind: ev.VisitKind | None = None
     parent: Any = None
     value: float | None = None
     n_children: int | None = None
@@ -257,7 +246,7 @@ def _record(data: dict[str, Any]) -> TraceRecord:
     return TraceRecord(
         type=t,
         key=_hashable(info.pop("key", None)),
-        kind=None if kind is None else VisitKind(kind),
+        kind=None if kind is None else ev.VisitKind(kind),
         parent=info.pop("parent", None),
         info=info,
         **fields,
@@ -442,7 +431,9 @@ def states_by_walk(
 def replay(
     path: str | os.PathLike[str],
     state_from_key: Callable[[Any], Any],
-    observers: Observer | Callable[[Event], Any] | Iterable[Observer | Callable[[Event], Any]],
+    observers: Observer
+    | Callable[[ev.Event], Any]
+    | Iterable[Observer | Callable[[ev.Event], Any]],
     *,
     cache: int = 65536,
 ) -> SearchResult | None:
@@ -501,7 +492,7 @@ def replay(
             if stop:
                 result = None
                 break
-            if isinstance(event, SearchFinished):
+            if isinstance(event, ev.SearchFinished):
                 result = event.result
     except BaseException as exc:
         close_observers(targets, exc)
@@ -519,16 +510,16 @@ def _need(rec: TraceRecord, *fields: str) -> None:
         )
 
 
-def _event(rec: TraceRecord, state: Callable[..., Any]) -> Event | None:
+def _event(rec: TraceRecord, state: Callable[..., Any]) -> ev.Event | None:
     t, info = rec.type, rec.info
     if t == "Visited":
         _need(rec, "depth", "kind")
         parent = state(rec.parent)  # first: a walk looks for the state among its children
-        return Visited(state(rec.key, parent, True), rec.depth, rec.kind, parent)  # type: ignore[arg-type]
+        return ev.Visited(state(rec.key, parent, True), rec.depth, rec.kind, parent)  # type: ignore[arg-type]
     if t == "SimulationPhase":
         _need(rec, "depth")
         reward = info.get("reward")
-        return SimulationPhase(
+        return ev.SimulationPhase(
             str(info.get("phase")),
             state(rec.key),
             rec.depth,  # type: ignore[arg-type]
@@ -537,18 +528,18 @@ def _event(rec: TraceRecord, state: Callable[..., Any]) -> Event | None:
         )
     if t == "Expanded":
         _need(rec, "depth", "n_children")
-        return Expanded(state(rec.key, None, True), rec.depth, rec.n_children)  # type: ignore[arg-type]
+        return ev.Expanded(state(rec.key, None, True), rec.depth, rec.n_children)  # type: ignore[arg-type]
     if t == "Evaluated":
         _need(rec, "value")
-        return Evaluated(state(rec.key), rec.value)  # type: ignore[arg-type]
+        return ev.Evaluated(state(rec.key), rec.value)  # type: ignore[arg-type]
     if t == "Pruned":
         _need(rec, "depth", "reason")
-        return Pruned(state(rec.key), rec.depth, rec.reason)  # type: ignore[arg-type]
+        return ev.Pruned(state(rec.key), rec.depth, rec.reason)  # type: ignore[arg-type]
     if t == "SolutionImproved":
         _need(rec, "depth")
-        return SolutionImproved(state(rec.key), rec.depth, rec.value)  # type: ignore[arg-type]
+        return ev.SolutionImproved(state(rec.key), rec.depth, rec.value)  # type: ignore[arg-type]
     if t == "SearchStarted":
-        return SearchStarted(info.get("search"), state(rec.key))
+        return ev.SearchStarted(info.get("search"), state(rec.key))
     if t == "SearchFinished":
         result = SearchResult(
             status=Status(info["status"]),
@@ -558,5 +549,5 @@ def _event(rec: TraceRecord, state: Callable[..., Any]) -> Event | None:
             value=rec.value,
             stop_reason=info.get("stop_reason"),
         )
-        return SearchFinished(result)
+        return ev.SearchFinished(result)
     return None

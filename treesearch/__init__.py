@@ -14,7 +14,7 @@ from treesearch.backtracking import Backtracking
 from treesearch.beam import BeamSearch
 from treesearch.best_first import AStar, Dijkstra, GreedyBestFirst
 from treesearch.budget import Budget
-from treesearch.checks import CheckReport, check_iterator
+from treesearch.checks import CheckReport, RandomPlayReport, check_iterator, check_random_play
 from treesearch.core import Observer, TreeIterator, key_of
 from treesearch.errors import *  # noqa: F403 - every exception, named in errors.__all__
 from treesearch.events import (
@@ -34,7 +34,6 @@ from treesearch.iddfs import IDDFS
 from treesearch.mcts import MCTS, Node
 from treesearch.mcts_policies import uct
 from treesearch.playthrough import ObserverLike, Playthrough
-from treesearch.plugin_checks import RandomPlayReport, check_random_play
 from treesearch.plugins import GamePlugin, SearchPlugin
 from treesearch.random_walk import RandomWalk
 from treesearch.result import SearchResult, Stats, Status

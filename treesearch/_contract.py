@@ -1,6 +1,6 @@
 """The one home of the TreeIterator contract: its checks and the wording of their errors.
 
-``check_iterator`` (``checks``), ``check_random_play`` (``plugin_checks``) and the searches'
+``check_iterator`` and ``check_random_play`` (``checks``) and the searches'
 accessors in ``values`` (``player_of``, ``returns_of``, ``chance_outcomes_of``) all judge a
 key, a player, rewards and chance outcomes with the checks here (``checked_key``,
 ``player_index``, ``finite_rewards``, ``chance_pairs``...), so they cannot drift apart.

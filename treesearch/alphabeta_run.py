@@ -16,14 +16,7 @@ from treesearch._contract import FAULTS, bad_returns, fail, terminal_with_moves,
 from treesearch._run import RunContext
 from treesearch.errors import InvalidArgumentError, IteratorContractError, TreeSearchError
 from treesearch.events import Evaluated, Pruned, Visited, VisitKind
-from treesearch.values import (
-    CHANCE,
-    TERMINAL,
-    chance_outcomes_of,
-    evaluate,
-    player_of,
-    returns_of,
-)
+from treesearch.values import CHANCE, TERMINAL, chance_outcomes_of, evaluate, player_of, returns_of
 
 __all__ = ["FULL_DEPTH", "Ordering", "Run", "explain", "not_two_players"]
 

@@ -17,15 +17,7 @@ from treesearch._contract import FAULTS, missing_key, translate
 from treesearch._run import ObserverLike, RunContext
 from treesearch.budget import Budget
 from treesearch.events import Evaluated, Expanded, Pruned, Visited, VisitKind
-from treesearch.search import (
-    Goal,
-    TreeSearch,
-    check_callable,
-    check_goal,
-    check_graph,
-    goal_test,
-    resolve_graph,
-)
+from treesearch.search import Goal, GoalSearch, check_callable
 from treesearch.values import evaluate
 
 __all__ = ["Backtracking"]
@@ -34,7 +26,7 @@ _ENTER, _RETURN = VisitKind.ENTER, VisitKind.RETURN
 _EMPTY: Iterator[Any] = iter(())
 
 
-class Backtracking(TreeSearch):
+class Backtracking(GoalSearch):
     """Depth-first backtracking over the whole tree, reporting returns to parents.
 
     Requires: ``get_children``; ``key`` with ``graph=True``; ``is_terminal`` with a depth limit.
@@ -71,14 +63,11 @@ class Backtracking(TreeSearch):
         graph: bool | None = None,
         budget: Budget | None = None,
     ) -> None:
-        super().__init__(observers, budget=budget)
-        self.goal = check_goal(goal)
+        super().__init__(observers, goal=goal, graph=graph, budget=budget)
         self.value = check_callable(value, "value", "state -> number (larger is better)")
-        self.graph = check_graph(graph)
 
     def _search(self, start: Any, ctx: RunContext) -> None:
-        graph = resolve_graph(self.graph, start, "Backtracking")
-        test = goal_test(self.goal, graph, start)
+        graph, test = self._goal_test(start)
         emit, value, max_depth = ctx.emit, self.value, ctx.max_depth
         seen: set[Hashable] | None = set() if graph else None
         states: list[Any] = [start]

@@ -20,15 +20,7 @@ from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Evaluated, Expanded, Pruned, Visited, VisitKind
 from treesearch.result import Status
-from treesearch.search import (
-    Goal,
-    TreeSearch,
-    chain_path,
-    check_goal,
-    check_graph,
-    goal_test,
-    resolve_graph,
-)
+from treesearch.search import Goal, GoalSearch, chain_path
 from treesearch.values import evaluate
 
 __all__ = ["BeamSearch"]
@@ -38,7 +30,7 @@ _Chain = tuple[Any, Any]
 """A state and its parent's chain (None at the start)."""
 
 
-class BeamSearch(TreeSearch):
+class BeamSearch(GoalSearch):
     """Level-by-level search that keeps the ``width`` best states of each level.
 
     The answer is the best terminal state found (by value) with its path; when a budget,
@@ -81,7 +73,7 @@ class BeamSearch(TreeSearch):
         graph: bool | None = None,
         budget: Budget | None = None,
     ) -> None:
-        super().__init__(observers, budget=budget)
+        super().__init__(observers, goal=goal, graph=graph, budget=budget)
         width = check_count("width", width, 1, optional=True)
         if not callable(value):
             raise InvalidArgumentError(
@@ -89,12 +81,9 @@ class BeamSearch(TreeSearch):
             )
         self.width = width
         self.value = value
-        self.goal = check_goal(goal)
-        self.graph = check_graph(graph)
 
     def _search(self, start: Any, ctx: RunContext) -> None:
-        keyed = resolve_graph(self.graph, start, "BeamSearch")
-        test = goal_test(self.goal, keyed, start)
+        keyed, test = self._goal_test(start)
         emit, max_depth, width, value = ctx.emit, ctx.max_depth, self.width, self.value
         seen: set[Hashable] = set()
         root: _Chain = (start, None)

@@ -21,14 +21,7 @@ from treesearch._run import BudgetReached, ObserverLike, RunContext
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, StopSearch
 from treesearch.events import Expanded, Pruned, Visited, VisitKind
-from treesearch.search import (
-    Goal,
-    GoalSearch,
-    chain_path,
-    goal_test,
-    resolve_graph,
-    route_path,
-)
+from treesearch.search import Goal, GoalSearch, chain_path, route_path
 from treesearch.values import evaluate
 
 __all__ = ["AStar", "Dijkstra", "GreedyBestFirst"]
@@ -44,8 +37,7 @@ class _BestFirst(GoalSearch):
     heuristic: Callable[[Any], float] | None = None
 
     def _search(self, start: Any, ctx: RunContext) -> None:
-        keyed = resolve_graph(self.graph, start, type(self).__name__)
-        test = goal_test(self.goal, keyed, start)
+        keyed, test = self._goal_test(start)
         emit, max_depth = ctx.emit, ctx.max_depth
         heuristic, greedy = self.heuristic, self._greedy
         push, pop = heapq.heappush, heapq.heappop

@@ -1,13 +1,17 @@
-"""``check_iterator``: validate a user's game against the TreeIterator contract.
+"""``check_iterator`` and ``check_random_play``: validate a user's game against the contract.
 
-Like Gymnasium's ``check_env``: explore a bounded part of the game from a state and fail with
-a message that says which method broke which rule, on which state, and how to fix it. The
-rules themselves (keys, players, rewards, chance outcomes, ``is_terminal``) live in
-``treesearch._contract``, shared with ``check_random_play`` and the searches.
+Like Gymnasium's ``check_env``: ``check_iterator`` explores a bounded part of the game from a
+state and fails with a message that says which method broke which rule, on which state, and
+how to fix it. Games with players also need every game to end properly (a valid player at
+every turn, a terminal state that says so, one finite reward per player), so
+``check_random_play`` plays whole seeded random games to their end, like OpenSpiel's
+``random_sim_test``. The rules themselves (keys, players, rewards, chance outcomes,
+``is_terminal``) live in ``treesearch._contract``, shared with the searches.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -29,11 +33,11 @@ from treesearch._contract import (
     terminal_flag,
     valid_cost,
 )
-from treesearch._rng import RNGLike, check_rng
+from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch.arguments import check_count
 from treesearch.errors import IteratorContractError, TreeSearchError
 
-__all__ = ["CheckReport", "check_iterator"]
+__all__ = ["CheckReport", "RandomPlayReport", "check_iterator", "check_random_play"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +74,8 @@ def _fingerprint(state: Any) -> Any:
     ]
 
 
-def _children(state: Any) -> list[Any]:
+def _children(state: Any, states: bool = False) -> list[Any]:
+    """The children of ``state`` as a list; with ``states``, each checked to be a state."""
     get = getattr(state, "get_children", None)
     if not callable(get):
         raise fail(
@@ -81,9 +86,13 @@ def _children(state: Any) -> list[Any]:
         )
     result = get()
     try:
-        return list(result)
+        children = list(result)
     except TypeError:
         raise bad_children(state, result) from None
+    for child in children if states else ():
+        if not callable(getattr(child, "get_children", None)):
+            raise IteratorContractError(str(bad_child(state, child)))
+    return children
 
 
 def _check_state(state: Any, keyed: bool) -> list[Any]:
@@ -243,3 +252,102 @@ def _check_equality(state: Any, by_key: dict[Hashable, Any]) -> None:
             f"equals the key of {other!r}, but the two states are not ==",
             "make key() include everything that __eq__ compares (or vice versa)",
         )
+
+
+@dataclass(frozen=True, slots=True)
+class RandomPlayReport:
+    """What ``check_random_play`` played: games, moves in all, players, longest game."""
+
+    games: int
+    moves: int
+    players: int
+    longest: int
+
+
+def _end(state: Any, player: int, movers: set[int]) -> int:
+    """Check a finished game's last state; return its number of players."""
+    if terminal_flag(state, []) is False:
+        raise fail(
+            "is_terminal()",
+            state,
+            "is not True at a state without children",
+            "return True exactly when get_children() is empty",
+        )
+    rewards = checked_returns(state, player)
+    if movers and max(movers) >= len(rewards):
+        raise fail(
+            "returns()",
+            state,
+            f"gave {len(rewards)} rewards, but player {max(movers)} moved in this game",
+            "give every player a reward, numbered from 0",
+        )
+    return len(rewards)
+
+
+def check_random_play(
+    state: Any, *, games: int = 20, max_moves: int = 10_000, rng: RNGLike = 0
+) -> RandomPlayReport:
+    """Play ``games`` seeded random games from ``state`` to their end and check every turn.
+
+    At every state ``player()`` is a player index (numpy integers count), ``CHANCE``
+    (children drawn by ``chance_outcomes()`` probabilities, checked as the searches check
+    them) or, at the end only, ``TERMINAL``; keys are hashable. At the end ``is_terminal()``
+    is True and ``returns()`` has one finite number per player (the one ``player()`` names
+    there included), and the same number of players in every game. The rules are those of
+    ``check_iterator`` (both use ``treesearch._contract``).
+
+    Returns:
+        A RandomPlayReport of what was played.
+
+    Raises:
+        InvalidArgumentError: ``games`` or ``max_moves`` is not an int >= 1.
+        IteratorContractError: naming the method, the state and the fix.
+    """
+    games = check_count("games", games, 1)
+    max_moves = check_count("max_moves", max_moves, 1)
+    draw = python_random(check_rng(rng))
+    try:
+        return _play(state, games, max_moves, draw)
+    except TreeSearchError:
+        raise
+    except Exception as exc:  # the game's own: a contract error naming method and state
+        raise game_raised(exc, state) from exc
+
+
+def _play(state: Any, games: int, max_moves: int, draw: random.Random) -> RandomPlayReport:
+    """``check_random_play``'s games."""
+    moves = longest = 0
+    players: int | None = None
+    for _ in range(games):
+        s, length = state, 0
+        movers: set[int] = set()
+        while True:
+            children = _children(s, states=True)
+            p = player_index(s, s.player(), children)
+            checked_key(s)
+            pairs = checked_chance(s, children) if p == CHANCE else []  # ended games too
+            if not children:
+                break
+            if length >= max_moves:
+                raise fail(
+                    "get_children()",
+                    state,
+                    f"gave a game still running after {max_moves} random moves",
+                    "make every game end (or raise max_moves)",
+                )
+            if p == CHANCE:
+                s = draw.choices([c for c, _ in pairs], [w for _, w in pairs])[0]
+            else:
+                movers.add(p)
+                s = children[draw.randrange(len(children))]
+            length += 1
+        n = _end(s, p, movers)
+        if players is not None and n != players:
+            raise fail(
+                "returns()",
+                s,
+                f"gave {n} rewards, but {players} in an earlier game",
+                "give every game the same number of players",
+            )
+        players, moves, longest = n, moves + length, max(longest, length)
+    return RandomPlayReport(games, moves, players or 0, longest)

@@ -8,7 +8,6 @@ Games may subclass ``TreeIterator`` or simply provide the same methods (duck typ
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from types import TracebackType
 from typing import Any, TypeVar
 
 from treesearch.events import Event, Visited
@@ -79,10 +78,5 @@ class Observer:
     def __enter__(self: _O) -> _O:
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()

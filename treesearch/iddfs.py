@@ -11,7 +11,7 @@ from treesearch._contract import FAULTS, missing_key, translate
 from treesearch._run import RunContext
 from treesearch.events import Pruned, Visited, VisitKind
 from treesearch.result import Status
-from treesearch.search import GoalSearch, GoalTest, goal_test, resolve_graph
+from treesearch.search import GoalSearch, GoalTest
 
 __all__ = ["IDDFS"]
 
@@ -46,8 +46,7 @@ class IDDFS(GoalSearch):
     """
 
     def _search(self, start: Any, ctx: RunContext) -> None:
-        keyed = resolve_graph(self.graph, start, "IDDFS")
-        test = goal_test(self.goal, keyed, start)
+        keyed, test = self._goal_test(start)
         max_rounds, max_depth = ctx.max_iterations, ctx.max_depth
         counts = _Counts(ctx.first_checkpoint())
         deepening = _Deepening()

@@ -11,7 +11,7 @@ their names without importing anything and imports an entry when it is first nam
     depths = "puzzle8.plugin:DepthCounter"   # an Observer subclass or factory
 
 This module imports no games, so a plugin depends on ``treesearch`` alone. The random-play
-test of games with players (``check_random_play``) lives in ``treesearch.plugin_checks``.
+test of games with players (``check_random_play``) lives in ``treesearch.checks``.
 """
 
 from __future__ import annotations

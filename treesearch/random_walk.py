@@ -14,15 +14,7 @@ from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Evaluated, Expanded, Pruned, Visited, VisitKind
 from treesearch.result import Status
-from treesearch.search import (
-    Goal,
-    TreeSearch,
-    check_callable,
-    check_goal,
-    check_graph,
-    goal_test,
-    resolve_graph,
-)
+from treesearch.search import Goal, GoalSearch, check_callable
 from treesearch.values import evaluate
 
 __all__ = ["RandomWalk"]
@@ -30,7 +22,7 @@ __all__ = ["RandomWalk"]
 _ENTER, _RESTART = VisitKind.ENTER, VisitKind.RESTART
 
 
-class RandomWalk(TreeSearch):
+class RandomWalk(GoalSearch):
     """Walk from the start, picking a uniformly random child, until no child is left.
 
     Each episode restarts at the start (observers see ``Visited(kind=RESTART)``). With a
@@ -75,7 +67,7 @@ class RandomWalk(TreeSearch):
         graph: bool | None = None,
         budget: Budget | None = None,
     ) -> None:
-        super().__init__(observers, budget=budget)
+        super().__init__(observers, goal=goal, graph=graph, budget=budget)
         self.rng = check_rng(rng)
         episodes = check_count("episodes", episodes, 1, optional=True)
         b = self.budget
@@ -90,13 +82,10 @@ class RandomWalk(TreeSearch):
                 "max_nodes, seconds or max_iterations limit"
             )
         self.episodes = episodes
-        self.goal = check_goal(goal)
         self.value = check_callable(value, "value", "state -> number (larger is better)")
-        self.graph = check_graph(graph)
 
     def _search(self, start: Any, ctx: RunContext) -> None:
-        graph = resolve_graph(self.graph, start, "RandomWalk")
-        test = goal_test(self.goal, graph, start)
+        graph, test = self._goal_test(start)
         draw = python_random(self.rng).random  # int(draw() * n) is uniform and fast
         emit, value, max_depth = ctx.emit, self.value, ctx.max_depth
         limit = self.episodes

@@ -214,6 +214,11 @@ class GoalSearch(TreeSearch):
         self.goal = check_goal(goal)
         self.graph = check_graph(graph)
 
+    def _goal_test(self, start: Any) -> tuple[bool, GoalTest | None]:
+        """This run's duplicate detection (``resolve_graph``) and goal test (``goal_test``)."""
+        keyed = resolve_graph(self.graph, start, type(self).__name__)
+        return keyed, goal_test(self.goal, keyed, start)
+
 
 def check_goal(goal: Goal | None) -> Goal | None:
     """Validate a goal argument at construction time."""

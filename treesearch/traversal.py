@@ -13,14 +13,7 @@ from typing import Any
 from treesearch._contract import FAULTS, missing_key, translate
 from treesearch._run import RunContext
 from treesearch.events import Expanded, Pruned, Visited, VisitKind
-from treesearch.search import (
-    GoalSearch,
-    GoalTest,
-    chain_path,
-    goal_test,
-    resolve_graph,
-    route_path,
-)
+from treesearch.search import GoalSearch, GoalTest, chain_path, route_path
 
 __all__ = ["BFS", "DFS"]
 
@@ -31,8 +24,7 @@ class _Traversal(GoalSearch):
     """Shared dispatch of BFS and DFS: graph traversal with keys, tree search without."""
 
     def _search(self, start: Any, ctx: RunContext) -> None:
-        graph = resolve_graph(self.graph, start, type(self).__name__)
-        test = goal_test(self.goal, graph, start)
+        graph, test = self._goal_test(start)
         if graph:
             self._graph(start, ctx, test)
         else:

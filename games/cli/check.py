@@ -16,7 +16,7 @@ import sys
 from games.cli.catalog import GameEntry, Problem, game_entry, seeded
 from games.cli.common import Work
 from treesearch import InvalidArgumentError, check_iterator
-from treesearch.plugin_checks import check_random_play
+from treesearch.checks import check_random_play
 
 __all__ = ["prepare_check"]
 
@@ -46,7 +46,7 @@ def _hooks(problem: Problem) -> str:
 
 def _check_seed(game: GameEntry, args: argparse.Namespace, seed: int) -> list[str]:
     """The lines of one seed's checks (raises at the first fault)."""
-    problem = game.make(seeded(args, seed))
+    problem = game.build(seeded(args, seed))
     report = check_iterator(problem.start, max_states=args.states, rng=seed)
     keys = "hashable keys" if report.keyed else "no keys (graph searches will refuse it)"
     lines = [

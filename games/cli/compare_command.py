@@ -100,7 +100,7 @@ def prepare_compare(args: argparse.Namespace) -> Work:
         return _harness_work(game, jobs, args)
     names = _names(args.searches, searches_for(game.kind))
     entries = [search_entry(n, game) for n in names]
-    problem = game.make(args)
+    problem = game.build(args)
     searches = [(e.name, e.make(problem, budget, args)) for e in entries]
 
     def work() -> int:

@@ -29,8 +29,8 @@ def prepare_demo(args: argparse.Namespace) -> Work:
     check_video_knobs(args)
     check_folder(args.out_dir, "--out-dir")
     budget = budget_of(args)
-    problems = [GAMES[name].make(args) for name in ("seed-tree", "grid")]
-    maze = GAMES["maze"].make(args)
+    problems = [GAMES[name].build(args) for name in ("seed-tree", "grid")]
+    maze = GAMES["maze"].build(args)
     tables = [
         (p, [(n, SEARCHES[n].make(p, budget, args)) for n in searches_for("path")])
         for p in problems

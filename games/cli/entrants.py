@@ -37,7 +37,7 @@ def _path(game: GameEntry, name: str, budget: Budget, args: argparse.Namespace) 
     entry = search_entry(name, game)
 
     def run(seed: int) -> Outcome:
-        problem = game.make(seeded(args, seed))
+        problem = game.build(seeded(args, seed))
         result = entry.make(problem, budget, seeded(args, seed)).run(problem.start)
         solved = result.status is Status.SOLVED and bool(result.path)
         cost = route_cost(result.path) if solved else math.nan
@@ -50,7 +50,9 @@ def _path(game: GameEntry, name: str, budget: Budget, args: argparse.Namespace) 
 def _score(game: GameEntry, who: Player, budget: Budget, args: argparse.Namespace) -> Entrant:
     def run(seed: int) -> Outcome:
         instance = seeded(args, seed)
-        value, seconds, nodes, status = score_game(game, who, game.make(instance), budget, instance)
+        value, seconds, nodes, status = score_game(
+            game, who, game.build(instance), budget, instance
+        )
         return Outcome(value, seconds, nodes, status)
 
     return run
@@ -61,7 +63,7 @@ def _duel(
 ) -> Entrant:
     def run(seed: int) -> Outcome:
         instance = seeded(args, seed)
-        problem: Problem = game.make(instance)
+        problem: Problem = game.build(instance)
         match = duel_match(game, problem, (who, against), budget, instance, games=2, seed=seed)
         seconds = sum(sum(r.seconds[0]) for r in match.records)
         return Outcome(match.score, seconds, 0, f"W{match.wins} D{match.draws} L{match.losses}")
@@ -77,7 +79,7 @@ def entrants(
     Raises:
         InvalidArgumentError: a name that does not fit the game, or a bad opponent.
     """
-    game.make(args)  # a bad size, map or dice fails here, before any job
+    game.build(args)  # a bad size, map or dice fails here, before any job
     if game.kind == "path":
         return {n: _path(game, n, budget, args) for n in names}
     if game.kind == "score":

@@ -57,7 +57,7 @@ def prepare_play(args: argparse.Namespace) -> Work:
     if len(names) != 2:
         raise InvalidArgumentError(f"--bots takes two names (A,B), got {text!r}")
     players = (player(names[0], game), player(names[1], game))
-    problem = game.make(args)
+    problem = game.build(args)
     budget = budget_of(args)
 
     def work() -> int:
@@ -122,7 +122,7 @@ def _score_games(game: GameEntry, args: argparse.Namespace) -> Work:
             f"play has no whole-game bots for {game.name!r}; 'run' or 'compare --instances "
             f"N' scores searches on it"
         )
-    problem = game.make(args)
+    problem = game.build(args)
     if play.check is not None:
         play.check(problem)
     name = args.bot or play.default[0]

@@ -21,7 +21,7 @@ def prepare_run(args: argparse.Namespace) -> Work:
     name = args.search or searches_for(game.kind)[0]
     entry = search_entry(name, game)
     budget = budget_of(args)
-    problem = game.make(args)
+    problem = game.build(args)
     search = entry.make(problem, budget, args)
     attached = observers_of(getattr(args, "observers", None))
     title = f"{entry.title} on {problem.describe}"

@@ -41,7 +41,7 @@ def prepare_video(args: argparse.Namespace) -> Work:
     out = args.out if args.out is not None or html is not None else "search.mp4"
     if out is not None:
         check_video_path(out)
-    problem = game.make(args)
+    problem = game.build(args)
     search = entry.make(problem, budget_of(args), args)
     title = f"{entry.title} on {problem.describe}"
     make_video = game.video

@@ -83,7 +83,7 @@ def prepare_view(args: argparse.Namespace) -> Work:
     check_output(args.out, "--out")
     if Path(args.out).suffix.lower() not in (".html", ".htm"):
         raise InvalidArgumentError(f"--out must be an .html file, got {args.out!r}")
-    problem = game.make(namespace)
+    problem = game.build(namespace)
     search = meta.get("search")
     known = isinstance(search, str) and (search in SEARCHES or search in SEARCHES.pending)
     entry = SEARCHES.get_entry(search) if known else None  # type: ignore[arg-type]

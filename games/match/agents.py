@@ -85,7 +85,7 @@ class SearchAgent:
             raise InvalidArgumentError(
                 f"make_search must be a callable seed -> search, got {make_search!r}"
             )
-        _check_name(name)
+        check_name(name)
         self.make_search, self.name = make_search, name
 
     def __call__(self, seed: int) -> Agent:
@@ -131,7 +131,7 @@ class RandomAgent:
     """
 
     def __init__(self, *, name: str = "random") -> None:
-        _check_name(name)
+        check_name(name)
         self.name = name
 
     def __call__(self, seed: int) -> Agent:
@@ -193,7 +193,7 @@ class OpenSpielMCTSAgent:
             raise InvalidArgumentError(f"uct_c must be a finite number >= 0, got {uct_c!r}")
         if not isinstance(solve, bool):
             raise InvalidArgumentError(f"solve must be True or False, got {solve!r}")
-        _check_name(name)
+        check_name(name)
         self.iterations, self.uct_c, self.solve, self.rollouts = (
             iterations,
             float(uct_c),
@@ -260,6 +260,7 @@ def _openspiel_mcts() -> ModuleType:
         ) from None
 
 
-def _check_name(name: object) -> None:
+def check_name(name: object) -> None:
+    """Refuse an agent label that is not a non-empty string (None keeps the default)."""
     if name is not None and (not isinstance(name, str) or not name):
         raise InvalidArgumentError(f"name must be a non-empty string, got {name!r}")

@@ -28,7 +28,7 @@ import numpy as np
 from games.maze.model import Maze, as_int
 from games.maze.render import FLOOR, Colour, MazeRenderer, route_arms
 from observers.colors import VIRIDIS, colormap
-from observers.exploration import EXPANDED, Exploration
+from observers.exploration import EXPANDED, Exploration, reached_legend
 from observers.exploration import FRONTIER as _OPEN
 from observers.tiles import LegendEntry
 from treesearch.errors import InvalidArgumentError
@@ -341,14 +341,7 @@ class ExplorationRenderer:
     def legend(self) -> list[LegendEntry]:
         """What the colours mean (``observers.LegendRenderer``), for a video's panel."""
         scale = [self.colour_of(self.scale * i / 8) for i in range(9)]
-        entries: list[LegendEntry] = [
-            (
-                scale,
-                "reached: first…last"
-                if self.color_by == "order"
-                else f"reached at depth 0…{self.scale}",
-            ),
-        ]
+        entries: list[LegendEntry] = [reached_legend(scale, self.color_by, self.scale)]
         if self.show_frontier:
             entries.append((FRONTIER, "frontier: seen, not expanded"))
         entries.append((self.base.icon("player"), "current state"))

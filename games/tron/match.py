@@ -17,12 +17,14 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from games.match import GameRecord, MatchResult, PairedStarts
 from games.match import play_match as match
 from games.match import replay as replay_moves
+from games.match.agents import check_name
 from games.tron.moves import Bot
 from games.tron.render import TronRenderer
 from games.tron.state import TronState, move_words
@@ -54,8 +56,7 @@ class BotAgent:
             raise InvalidArgumentError(
                 f"bot must be a callable (state, player) -> move, got {bot!r}"
             )
-        if name is not None and (not isinstance(name, str) or not name):
-            raise InvalidArgumentError(f"name must be a non-empty string, got {name!r}")
+        check_name(name)
         self.bot = bot
         self.name = name or str(getattr(bot, "name", getattr(bot, "__name__", "bot")))
 
@@ -69,11 +70,12 @@ class BotAgent:
         return f"BotAgent({self.bot!r}, name={self.name!r})"
 
 
+@dataclass(frozen=True, slots=True)
 class _BotPlayer:
-    __slots__ = ("bot", "name")
+    """One game's agent: asks the bot about the turn's start, plays its move."""
 
-    def __init__(self, bot: Bot, name: str) -> None:
-        self.bot, self.name = bot, name
+    bot: Bot
+    name: str
 
     def choose(self, state: TronState) -> TronState:
         player = state.player()

@@ -9,6 +9,7 @@ the command line's ``main``: ``play`` with its own bot and a search, ``run`` wit
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,16 @@ import numpy as np
 import pytest
 
 from games.cli import main
-from games.cli.catalog import DUEL_BOTS, GAMES, BotEntry, GameEntry, Play, Problem, game_from_plugin
+from games.cli.catalog import (
+    DUEL_BOTS,
+    GAMES,
+    BotEntry,
+    GameEntry,
+    GameOptions,
+    Play,
+    Problem,
+    game_from_plugin,
+)
 from tests.observers.toys import read_video
 from tests.plugin_fakes import fake_dist, plugin_path
 from treesearch.plugins import GamePlugin
@@ -63,7 +73,7 @@ class _Greedy:
         return next((c for c in children if c.left % 3 == 0), children[0])
 
 
-def _make(args: argparse.Namespace) -> Problem:
+def _make(options: GameOptions) -> Problem:
     return Problem(
         "sticks",
         "duel",
@@ -237,4 +247,21 @@ def test_list_shows_a_plugin_games_bots(tmp_path: Path, capsys: pytest.CaptureFi
     lines = capsys.readouterr().out.splitlines()
     assert any(
         line.split()[:2] == ["sticks/greedy", "duel"] and "ts-sticks" in line for line in lines
+    )
+
+
+def test_make_sees_the_game_options_not_the_namespace(sticks: GameEntry) -> None:
+    seen: list[object] = []
+
+    def make(options: GameOptions) -> Problem:
+        seen.append(options)
+        return _make(options)
+
+    entry = dataclasses.replace(STICKS, name="sticks2", make=make)
+    with GAMES.registered(entry):
+        argv = ["run", "--game", "sticks2", "--search", "mcts", "--iterations", "20"]
+        assert main([*argv, "--seed", "5"]) == 0
+    assert [(type(o), o.seed) for o in seen] == [(GameOptions, 5)]
+    assert GameOptions.of(argparse.Namespace(seed=3, map="x", other=1)) == GameOptions(
+        seed=3, map="x"
     )

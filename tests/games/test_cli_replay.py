@@ -87,7 +87,7 @@ def test_a_trace_without_meta_replays_with_the_options_given() -> None:
     from observers import TraceWriter
 
     args = build_parser().parse_args(["video", *MAZE])
-    problem = GAMES["maze"].make(args)
+    problem = GAMES["maze"].build(args)
     SEARCHES["bfs"].make(problem, None, args).run(problem.start, observers=[TraceWriter("t.jsonl")])  # type: ignore[arg-type]
     assert main(["view", "t.jsonl", "--game", "maze", "--size", "9", "--out", "t.html"]) == 0
     data = page_data(Path("t.html"))

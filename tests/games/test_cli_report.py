@@ -48,7 +48,7 @@ def test_cost_is_the_sum_of_step_costs() -> None:
     from types import SimpleNamespace
 
     args = SimpleNamespace(size=12, seed=3)
-    problem = GAMES["maze"].make(args)  # type: ignore[arg-type]
+    problem = GAMES["maze"].build(args)  # type: ignore[arg-type]
     search = SEARCHES["bfs"].make(problem, Budget(), args)  # type: ignore[arg-type]
     result = search.run(problem.start)
     out = io.StringIO()
@@ -99,7 +99,7 @@ def test_every_status_has_an_explanation() -> None:
     from types import SimpleNamespace
 
     args = SimpleNamespace(size=6, seed=0, iterations=7)
-    maze = GAMES["maze"].make(args)  # type: ignore[arg-type]
+    maze = GAMES["maze"].build(args)  # type: ignore[arg-type]
     bfs = SEARCHES["bfs"].make(maze, Budget(seconds=4), args)  # type: ignore[arg-type]
     assert "reached the goal" in explain(bfs, _result(Status.SOLVED), maze)
     assert "every reachable state" in explain(bfs, _result(Status.EXHAUSTED), maze)

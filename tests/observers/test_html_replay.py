@@ -45,7 +45,7 @@ from treesearch.events import Event
 def _maze(size: int = 21) -> tuple[Problem, TreeSearch]:
     """The demo's maze (``treesearch video --game maze``) and its A*."""
     args = build_parser().parse_args(["video", "--size", str(size)])
-    problem = GAMES["maze"].make(args)
+    problem = GAMES["maze"].build(args)
     return problem, SEARCHES["astar"].make(problem, budget_of(args), args)
 
 

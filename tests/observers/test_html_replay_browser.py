@@ -124,7 +124,7 @@ def astar(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The demo's A* replay, with what the run did at each step, recorded on the side."""
     folder = tmp_path_factory.mktemp("browser")
     args = build_parser().parse_args(["video", "--game", "maze", "--search", "astar"])
-    problem = GAMES["maze"].make(args)
+    problem = GAMES["maze"].build(args)
     search = SEARCHES["astar"].make(problem, budget_of(args), args)
     assert problem.maze is not None
     renderer = ExplorationRenderer(problem.maze)

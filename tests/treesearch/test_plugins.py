@@ -9,7 +9,7 @@ import pytest
 
 from tests.plugin_fakes import fake_dist, plugin_path
 from treesearch import BFS, TERMINAL, InvalidArgumentError, IteratorContractError
-from treesearch.plugin_checks import check_random_play
+from treesearch.checks import check_random_play
 from treesearch.plugins import (
     GamePlugin,
     PluginLoadError,

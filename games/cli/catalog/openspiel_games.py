@@ -6,11 +6,10 @@ without it; a missing pyspiel or an unknown name is one error listing close name
 
 from __future__ import annotations
 
-import argparse
 import difflib
 
 from games.cli.catalog.bots import DUEL_BOTS
-from games.cli.catalog.problem import GameEntry, Play, Problem
+from games.cli.catalog.problem import GameEntry, GameOptions, Play, Problem
 from games.openspiel import OpenSpielState, import_pyspiel
 from treesearch import InvalidArgumentError
 
@@ -39,7 +38,7 @@ def openspiel_entry(name: str) -> GameEntry:
         hint = f"close names: {', '.join(close)}" if close else "'treesearch list' says how"
         raise InvalidArgumentError(f"OpenSpiel has no game {base!r}; {hint}")
 
-    def make(args: argparse.Namespace) -> Problem:
+    def make(args: GameOptions) -> Problem:
         start = OpenSpielState.initial(game)
         return Problem(
             name,

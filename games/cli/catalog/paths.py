@@ -6,12 +6,11 @@ gives a new grid or maze, so a comparison's instances differ.
 
 from __future__ import annotations
 
-import argparse
 import copy
 from pathlib import Path
 from typing import Any
 
-from games.cli.catalog.problem import GameEntry, Problem, VideoOptions, hold_frames
+from games.cli.catalog.problem import GameEntry, GameOptions, Problem, VideoOptions, hold_frames
 from games.cli.catalog.replay import replayable
 from games.dict_tree import DictTreeIterator
 from games.graph import Graph
@@ -34,7 +33,7 @@ SEED_TREE: dict[str, Any] = {
 }
 
 
-def _seed_tree(args: argparse.Namespace) -> Problem:
+def _seed_tree(args: GameOptions) -> Problem:
     return Problem(
         "seed-tree",
         "path",
@@ -46,7 +45,7 @@ def _seed_tree(args: argparse.Namespace) -> Problem:
     )
 
 
-def _size(args: argparse.Namespace, what: str) -> int:
+def _size(args: GameOptions, what: str) -> int:
     """``--size``, refused past ``MAX_SIZE`` before anything is built (naming the limit)."""
     n: int = args.size
     if n > MAX_SIZE:
@@ -57,7 +56,7 @@ def _size(args: argparse.Namespace, what: str) -> int:
     return n
 
 
-def _grid(args: argparse.Namespace) -> Problem:
+def _grid(args: GameOptions) -> Problem:
     n = _size(args, "grid")
     graph = Graph.grid(n, n, wall_fraction=0.3, seed=args.seed)
     # Start in the largest connected region, and aim for its farthest cell.
@@ -84,7 +83,7 @@ def _grid(args: argparse.Namespace) -> Problem:
     )
 
 
-def _maze(args: argparse.Namespace) -> Problem:
+def _maze(args: GameOptions) -> Problem:
     n = _size(args, "maze")
     maze = Maze.generate(n, n, seed=args.seed)
     start = maze.nearest_cell(row=0, col=0)
@@ -102,7 +101,7 @@ def _maze(args: argparse.Namespace) -> Problem:
     )
 
 
-def _drill_maze(args: argparse.Namespace) -> Problem:
+def _drill_maze(args: GameOptions) -> Problem:
     n = _size(args, "maze")
     maze = Maze.generate(n, n, seed=args.seed)
     start, exit_ = maze.nearest_cell(row=0, col=0), maze.nearest_cell(row=n - 1, col=n - 1)

@@ -8,7 +8,6 @@ seed-0 start, which is why adapting a game builds one start.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -19,6 +18,7 @@ from games.cli.catalog.problem import (
     BotEntry,
     BotOptions,
     GameEntry,
+    GameOptions,
     Play,
     Problem,
     board_video,
@@ -127,9 +127,9 @@ def game_from_plugin(name: str, source: str, obj: Any) -> GameEntry:
     hooks = _defaults(plugin, kind, start)
     label = plugin.label or _label
 
-    def make(args: argparse.Namespace) -> Problem:
-        size = args.size if getattr(args, "size_given", False) else None
-        seed = getattr(args, "seed", 0)
+    def make(args: GameOptions) -> Problem:
+        size = args.size if args.size_given else None
+        seed = args.seed
         start = plugin_call(
             f"game plugin {name!r} ({source}) making its start for seed {seed}",
             plugin.make,

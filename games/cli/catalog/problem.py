@@ -1,9 +1,10 @@
 """What a game entry builds (``Problem``) and what it is (``GameEntry``), with small helpers.
 
 A ``Problem`` is a start state and how to judge and name its states; its ``kind`` (see
-``registry.Kind``) says which searches fit. A ``GameEntry`` builds a problem from the parsed
-arguments, films a search on it when it can be drawn, and says how whole games are played
-(``Play``: its bots, as ``games.match`` agent makers, the match's start, a film of a game).
+``registry.Kind``) says which searches fit. A ``GameEntry`` builds a problem from the
+``GameOptions`` read from the parsed arguments, films a search on it when it can be drawn,
+and says how whole games are played (``Play``: its bots, as ``games.match`` agent makers,
+the match's start, a film of a game).
 Adding a game to the command line is writing its entry; nothing else tests its name.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Literal
 
@@ -28,6 +29,7 @@ __all__ = [
     "BotOptions",
     "FilmMaker",
     "GameEntry",
+    "GameOptions",
     "Play",
     "Problem",
     "Solo",
@@ -77,6 +79,38 @@ class Problem:
     def side(self, player: int) -> str:
         """How ``player`` is named in print (``sides``; ``"player N"`` beyond two)."""
         return self.sides[player] if player in (0, 1) else f"player {player}"
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """The options a game's ``make`` reads (not the whole namespace); each game reads its own.
+
+    Attributes:
+        seed: ``--seed``: the game's seed (an instance's own in a comparison or a match).
+        size: ``--size``: the grid's or maze's side (the command's default unless given).
+        size_given: whether ``--size`` was given (a plugin game gets ``size=None`` otherwise:
+            it knows its own default).
+        moves: ``--moves``: tic-tac-toe's cells played first ("4,0").
+        dice: ``--dice``: Railroad Ink's dice mode.
+        map: ``--map``: Tron's map, a name or a file.
+        drills: ``--drills``: the drill maze's drills.
+    """
+
+    seed: int = 0
+    size: int = 21
+    size_given: bool = False
+    moves: str = ""
+    dice: str = "known"
+    map: str = "box15"
+    drills: int = 1
+
+    @classmethod
+    def of(cls, args: object) -> GameOptions:
+        """The options of parsed arguments (missing ones keep their defaults)."""
+        if isinstance(args, GameOptions):
+            return args
+        names = [f.name for f in fields(cls)]
+        return cls(**{n: getattr(args, n) for n in names if hasattr(args, n)})
 
 
 @dataclass(frozen=True)
@@ -248,12 +282,16 @@ class GameEntry:
     name: str
     kind: Kind
     help: str
-    make: Callable[[argparse.Namespace], Problem]
+    make: Callable[[GameOptions], Problem]
     video: VideoMaker | None = None
     video_searches: tuple[str, ...] | None = None  # None: every search of its kind
     no_video: str = "the command line has no renderer for it yet"
     source: str = "bundled"
     play: Play = Play()
+
+    def build(self, args: argparse.Namespace | GameOptions) -> Problem:
+        """The problem of parsed arguments: ``make`` sees their ``GameOptions`` only."""
+        return self.make(GameOptions.of(args))
 
 
 def seeded(args: argparse.Namespace, seed: int) -> argparse.Namespace:

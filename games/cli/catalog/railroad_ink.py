@@ -7,11 +7,10 @@ with the bot's candidates before each placement (``games.railroad_ink.film``).
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 from games.cli.catalog.bots import INK_BOTS
-from games.cli.catalog.problem import GameEntry, Play, Problem, Solo, board_video
+from games.cli.catalog.problem import GameEntry, GameOptions, Play, Problem, Solo, board_video
 from games.match import AgentMaker
 from games.railroad_ink import HEURISTIC, PLAY_DICE, RailroadInk, RailroadInkTiles, film, play
 from treesearch import InvalidArgumentError
@@ -19,7 +18,7 @@ from treesearch import InvalidArgumentError
 __all__ = ["RAILROAD_INK"]
 
 
-def _railroad_ink(args: argparse.Namespace) -> Problem:
+def _railroad_ink(args: GameOptions) -> Problem:
     dice = args.dice
     return Problem(
         "railroad-ink",

@@ -7,13 +7,13 @@ by move and films game 1 through a ``Playthrough``.
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 from typing import Any
 
 from games.cli.catalog.bots import DUEL_BOTS
 from games.cli.catalog.problem import (
     GameEntry,
+    GameOptions,
     Play,
     Problem,
     VideoOptions,
@@ -40,7 +40,7 @@ def _move_text(state: Any) -> str:
     return f"cell {cell} (row {cell // 3}, column {cell % 3})"
 
 
-def _tictactoe(args: argparse.Namespace) -> Problem:
+def _tictactoe(args: GameOptions) -> Problem:
     state = TicTacToe()
     for text in (m for m in args.moves.split(",") if m.strip()):
         try:

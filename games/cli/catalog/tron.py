@@ -7,14 +7,13 @@ with the Voronoi tint (``games.tron.match.write_video``).
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from games.cli.catalog.bots import TRON_BOTS
-from games.cli.catalog.problem import GameEntry, Play, Problem, board_video
+from games.cli.catalog.problem import GameEntry, GameOptions, Play, Problem, board_video
 from games.cli.catalog.registry import suggest
 from games.match import PairedStarts
 from games.tron import MAPS, TronRenderer, TronState, hex_start, load_map, square_start
@@ -26,7 +25,7 @@ from treesearch import InvalidArgumentError
 __all__ = ["TRON", "TRON_HEX", "tron_start"]
 
 
-def tron_start(args: argparse.Namespace, hexagon: bool) -> TronState:
+def tron_start(args: GameOptions, hexagon: bool) -> TronState:
     """The start of a Tron game: ``--map`` (a name of ``MAPS`` or a file), or a hex start.
 
     Raises:
@@ -53,7 +52,7 @@ def _label(state: Any) -> str:
     return "start" if state.move is None else f"move {move_words(state.grid, (state.move,))}"
 
 
-def _problem(args: argparse.Namespace, hexagon: bool) -> Problem:
+def _problem(args: GameOptions, hexagon: bool) -> Problem:
     """A Tron duel from ``tron_start``: on ``--map``, or on the hexagon ``--seed`` draws."""
     if hexagon:
         name, describe = "tron-hex", f"Hexatron, seed {args.seed}"

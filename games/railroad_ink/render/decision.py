@@ -31,7 +31,7 @@ from games.railroad_ink.render.column import MUTED, ROWS, SIDE, TEXT, TITLE, tex
 from games.railroad_ink.render.pictures import PAPER, draw_square, draw_tile
 from games.railroad_ink.rules.board import Placement
 from games.railroad_ink.rules.tiles import SPECIALS, Tile
-from observers.colors import Colour
+from observers.colors import Colour, hex_colours
 from treesearch.errors import InvalidArgumentError
 
 __all__ = [
@@ -53,13 +53,7 @@ TOP = 5
 """The most candidates a decision keeps (and a frame shows)."""
 WIDTH = 5
 """Tiles across the decision column."""
-RANK_COLOURS: tuple[Colour, ...] = (
-    (255, 196, 0),
-    (90, 200, 255),
-    (255, 120, 200),
-    (255, 150, 70),
-    (185, 150, 255),
-)
+RANK_COLOURS = hex_colours("ffc400 5ac8ff ff78c8 ff9646 b996ff")
 """The ring and badge of ranks 1..5, on the board and in the column."""
 UNRANKED: Colour = (30, 30, 36)
 """The ring of a move played that is not among the ranked candidates (rank 0)."""

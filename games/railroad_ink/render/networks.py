@@ -19,18 +19,11 @@ from games.railroad_ink.render.pictures import CENTRE_TINT, LINES, PAPER, draw_t
 from games.railroad_ink.rules.geometry import SIZE, STEPS
 from games.railroad_ink.rules.score import Score
 from games.railroad_ink.rules.tiles import E, N, S, Tile, W
-from observers.colors import Colour
+from observers.colors import Colour, hex_colours
 
 __all__ = ["ERROR", "NETWORK_COLOURS", "TRAIL", "Marks", "board_marks", "draw_scored"]
 
-NETWORK_COLOURS: tuple[Colour, ...] = (
-    (40, 100, 230),
-    (240, 130, 20),
-    (150, 70, 210),
-    (0, 165, 165),
-    (225, 45, 150),
-    (120, 150, 0),
-)
+NETWORK_COLOURS = hex_colours("2864e6 f08214 9646d2 00a5a5 e12d96 789600")
 """One colour per scoring network, in the order of ``Score.networks`` (12 exits make at most 6
 networks of two exits or more)."""
 TRAIL: Colour = (255, 222, 0)
