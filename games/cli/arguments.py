@@ -1,13 +1,12 @@
 """The command line's options, each defined once: the shared groups and each command's own.
 
-Each ``add_*`` adds one group to a subcommand's parser: the groups that several commands
-share (budgets, sizes, game knobs, videos, the harness, ``--search``, ``--trace``,
-``--max-frames``, ``--color-by``), and one ``add_COMMAND`` a command with all of its options
-(``parser.build_parser`` calls them). Every value
-is checked as it is parsed (the ``type`` of its option: ``count``, ``seconds``, ``text``,
-``names``), so a bad one stops the command with one line and exit code 2 before any game is
-built or any search runs, whichever game it is for: ``--bot-seconds inf`` is refused by
-``run`` on a maze as by ``play`` on Railroad Ink.
+Each ``add_*`` adds one group to a subcommand's parser: the groups that several commands share
+(budgets, sizes, game knobs, videos, the harness, ``--search``, ``--trace``, ``--max-frames``,
+``--color-by``; the fixed ones are tables, an option a row) and one ``add_COMMAND`` a command with
+all of its options (``parser.build_parser`` calls them). Every value is checked as it is parsed
+(its ``type``: ``count``, ``seconds``, ``text``, ``names``), so a bad one stops the command with
+one line and exit code 2 before any game is built or any search runs, whichever game it is for:
+``--bot-seconds inf`` is refused by ``run`` on a maze as by ``play`` on Railroad Ink.
 """
 
 from __future__ import annotations
@@ -106,23 +105,130 @@ def names(what: str) -> Callable[[str], str]:
     )
 
 
+_Table = dict[tuple[str, Any, Any], str]
+"""Options, a row each: ``(flag and metavar, kind, default): help`` (``kind``: see ``_opt``)."""
+
+
+def _opt(
+    p: argparse.ArgumentParser, flag: str, kind: Any, default: Any, help: str, **more: Any
+) -> argparse.Action:
+    """One option, named as its help shows it: ``"--max-nodes N"`` is the flag and its metavar.
+
+    ``kind``: its type, choices (a tuple) or ``"store_true"``; ``more``: ``action``, ``nargs``.
+    """
+    name, _, metavar = flag.partition(" ")
+    if metavar:
+        more["metavar"] = metavar
+    what = "choices" if isinstance(kind, tuple) else "action" if kind == "store_true" else "type"
+    more[what] = kind
+    return p.add_argument(name, default=default, help=help, **more)
+
+
+def _add(p: argparse.ArgumentParser, table: _Table, **defaults: Any) -> None:
+    """The options of ``table`` in order; ``defaults`` (by dest) replace the table's."""
+    for (flag, kind, default), help in table.items():
+        action = _opt(p, flag, kind, default, help)
+        action.default = defaults.get(action.dest, action.default)
+
+
+_BUDGETS: _Table = {
+    ("--seed", count(0), 0): "seed of the game and random searches",
+    ("--max-nodes N", count(1), 1_000_000): "expansion budget of each search",
+    ("--seconds S", seconds(infinite=True), 30.0): (
+        "wall-clock budget of each search, inf for none"
+    ),
+}
+
+_KNOBS: _Table = {
+    ("--iterations N", count(1), ITERATIONS): "MCTS simulations per move",
+    ("--depth PLIES", count(1), None): "alpha-beta depth (default: to the end; 4 plies for Tron)",
+    ("--moves CELLS", None, ""): "tic-tac-toe: cells 0-8 (row by row) played first, e.g. 4,0",
+    ("--dice", ("known", "revealed", "free"), "known"): (
+        "Railroad Ink: rolls known in advance, revealed each round, or free play (any tile); "
+        "default known, revealed for play"
+    ),
+    ("--map NAME|FILE", text("a map name or file"), "box15"): (
+        f"Tron: a map file or one of {', '.join(MAPS)}"
+    ),
+    ("--drills N", count(0), 1): "drill-maze: drills to break walls with",
+    ("--bot-seconds S", seconds(), None): (
+        f"a bot's thinking time: per move for Tron (default: {TRON_SECONDS}), per game for "
+        "Railroad Ink (default: its fixed budget)"
+    ),
+}
+
+_HARNESS: _Table = {
+    ("--searches A,B,...", names("search"), None): (
+        "comma-separated search (or bot) names (default: every search that applies to the game; "
+        "with --instances, its bots too)"
+    ),
+    ("--instances N", count(1), None): (
+        "seeded instances per search (a new maze, new dice, new starts); with it, or any of the "
+        "three options below, the comparison runs on the harness: statistics instead of one row "
+        "each"
+    ),
+    ("--jobs J", count(1), None): "worker processes (default: every core)",
+    ("--backend NAME", text("a backend name"), None): (
+        f"where jobs run: {' or '.join(BACKENDS)} (default: local)"
+    ),
+    ("--out DIR", text("a folder"), None): (
+        "write results.csv, results.json, summary.txt and cdf.png here"
+    ),
+    ("--opponent NAME", text("a bot or search name"), "random"): (
+        "duels: the bot or search every entrant plays, sides alternating"
+    ),
+}
+
+_TRACE: _Table = {
+    ("--trace PATH", text("a file"), None): (
+        "record the run's events as JSON lines (with the game and its options), "
+        "for 'treesearch view'"
+    ),
+}
+
+_REPLAY: _Table = {
+    ("--html PATH", text("a file"), None): (
+        "also write an HTML replay of the search to explore in a browser (without --out: only "
+        "the replay)"
+    ),
+    **_TRACE,
+}
+
+_FILM: _Table = {
+    ("--fps", seconds(unit="frames per second"), 30.0): "frames per second of the video",
+    ("--duration S", seconds(), 20.0): (
+        "target video length in seconds: the search runs once without video, then is replayed "
+        "drawing every n-th visit"
+    ),
+    ("--every N", count(1), None): "draw every N-th visit instead (overrides --duration)",
+    ("--raw", "store_true", False): "frames without the header panel (title, counters, legend)",
+}
+
+_PLAY: _Table = {
+    ("--bots A,B", names("bot"), None): (
+        "duels: the two players, bots or searches (default: the game's, heuristic,random for "
+        "Tron, mcts,alphabeta otherwise)"
+    ),
+    ("--bot NAME", text("a bot name"), None): (
+        "score games: the bot that plays (default: the game's, best for Railroad Ink)"
+    ),
+    ("--games N", count(1), 2): "games to play",
+    ("--video PATH", text("a file or folder"), None): (
+        "film the first game (.mp4, .gif or a folder)"
+    ),
+}
+
+_CHECK: _Table = {
+    ("--seed", count(0), 0): "the first seed checked",
+    ("--seeds N", count(1), 3): "seeds to check",
+    ("--games N", count(1), 20): "random games to the end per seed (games with players)",
+    ("--states N", count(1), 500): "states check_iterator explores breadth-first per seed",
+}
+
+
 def add_budgets(p: argparse.ArgumentParser, max_nodes: int = 1_000_000) -> None:
     """The seed and the budgets of each search."""
-    p.add_argument("--seed", type=count(0), default=0, help="seed of the game and random searches")
-    p.add_argument(
-        "--max-nodes",
-        type=count(1),
-        default=max_nodes,
-        metavar="N",
-        help="expansion budget of each search",
-    )
-    p.add_argument(
-        "--seconds",
-        type=seconds(infinite=True),
-        default=30.0,
-        metavar="S",
-        help="wall-clock budget of each search, inf for none",
-    )
+    _add(p, _BUDGETS, max_nodes=max_nodes)
 
 
 class _Given(argparse.Action):
@@ -144,197 +250,59 @@ class _Given(argparse.Action):
 
 def add_size(p: argparse.ArgumentParser, default: int) -> None:
     """``--size``, noting whether the user gave it (``_Given``)."""
-    p.add_argument(
-        "--size",
-        type=count(1),
-        default=default,
-        metavar="N",
-        action=_Given,
-        help=f"side of the grid or maze, in cells, at most {MAX_SIZE} (plugin games: their "
-        "own default unless given)",
+    help = (
+        f"side of the grid or maze, in cells, at most {MAX_SIZE} (plugin games: their own "
+        "default unless given)"
     )
+    _opt(p, "--size N", count(1), default, help, action=_Given)
     p.set_defaults(size_given=False)
 
 
 def add_game(p: argparse.ArgumentParser, default: str, names: list[str] | None = None) -> None:
     """``--game``, one of ``names`` (default: every registered game)."""
-    p.add_argument(
-        "--game",
-        type=text("a game name"),
-        default=default,
-        metavar="NAME",
-        help=f"one of: {', '.join(names or GAMES.names())}",
-    )
+    help = f"one of: {', '.join(names or GAMES.names())}"
+    _opt(p, "--game NAME", text("a game name"), default, help)
 
 
 def add_options(p: argparse.ArgumentParser) -> None:
     """The knobs of the games and their searches; each game reads those it needs."""
-    p.add_argument(
-        "--iterations",
-        type=count(1),
-        default=ITERATIONS,
-        metavar="N",
-        help="MCTS simulations per move",
-    )
-    p.add_argument(
-        "--depth",
-        type=count(1),
-        default=None,
-        metavar="PLIES",
-        help="alpha-beta depth (default: to the end; 4 plies for Tron)",
-    )
-    p.add_argument(
-        "--moves",
-        default="",
-        metavar="CELLS",
-        help="tic-tac-toe: cells 0-8 (row by row) played first, e.g. 4,0",
-    )
-    p.add_argument(
-        "--dice",
-        choices=("known", "revealed", "free"),
-        default="known",
-        help="Railroad Ink: rolls known in advance, revealed each round, or free "
-        "play (any tile); default known, revealed for play",
-    )
-    p.add_argument(
-        "--map",
-        type=text("a map name or file"),
-        default="box15",
-        metavar="NAME|FILE",
-        help=f"Tron: a map file or one of {', '.join(MAPS)}",
-    )
-    p.add_argument(
-        "--drills",
-        type=count(0),
-        default=1,
-        metavar="N",
-        help="drill-maze: drills to break walls with",
-    )
-    p.add_argument(
-        "--bot-seconds",
-        type=seconds(),
-        default=None,
-        metavar="S",
-        help="a bot's thinking time: per move for Tron (default: "
-        f"{TRON_SECONDS}), per game for Railroad Ink (default: its fixed "
-        "budget)",
-    )
+    _add(p, _KNOBS)
 
 
 def add_film(p: argparse.ArgumentParser) -> None:
     """The video's pace and look."""
-    p.add_argument(
-        "--fps",
-        type=seconds(unit="frames per second"),
-        default=30.0,
-        help="frames per second of the video",
-    )
-    p.add_argument(
-        "--duration",
-        type=seconds(),
-        default=20.0,
-        metavar="S",
-        help="target video length in seconds: the search runs once without video, "
-        "then is replayed drawing every n-th visit",
-    )
-    p.add_argument(
-        "--every",
-        type=count(1),
-        default=None,
-        metavar="N",
-        help="draw every N-th visit instead (overrides --duration)",
-    )
-    p.add_argument(
-        "--raw",
-        action="store_true",
-        help="frames without the header panel (title, counters, legend)",
-    )
+    _add(p, _FILM)
 
 
 def add_harness(p: argparse.ArgumentParser) -> None:
-    """The comparison harness: instances, workers, backend, outputs, the duels' opponent."""
-    p.add_argument(
-        "--instances",
-        type=count(1),
-        default=None,
-        metavar="N",
-        help="seeded instances per search (a new maze, new dice, new starts); "
-        "with it, or any of the three options below, the comparison runs "
-        "on the harness: statistics instead of one row each",
-    )
-    p.add_argument(
-        "--jobs",
-        type=count(1),
-        default=None,
-        metavar="J",
-        help="worker processes (default: every core)",
-    )
-    p.add_argument(
-        "--backend",
-        type=text("a backend name"),
-        default=None,
-        metavar="NAME",
-        help=f"where jobs run: {' or '.join(BACKENDS)} (default: local)",
-    )
-    p.add_argument(
-        "--out",
-        type=text("a folder"),
-        default=None,
-        metavar="DIR",
-        help="write results.csv, results.json, summary.txt and cdf.png here",
-    )
-    p.add_argument(
-        "--opponent",
-        type=text("a bot or search name"),
-        default="random",
-        metavar="NAME",
-        help="duels: the bot or search every entrant plays, sides alternating",
-    )
+    """``compare``'s entrants (``--searches``) and its harness: instances, workers, outputs."""
+    _add(p, _HARNESS)
 
 
 def add_search(p: argparse.ArgumentParser, help: str) -> None:
     """``--search NAME`` of ``run`` and ``video`` (each says its own default)."""
-    p.add_argument("--search", type=text("a search name"), default=None, metavar="NAME", help=help)
+    _opt(p, "--search NAME", text("a search name"), None, help)
 
 
 def add_trace(p: argparse.ArgumentParser) -> None:
     """``--trace PATH``: record the run's events, with what ``view`` needs to replay them."""
-    p.add_argument(
-        "--trace",
-        type=text("a file"),
-        default=None,
-        metavar="PATH",
-        help="record the run's events as JSON lines (with the game and its options), "
-        "for 'treesearch view'",
-    )
+    _add(p, _TRACE)
 
 
 def add_replay(p: argparse.ArgumentParser) -> None:
     """``video``'s ``--html`` and ``--trace``."""
-    p.add_argument(
-        "--html",
-        type=text("a file"),
-        default=None,
-        metavar="PATH",
-        help="also write an HTML replay of the search to explore in a browser (without "
-        "--out: only the replay)",
-    )
-    add_trace(p)
+    _add(p, _REPLAY)
 
 
 def add_max_frames(p: argparse.ArgumentParser, default: int | None, help: str) -> None:
     """``--max-frames N`` of ``video`` (where the search stops) and ``view`` (what is kept)."""
-    p.add_argument("--max-frames", type=count(1), default=default, metavar="N", help=help)
+    _opt(p, "--max-frames N", count(1), default, help)
 
 
 def add_color_by(p: argparse.ArgumentParser) -> None:
     """``--color-by`` of the maze videos and replays."""
-    p.add_argument(
-        "--color-by",
-        choices=("order", "depth"),
-        default="order",
-        help="mazes: colour cells by visit order or by depth",
-    )
+    help = "mazes: colour cells by visit order or by depth"
+    _opt(p, "--color-by", ("order", "depth"), "order", help)
 
 
 def add_problem(p: argparse.ArgumentParser, size: int) -> None:
@@ -348,13 +316,8 @@ def add_demo(p: argparse.ArgumentParser) -> None:
     """The options of ``demo``."""
     add_size(p, 21)
     add_budgets(p, max_nodes=100_000)
-    p.add_argument(
-        "--out-dir",
-        type=lambda value: Path(text("a folder")(value)),
-        default=Path("treesearch-demo"),
-        metavar="DIR",
-        help="folder for the videos (created if missing)",
-    )
+    help = "folder for the videos (created if missing)"
+    _opt(p, "--out-dir DIR", lambda v: Path(text("a folder")(v)), Path("treesearch-demo"), help)
     add_film(p)
 
 
@@ -368,14 +331,9 @@ def add_run(p: argparse.ArgumentParser) -> None:
         f"games, {searches_for('duel', False)[0]} for duels)",
     )
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
-    p.add_argument(
-        "--observers",
-        type=names("observer"),
-        default=None,
-        metavar="A,B",
-        help="observers to attach, by name (plugins too): "
-        + ", ".join(n for n in OBSERVERS.names() if n not in OBSERVERS or OBSERVERS[n].make),
-    )
+    observers = [n for n in OBSERVERS.names() if n not in OBSERVERS or OBSERVERS[n].make]
+    help = f"observers to attach, by name (plugins too): {', '.join(observers)}"
+    _opt(p, "--observers A,B", names("observer"), None, help)
     add_trace(p)
     add_problem(p, 30)
 
@@ -383,14 +341,6 @@ def add_run(p: argparse.ArgumentParser) -> None:
 def add_compare(p: argparse.ArgumentParser) -> None:
     """The options of ``compare``."""
     add_game(p, "grid")
-    p.add_argument(
-        "--searches",
-        type=names("search"),
-        default=None,
-        metavar="A,B,...",
-        help="comma-separated search (or bot) names (default: every search "
-        "that applies to the game; with --instances, its bots too)",
-    )
     add_harness(p)
     add_problem(p, 30)
 
@@ -399,14 +349,11 @@ def add_video(p: argparse.ArgumentParser) -> None:
     """The options of ``video``."""
     add_game(p, "maze", [name for name, game in GAMES.items() if game.video is not None])
     add_search(p, "a search that fits the game (default: the first that fits); tictactoe: mcts")
-    p.add_argument(
-        "--out",
-        type=text("a file or folder"),
-        default=None,
-        metavar="PATH",
-        help=".mp4 or .gif file, or a folder for PNG frames (default: search.mp4, or no "
-        "video with --html)",
+    help = (
+        ".mp4 or .gif file, or a folder for PNG frames (default: search.mp4, or no video with "
+        "--html)"
     )
+    _opt(p, "--out PATH", text("a file or folder"), None, help)
     add_replay(p)
     add_film(p)
     add_max_frames(p, None, "stop the search after N frames")
@@ -417,13 +364,7 @@ def add_video(p: argparse.ArgumentParser) -> None:
 def add_view(p: argparse.ArgumentParser) -> None:
     """``view TRACE --out PATH`` and the problem options, which default to the trace's."""
     p.add_argument("trace", metavar="TRACE", help="a trace written by --trace (JSON lines)")
-    p.add_argument(
-        "--out",
-        type=text("a file"),
-        default="replay.html",
-        metavar="PATH",
-        help="the HTML replay to write",
-    )
+    _opt(p, "--out PATH", text("a file"), "replay.html", "the HTML replay to write")
     add_max_frames(p, 1000, "frames kept at most")
     given = {a.dest for a in p._actions}
     add_game(p, "maze")
@@ -441,38 +382,11 @@ def add_view(p: argparse.ArgumentParser) -> None:
 
 def add_play(p: argparse.ArgumentParser) -> None:
     """The options of ``play``."""
-    p.add_argument(
-        "game",
-        type=text("a game name"),
-        nargs="?",
-        default="tictactoe",
-        metavar="GAME",
-        help="a game with players: tictactoe, tron, tron-hex, railroad-ink, openspiel:NAME "
-        "or a plugin's",
+    help = (
+        "a game with players: tictactoe, tron, tron-hex, railroad-ink, openspiel:NAME or a plugin's"
     )
-    p.add_argument(
-        "--bots",
-        type=names("bot"),
-        default=None,
-        metavar="A,B",
-        help="duels: the two players, bots or searches (default: the game's, "
-        "heuristic,random for Tron, mcts,alphabeta otherwise)",
-    )
-    p.add_argument(
-        "--bot",
-        type=text("a bot name"),
-        default=None,
-        metavar="NAME",
-        help="score games: the bot that plays (default: the game's, best for Railroad Ink)",
-    )
-    p.add_argument("--games", type=count(1), default=2, metavar="N", help="games to play")
-    p.add_argument(
-        "--video",
-        type=text("a file or folder"),
-        default=None,
-        metavar="PATH",
-        help="film the first game (.mp4, .gif or a folder)",
-    )
+    _opt(p, "game GAME", text("a game name"), "tictactoe", help, nargs="?")
+    _add(p, _PLAY)
     add_budgets(p)
     add_options(p)
     p.set_defaults(dice="revealed")  # a played game rolls round by round, as at the table
@@ -481,21 +395,6 @@ def add_play(p: argparse.ArgumentParser) -> None:
 def add_check(p: argparse.ArgumentParser) -> None:
     """The options of ``check``: the game, the seeds, the counts and the game's own knobs."""
     p.add_argument("name", metavar="GAME", help="a game of 'treesearch list'")
-    p.add_argument("--seed", type=count(0), default=0, help="the first seed checked")
-    p.add_argument("--seeds", type=count(1), default=3, metavar="N", help="seeds to check")
-    p.add_argument(
-        "--games",
-        type=count(1),
-        default=20,
-        metavar="N",
-        help="random games to the end per seed (games with players)",
-    )
-    p.add_argument(
-        "--states",
-        type=count(1),
-        default=500,
-        metavar="N",
-        help="states check_iterator explores breadth-first per seed",
-    )
+    _add(p, _CHECK)
     add_size(p, 9)
     add_options(p)

@@ -41,6 +41,17 @@ def test_defaults_appear_in_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert "usage: treesearch compare" in out
 
 
+def test_shared_groups_keep_each_command_s_own_defaults() -> None:
+    # demo's smaller node budget and play's dice are its own; view leaves the trace's defaults
+    parser = build_parser()
+    demo, run, play = (parser.parse_args([name]) for name in ("demo", "run", "play"))
+    assert (demo.max_nodes, run.max_nodes, play.max_nodes) == (100_000, 1_000_000, 1_000_000)
+    assert (run.dice, play.dice) == ("known", "revealed")
+    assert (demo.size, run.size, demo.size_given) == (21, 30, False)
+    view = vars(parser.parse_args(["view", "t.jsonl"]))
+    assert "max_nodes" not in view and "size" not in view and "size_given" not in view
+
+
 def test_no_rest_markup_and_every_command_has_help_and_an_example(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
