@@ -26,8 +26,8 @@ from typing import Any, Literal
 import numpy as np
 
 from games.maze.model import Maze, as_int
-from games.maze.render import FLOOR, Colour, MazeRenderer, route_arms
-from observers.colors import VIRIDIS, colormap
+from games.maze.render import FLOOR, MazeRenderer, route_arms
+from observers.colors import VIRIDIS, Colour, colormap
 from observers.exploration import EXPANDED, Exploration, reached_legend
 from observers.exploration import FRONTIER as _OPEN
 from observers.tiles import LegendEntry

@@ -20,6 +20,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from games.maze.model import Maze, as_int
+from observers.colors import Colour
 from observers.tiles import LegendEntry
 from treesearch.errors import InvalidArgumentError
 
@@ -40,8 +41,6 @@ __all__ = [
 MAX_PIXELS = 1 << 28
 """The largest picture of a maze, in pixels (about 270 million, 800 MB as RGB): a bigger
 ``cell_px`` is refused by name before any memory is asked for."""
-
-Colour = tuple[int, int, int]
 
 FLOOR: Colour = (245, 240, 225)
 """Colour of an existing cell."""
