@@ -23,7 +23,7 @@ Chaslot et al. 2008 (final move rules); Browne et al. 2012 (survey).
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Generic, Literal, NoReturn, TypeVar, overload
 
 from treesearch._rng import RNGLike, check_rng, python_random
@@ -40,7 +40,8 @@ from treesearch.mcts_decoupled import DecoupledSimulator
 from treesearch.mcts_final import FinalRule, choose_child, value_of
 from treesearch.mcts_node import Node
 from treesearch.mcts_policies import ROLLOUT_LIMIT, Evaluator, RolloutPolicy, SelectionFn
-from treesearch.mcts_settings import EXPLORATION, SIMULTANEOUS, MCTSSettings
+from treesearch.mcts_rave import RaveSimulator, rave_constant
+from treesearch.mcts_settings import EXPLORATION, RAVE, SIMULTANEOUS, MCTSSettings
 from treesearch.mcts_simulate import Simulator
 from treesearch.result import Status
 from treesearch.search import TreeSearch
@@ -48,6 +49,7 @@ from treesearch.search import TreeSearch
 __all__ = [
     "EXPLORATION",
     "MCTS",
+    "RAVE",
     "REUSE_DEPTH",
     "ROLLOUT_LIMIT",
     "SIMULTANEOUS",
@@ -77,6 +79,8 @@ _REPR_KNOBS = (
     "solver",
     "perspective",
     "rollout_depth",
+    "rave",
+    "move_of",
     "rng",
 )  # the order ``repr`` has always shown them in
 
@@ -229,6 +233,8 @@ class MCTS(TreeSearch):
         perspective: int = 0,
         rollout_depth: int | None = None,
         simultaneous: Literal["sequential", "decoupled"] = "sequential",
+        rave: float | None = None,
+        move_of: Callable[[Any], Hashable] | None = None,
         rng: RNGLike = None,
         budget: Budget | None = None,
     ) -> None:
@@ -254,6 +260,8 @@ class MCTS(TreeSearch):
             perspective=perspective,
             rollout_depth=rollout_depth,
             simultaneous=simultaneous,
+            rave=rave,
+            move_of=move_of,
         )
         self.iterations = iterations
         self.rng = check_rng(rng)
@@ -282,6 +290,10 @@ class MCTS(TreeSearch):
     simultaneous: _Setting[Literal["sequential", "decoupled"]] = _Setting(
         "How simultaneous turns are searched."
     )
+    rave: _Setting[float | None] = _Setting("The RAVE constant K (None: the default, 0: off).")
+    move_of: _Setting[Callable[[Any], Hashable] | None] = _Setting(
+        "A child's move identity for RAVE (None: its ``move`` attribute)."
+    )
 
     def __repr__(self) -> str:
         knobs = {"budget": self.budget, **{k: getattr(self, k) for k in _REPR_KNOBS}}
@@ -299,8 +311,14 @@ class MCTS(TreeSearch):
             )
         root = self._reroot(start)
         ctx.info["reused_visits"] = root.visits
-        make = DecoupledSimulator if settings.decoupled else Simulator
-        simulate = make(ctx, players, python_random(self.rng), settings)
+        k = rave_constant(settings, start)
+        rng = python_random(self.rng)
+        simulate: Simulator
+        if k:
+            simulate = RaveSimulator(ctx, players, rng, settings, k=k)
+        else:
+            make = DecoupledSimulator if settings.decoupled else Simulator
+            simulate = make(ctx, players, rng, settings)
         limit = ctx.max_iterations
         checkpoint = ctx.first_checkpoint()
         i = 0
