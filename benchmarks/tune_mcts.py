@@ -17,7 +17,8 @@ the figure a user who sets ``seconds=`` sees.
 
 ``--rave`` tries RAVE constants (``MCTS(rave=K)``; 0 is plain UCT, ``default`` MCTS's
 default); with ``--seconds-match`` the reference match (ours at defaults, 1000
-simulations) is played once a game and each K gets its own match at the time it measured.
+simulations) is played once a game and each ``--exploration`` and ``--rave`` pair gets its
+own match at the time it measured.
 
 Issue 19's targets: at its defaults our MCTS scores at least 0.55 on each of connect four,
 hex 5x5 and breakthrough 6x6 at 1000 simulations (200 games each), 0.75 at equal time.
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import statistics
 import time
 from typing import Any
@@ -117,11 +119,13 @@ def equal_time(args: argparse.Namespace) -> None:
         # game; each --rave value then plays its own match at that time.
         reference = match(name, {"iterations": args.simulations}, args)
         seconds = reference.seconds_per_move[1]
-        for rave in args.rave:
-            result = match(name, {"seconds": seconds, **rave_knob(rave)}, args)
+        for exploration, rave in itertools.product(args.exploration, args.rave):
+            knobs = {"seconds": seconds, "exploration": exploration, **rave_knob(rave)}
+            result = match(name, knobs, args)
             ours = result.seconds_per_move[0]
             print(
-                f"{name}: rave {rave_label(rave)}: at {args.simulations} simulations (defaults) "
+                f"{name}: exploration {exploration:g}, rave {rave_label(rave)}: at "
+                f"{args.simulations} simulations (defaults) "
                 f"{cell(reference)}; at {seconds * 1000:.1f} ms a move (ours took "
                 f"{ours * 1000:.1f}) {cell(result)}  W/D/L {result.wins}/{result.draws}/"
                 f"{result.losses} ({by_side(result)}; at {args.simulations}: "

@@ -192,6 +192,23 @@ class MCTS(TreeSearch):
             ``selection`` or ``backup`` say) over its moves' statistics aggregated over all
             of player 0's picks at that turn, so its choice cannot depend on player 0's.
             Games without the method are searched the same either way.
+        rave: RAVE / all-moves-as-first (``treesearch.mcts_rave``): ``K > 0`` blends each
+            child's mean with its AMAF mean (its value over the simulations in which the
+            player played that move at that node or later) in selection, with weight
+            ``beta = sqrt(K / (3 n + K))`` after ``n`` visits (half at ``n = K``), so a move
+            is learned from far more simulations early on; 0: plain UCT. None (the default):
+            ``RAVE`` (``treesearch.mcts_settings``) on states with a move identity where it
+            applies, which is currently plain UCT: RAVE wins at equal simulations but was not
+            measured stronger at equal time (``benchmarks/RESULTS.md``). Needs UCT selection
+            on the mean (no ``selection``, ``backup="mean"``, sequential moves) and a move
+            identity the same across positions. Costs time a simulation (AMAF updates along
+            the path, rollouts that report their moves); none with RAVE off.
+        move_of: ``fn(child) -> hashable``, the move that made a child, the same move in any
+            position (RAVE's move identity); default the child's ``move`` attribute (an
+            OpenSpiel action, a tic-tac-toe cell). ``rave=K`` on states with neither raises
+            ``MissingCapabilityError``. A state's ``random_playout(rng, moves)`` that appends
+            ``(player, move)`` pairs to ``moves`` keeps rollouts fast under RAVE (with the
+            default ``move_of`` only); otherwise the rollout loop records each move.
         rng: seed or ``numpy.random.Generator`` (consumed); None for fresh entropy.
         budget: extra limits: ``max_iterations``; ``seconds`` (checked between simulations
             and every 64 rollout moves); ``max_nodes`` (tree expansions; also caps each

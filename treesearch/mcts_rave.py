@@ -111,29 +111,28 @@ def amaf_backup(leaf: Node, moves: Sequence[tuple[int, Hashable]], reward: Seque
     """
     seen: dict[int, set[Hashable]] = {}
     for p, m in moves:
-        s = seen.get(p)
-        if s is None:
-            seen[p] = {m}
+        if p in seen:
+            seen[p].add(m)
         else:
-            s.add(m)
-    n: Node | None = leaf
+            seen[p] = {m}
+    n: Any = leaf
     while n is not None:
-        if n.children and n.chance is None:
+        children = n.children
+        if children and n.chance is None:
             p = n.player
-            s = seen.get(p)
-            if s:
+            if p in seen:
+                s = seen[p]
                 r = reward[p]
-                for c in n.children:
-                    if c.move_id in s:  # type: ignore[attr-defined]
-                        c.amaf_visits += 1  # type: ignore[attr-defined]
-                        c.amaf_total += r  # type: ignore[attr-defined]
+                for c in children:
+                    if c.move_id in s:
+                        c.amaf_visits += 1
+                        c.amaf_total += r
         mover = n.mover
         if mover >= 0 and n.parent is not None:
-            s = seen.get(mover)
-            if s is None:
-                seen[mover] = {n.move_id}  # type: ignore[attr-defined]
+            if mover in seen:
+                seen[mover].add(n.move_id)
             else:
-                s.add(n.move_id)  # type: ignore[attr-defined]
+                seen[mover] = {n.move_id}
         n = n.parent
 
 
@@ -149,6 +148,7 @@ class RaveSimulator(Simulator):
         super().__init__(*args, **kwargs)
         settings: MCTSSettings = args[3] if len(args) > 3 else kwargs["settings"]
         self.k = k
+        self.betas: list[float] = []  # betas[n] = sqrt(K / (3 n + K)), see _beta
         custom = settings.move_of
         self.move_of: Callable[[Any], Hashable] = custom or move_attribute
         self.moves: list[tuple[int, Hashable]] = []
@@ -221,16 +221,24 @@ class RaveSimulator(Simulator):
         amaf_backup(leaf, self.moves, reward)
         self.moves.clear()
 
+    def _beta(self, visits: int) -> float:
+        """``sqrt(K / (3 n + K))`` for ``n = visits``, from a table grown on demand."""
+        betas, k = self.betas, self.k
+        betas.extend(math.sqrt(k / (3 * n + k)) for n in range(len(betas), 2 * visits + 64))
+        return betas[visits]
+
     def _select(self, node: Node) -> Node:
         explore = self.c * math.sqrt(math.log(node.visits))
-        k, sqrt = self.k, math.sqrt
+        betas, sqrt = self.betas, math.sqrt
+        known = len(betas)
         best, best_score = node.children[0], -math.inf
-        for ch in node.children:  # _rave_score inlined: the hot path
+        for ch in node.children:  # _rave_value inlined: the hot path
             v = ch.visits
             q = ch.total / v
             av = ch.amaf_visits  # type: ignore[attr-defined]
             if av:
-                q += sqrt(k / (3 * v + k)) * (ch.amaf_total / av - q)  # type: ignore[attr-defined]
+                beta = betas[v] if v < known else self._beta(v)
+                q += beta * (ch.amaf_total / av - q)  # type: ignore[attr-defined]
             s = q + explore / sqrt(v)
             if s > best_score:
                 best, best_score = ch, s
@@ -240,12 +248,12 @@ class RaveSimulator(Simulator):
         """As ``Simulator._select_solved``, with the RAVE blend for unproven children."""
         p, lo = node.player, self.lo
         explore = self.c * math.sqrt(math.log(node.visits))
-        k, sqrt = self.k, math.sqrt
+        sqrt = math.sqrt
         best, best_score = node.children[0], -math.inf
         for ch in node.children:
             proven = ch.proven
             if proven is None:
-                s = _rave_score(ch, k, explore, sqrt)  # type: ignore[arg-type]
+                s = self._rave_value(ch) + explore / sqrt(ch.visits)  # type: ignore[arg-type]
             else:
                 s = proven[p]
                 if s <= lo:
@@ -254,14 +262,15 @@ class RaveSimulator(Simulator):
                 best, best_score = ch, s
         return best
 
-
-def _rave_score(ch: RaveNode, k: float, explore: float, sqrt: Callable[[float], float]) -> float:
-    v = ch.visits
-    q = ch.total / v
-    av = ch.amaf_visits
-    if av:
-        q += sqrt(k / (3 * v + k)) * (ch.amaf_total / av - q)
-    return q + explore / sqrt(v)
+    def _rave_value(self, ch: RaveNode) -> float:
+        """``(1 - beta) * mean + beta * AMAF mean`` (the mean alone before any AMAF sample)."""
+        v = ch.visits
+        q = ch.total / v
+        av = ch.amaf_visits
+        if av:
+            beta = self.betas[v] if v < len(self.betas) else self._beta(v)
+            q += beta * (ch.amaf_total / av - q)
+        return q
 
 
 def _takes_moves(playout: Any) -> bool:
