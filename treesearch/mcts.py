@@ -14,10 +14,12 @@ player 1 from seeing player 0's pick in the tree (``mcts_decoupled``).
 Modules: ``mcts_node`` (the tree node) <- ``mcts_policies`` (hooks), ``mcts_solver``
 (proofs), ``mcts_final`` (the recommended move) <- ``mcts_settings`` (the knobs, checked
 once: ``MCTSSettings``) <- ``mcts_simulate`` (one simulation) <- ``mcts_decoupled`` (DUCT)
-<- ``mcts`` (budget, run loop, answer); imports go one way.
+and ``mcts_rave`` (RAVE, ``rave=K``) <- ``mcts`` (budget, run loop, answer); imports go one
+way.
 
 References: Kocsis & Szepesvári 2006 (UCT); Winands, Björnsson & Saito 2008 (MCTS-Solver);
-Chaslot et al. 2008 (final move rules); Browne et al. 2012 (survey).
+Chaslot et al. 2008 (final move rules); Gelly & Silver 2007, 2011 (RAVE); Browne et al.
+2012 (survey).
 """
 
 from __future__ import annotations
@@ -198,8 +200,10 @@ class MCTS(TreeSearch):
             ``beta = sqrt(K / (3 n + K))`` after ``n`` visits (half at ``n = K``), so a move
             is learned from far more simulations early on; 0: plain UCT. None (the default):
             ``RAVE`` (``treesearch.mcts_settings``) on states with a move identity where it
-            applies, which is currently plain UCT: RAVE wins at equal simulations but was not
-            measured stronger at equal time (``benchmarks/RESULTS.md``). Needs UCT selection
+            applies, which is None, plain UCT: against OpenSpiel's bot RAVE wins more on hex
+            5x5 at equal simulations but not at equal time, and loses on connect four and
+            breakthrough, where an action id is not the same move in every position
+            (``benchmarks/RESULTS.md``). Opt in for games like Hex and Go. Needs UCT selection
             on the mean (no ``selection``, ``backup="mean"``, sequential moves) and a move
             identity the same across positions. Costs time a simulation (AMAF updates along
             the path, rollouts that report their moves); none with RAVE off.

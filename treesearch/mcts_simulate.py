@@ -2,7 +2,8 @@
 
 Kept apart from ``mcts`` (the budget and the run loop) so each stays small. It imports
 ``mcts_node``, ``mcts_policies``, ``mcts_solver`` and ``mcts_settings``; ``mcts_decoupled``
-(whose ``DecoupledSimulator`` subclasses ``Simulator``) and ``mcts`` import it.
+and ``mcts_rave`` (whose ``DecoupledSimulator`` and ``RaveSimulator`` subclass ``Simulator``)
+and ``mcts`` import it.
 A broken game is not checked per node: the simulation catches the bare fault, re-examines
 the state at fault and raises the error ``check_iterator`` would give.
 """

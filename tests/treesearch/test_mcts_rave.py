@@ -243,3 +243,41 @@ def test_a_child_without_its_move_is_refused() -> None:
 
     with pytest.raises(MissingCapabilityError, match="move_of gave None"):
         MCTS(iterations=5, rave=300).run(Blank((0, 1, 2)))
+
+
+class Silent(Take):
+    """``Take`` with a fast play-out that cannot report its moves (no ``moves`` argument)."""
+
+    def get_children(self) -> list[Take]:
+        return [Silent(c.free, c.mine, c.to_move, c.move) for c in super().get_children()]
+
+    def random_playout(self, rng: random.Random) -> tuple[float, float]:
+        raise AssertionError("RAVE must not use a play-out that cannot report its moves")
+
+
+def test_a_playout_without_moves_gives_way_to_the_recording_loop() -> None:
+    result = MCTS(iterations=100, rng=0, rave=50, solver=False).run(Silent(tuple(range(5))))
+    children = result.info["root"].children
+    assert _node_types(result) == {RaveNode}
+    assert sum(c.amaf_visits for c in children) > sum(c.visits for c in children)
+
+
+class BadPlayout(Take):
+    """``Take`` whose reporting play-out returns a NaN reward."""
+
+    def get_children(self) -> list[Take]:
+        return [BadPlayout(c.free, c.mine, c.to_move, c.move) for c in super().get_children()]
+
+    def random_playout(
+        self, rng: random.Random, moves: list[tuple[int, Any]] | None = None
+    ) -> tuple[float, float]:
+        return (math.nan, 0.0)
+
+
+def test_a_reporting_playout_is_checked_as_the_plain_one() -> None:
+    from treesearch.errors import TreeSearchError
+
+    with pytest.raises(TreeSearchError, match=r"random_playout\(\).*nan"):
+        MCTS(iterations=20, rng=0, rave=50).run(BadPlayout((0, 1, 2)))
+    with pytest.raises(TreeSearchError, match=r"random_playout\(\).*nan"):
+        MCTS(iterations=20, rng=0, rave=0).run(BadPlayout((0, 1, 2)))
