@@ -13,6 +13,12 @@ the figure a user who sets ``seconds=`` sees.
 
     python benchmarks/tune_mcts.py --games 100 --exploration 0.35,0.5,0.7,1.0 --reuse 0,1
     python benchmarks/tune_mcts.py --games 200 --exploration 0.5 --reuse 1 [--seconds-match]
+    python benchmarks/tune_mcts.py --game "hex(board_size=5)" --seconds-match --rave 0,300,1000
+
+``--rave`` tries RAVE constants (``MCTS(rave=K)``; 0 is plain UCT, ``default`` MCTS's
+default); with ``--seconds-match`` the reference match (ours at defaults, 1000
+simulations) is played once a game and each ``--exploration`` and ``--rave`` pair gets its
+own match at the time it measured.
 
 Issue 19's targets: at its defaults our MCTS scores at least 0.55 on each of connect four,
 hex 5x5 and breakthrough 6x6 at 1000 simulations (200 games each), 0.75 at equal time.
@@ -22,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import statistics
 import time
 from typing import Any
@@ -71,19 +78,35 @@ def grid(args: argparse.Namespace) -> None:
         f"{args.games} games per cell, {args.simulations} simulations a move, seed "
         f"{args.seed}; OpenSpiel MCTSBot(uct_c=2, solve=True)"
     )
-    print("| exploration | reuse | " + " | ".join(names) + " | mean |")
-    print("|---|---|" + "---|" * (len(names) + 1))
+    print("| exploration | reuse | rave | " + " | ".join(names) + " | mean |")
+    print("|---|---|---|" + "---|" * (len(names) + 1))
     for exploration in args.exploration:
         for reuse in args.reuse:
-            knobs = {"iterations": args.simulations, "exploration": exploration, "reuse": reuse}
-            results = [match(name, knobs, args) for name in names]
-            mean = statistics.fmean(r.score for r in results)
-            print(
-                f"| {exploration} | {reuse} | "
-                + " | ".join(map(cell, results))
-                + f" | {mean:.3f} |",
-                flush=True,
-            )
+            for rave in args.rave:
+                knobs = {
+                    "iterations": args.simulations,
+                    "exploration": exploration,
+                    "reuse": reuse,
+                    **rave_knob(rave),
+                }
+                results = [match(name, knobs, args) for name in names]
+                mean = statistics.fmean(r.score for r in results)
+                print(
+                    f"| {exploration} | {reuse} | {rave_label(rave)} | "
+                    + " | ".join(map(cell, results))
+                    + f" | {mean:.3f} |  W/D/L "
+                    + ", ".join(f"{r.wins}/{r.draws}/{r.losses}" for r in results),
+                    flush=True,
+                )
+
+
+def rave_knob(rave: float | None) -> dict[str, Any]:
+    """``MCTS``'s ``rave=`` keyword for a ``--rave`` value (none for the default)."""
+    return {} if rave is None else {"rave": rave}
+
+
+def rave_label(rave: float | None) -> str:
+    return "default" if rave is None else f"{rave:g}"
 
 
 def equal_time(args: argparse.Namespace) -> None:
@@ -92,17 +115,23 @@ def equal_time(args: argparse.Namespace) -> None:
         f"time a move at {args.simulations} simulations"
     )
     for name in args.game.split(";"):
+        # The reference match (ours at defaults) measures OpenSpiel's time a move, once a
+        # game; each --rave value then plays its own match at that time.
         reference = match(name, {"iterations": args.simulations}, args)
         seconds = reference.seconds_per_move[1]
-        result = match(name, {"seconds": seconds}, args)
-        ours = result.seconds_per_move[0]
-        print(
-            f"{name}: at {args.simulations} simulations {cell(reference)}; at "
-            f"{seconds * 1000:.1f} ms a move (ours took {ours * 1000:.1f}) {cell(result)}  "
-            f"W/D/L {result.wins}/{result.draws}/{result.losses} ({by_side(result)}; at "
-            f"{args.simulations}: {by_side(reference)})",
-            flush=True,
-        )
+        for exploration, rave in itertools.product(args.exploration, args.rave):
+            knobs = {"seconds": seconds, "exploration": exploration, **rave_knob(rave)}
+            result = match(name, knobs, args)
+            ours = result.seconds_per_move[0]
+            print(
+                f"{name}: exploration {exploration:g}, rave {rave_label(rave)}: at "
+                f"{args.simulations} simulations (defaults) "
+                f"{cell(reference)}; at {seconds * 1000:.1f} ms a move (ours took "
+                f"{ours * 1000:.1f}) {cell(result)}  W/D/L {result.wins}/{result.draws}/"
+                f"{result.losses} ({by_side(result)}; at {args.simulations}: "
+                f"{by_side(reference)})",
+                flush=True,
+            )
 
 
 def main() -> None:
@@ -115,6 +144,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--reuse", type=lambda s: [bool(int(x)) for x in s.split(",")], default=[True]
+    )
+    parser.add_argument(
+        "--rave",
+        type=lambda s: [None if x == "default" else float(x) for x in s.split(",")],
+        default=[None],
+        help="RAVE constants K to try, e.g. 0,300,1000 (0: plain UCT; 'default': MCTS's)",
     )
     parser.add_argument("--seconds-match", action="store_true")
     parser.add_argument("--jobs", type=int, default=2)

@@ -275,12 +275,18 @@ class OpenSpielState(TreeIterator):
             k = self._key = tuple(self.pyspiel_state.history())
         return k
 
-    def random_playout(self, rng: random.Random) -> tuple[float, ...]:
+    def random_playout(
+        self, rng: random.Random, moves: list[tuple[int, int]] | None = None
+    ) -> tuple[float, ...]:
         """Play uniformly random actions (chance by its probabilities) to the end; the returns.
 
         The fast path of MCTS rollouts: one clone, then actions applied in place, with no
-        state object per move and one ``rng.random()`` per move.
+        state object per move and one ``rng.random()`` per move. With a ``moves`` list, each
+        player's action is appended to it as ``(player, action)`` (chance outcomes are not),
+        what ``MCTS(rave=K)`` needs, by a loop of its own with the same draws.
         """
+        if moves is not None:
+            return self._playout_recording(rng, moves)
         state = self.pyspiel_state.clone()
         current, legal, apply = state.current_player, state.legal_actions, state.apply_action
         draw = rng.random
@@ -294,6 +300,30 @@ class OpenSpielState(TreeIterator):
             elif p == TERMINAL:
                 return tuple(state.returns())
             else:  # refused at construction; a broken game must not loop forever
+                raise InvalidArgumentError(
+                    f"OpenSpiel returned player {p!r} during a playout from {self!r}; "
+                    "only sequential games are supported"
+                )
+
+    def _playout_recording(
+        self, rng: random.Random, moves: list[tuple[int, int]]
+    ) -> tuple[float, ...]:
+        """``random_playout`` appending each ``(player, action)`` to ``moves``."""
+        state = self.pyspiel_state.clone()
+        current, legal, apply = state.current_player, state.legal_actions, state.apply_action
+        draw, record = rng.random, moves.append
+        while True:
+            p = current()
+            if p >= 0:
+                actions = legal()
+                a = actions[int(draw() * len(actions))]
+                record((p, a))
+                apply(a)
+            elif p == CHANCE:
+                apply(sample_outcome(state.chance_outcomes(), draw()))
+            elif p == TERMINAL:
+                return tuple(state.returns())
+            else:
                 raise InvalidArgumentError(
                     f"OpenSpiel returned player {p!r} during a playout from {self!r}; "
                     "only sequential games are supported"

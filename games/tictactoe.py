@@ -117,14 +117,20 @@ class TicTacToe(TreeIterator):
         """The board (whose turn it is follows from it)."""
         return self.board
 
-    def random_playout(self, rng: random.Random) -> tuple[float, float]:
+    def random_playout(
+        self, rng: random.Random, moves: list[tuple[int, int]] | None = None
+    ) -> tuple[float, float]:
         """Play uniformly random moves to the end; return the final ``returns()``.
 
         A fast path MCTS uses for default random rollouts: it works on a plain list instead
         of creating a state per move, with the same distribution as picking random children.
+        With a ``moves`` list, each move is appended to it as ``(player, cell)`` (what
+        ``MCTS(rave=K)`` needs), by a loop of its own, so the plain play-out pays nothing.
         """
         if self.winner is not None:
             return _WIN[self.winner]
+        if moves is not None:
+            return _playout_recording(list(self.board), self.to_move, rng, moves)
         board = list(self.board)
         empty = [i for i, c in enumerate(board) if c == 0]
         mover = self.to_move
@@ -156,6 +162,27 @@ class TicTacToe(TreeIterator):
 
     def __repr__(self) -> str:
         return f"TicTacToe({''.join(_MARKS[c] for c in self.board)!r})"
+
+
+def _playout_recording(
+    board: list[int], mover: int, rng: random.Random, moves: list[tuple[int, int]]
+) -> tuple[float, float]:
+    """``TicTacToe.random_playout`` (the same draws) that appends ``(player, cell)`` moves."""
+    empty = [i for i, c in enumerate(board) if c == 0]
+    draw = rng.random
+    while empty:
+        j = int(draw() * len(empty))
+        cell = empty[j]
+        empty[j] = empty[-1]
+        empty.pop()
+        moves.append((mover, cell))
+        mark = mover + 1
+        board[cell] = mark
+        for a, m, z in _LINES_THROUGH[cell]:
+            if board[a] == mark and board[m] == mark and board[z] == mark:
+                return _WIN[mover]
+        mover = 1 - mover
+    return _DRAW
 
 
 def _winner(board: Sequence[int]) -> int | None:

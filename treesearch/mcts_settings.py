@@ -21,7 +21,7 @@ Imports ``mcts_final`` (the final-move rules) and ``mcts_policies`` (the hooks' 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, fields
 from numbers import Real
 from typing import Any, Literal
@@ -37,6 +37,8 @@ __all__ = [
     "LEAF_BOUNDED",
     "LEAF_EVALUATE",
     "LEAF_ROLLOUT",
+    "LEAF_ROLLOUT_MOVES",
+    "RAVE",
     "SIMULTANEOUS",
     "MCTSSettings",
 ]
@@ -48,10 +50,17 @@ bonus is ``0.5 * (high - low) * sqrt(ln N / n)``, 1.0 on [-1, 1] and 0.5 on [0, 
 SIMULTANEOUS: tuple[str, ...] = ("sequential", "decoupled")
 """The values of ``MCTS(simultaneous=...)``."""
 
-LEAF_ROLLOUT, LEAF_EVALUATE, LEAF_BOUNDED = 0, 1, 2
+LEAF_ROLLOUT, LEAF_EVALUATE, LEAF_BOUNDED, LEAF_ROLLOUT_MOVES = 0, 1, 2, 3
 """How a new non-terminal leaf is scored (``MCTSSettings.leaf``): a rollout to the end of the
 game, ``evaluate``, or a rollout of at most ``rollout_depth`` moves. A run whose budget has
-``max_depth`` or ``max_nodes`` makes every rollout a bounded one."""
+``max_depth`` or ``max_nodes`` makes every rollout a bounded one. ``LEAF_ROLLOUT_MOVES`` is a
+rollout to the end that reports its moves (RAVE's simulator turns ``LEAF_ROLLOUT`` into it)."""
+
+RAVE: float | None = None
+"""The RAVE constant ``K`` that ``MCTS(rave=None)``, the default, uses on states with a move
+identity (``mcts_rave``); None: plain UCT unless ``rave=K`` is given. Kept None: measured
+against OpenSpiel's bot (benchmarks/tune_mcts.py ``--rave``), RAVE did not win at equal time
+on hex 5x5 and lost on connect four and breakthrough 6x6."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +92,8 @@ class MCTSSettings:
     perspective: int = 0
     rollout_depth: int | None = None
     simultaneous: Literal["sequential", "decoupled"] = "sequential"
+    rave: float | None = None
+    move_of: Callable[[Any], Hashable] | None = None
     c: float = field(init=False, repr=False, compare=False)
     use_max: bool = field(init=False, repr=False, compare=False)
     decoupled: bool = field(init=False, repr=False, compare=False)
@@ -107,6 +118,8 @@ class MCTSSettings:
         _check_perspective(self.perspective)
         rollout_depth = _check_rollout_depth(self.rollout_depth)
         check_choice("simultaneous", self.simultaneous, SIMULTANEOUS)
+        rave = _check_rave(self.rave, self)
+        _check_callable("move_of", self.move_of)
         leaf = (
             LEAF_BOUNDED
             if self.rollout_depth is not None
@@ -121,6 +134,7 @@ class MCTSSettings:
             ("solver", solver),
             ("reuse", reuse),
             ("rollout_depth", rollout_depth),
+            ("rave", rave),
             ("c", exploration * (hi - lo)),
             ("use_max", self.backup == "max"),
             ("decoupled", self.simultaneous == "decoupled"),
@@ -153,6 +167,35 @@ def _check_perspective(perspective: Any) -> None:
 def _check_rollout_depth(rollout_depth: Any) -> int | None:
     depth: int | None = check_count("rollout_depth", rollout_depth, 1, optional=True)
     return depth
+
+
+def _check_rave(rave: Any, settings: MCTSSettings) -> float | None:
+    """``rave`` as None (the default: ``RAVE`` where it applies) or a float ``K >= 0``.
+
+    An explicit ``K > 0`` is refused where RAVE does not apply: a custom ``selection``,
+    ``backup="max"`` or ``simultaneous="decoupled"``.
+    """
+    if rave is None:
+        return None
+    k = check_number(
+        "rave", rave, minimum=0, note=" (the RAVE constant K; 0 for plain UCT) or None"
+    )
+    if k:
+        clash = (
+            "selection=" + repr(settings.selection)
+            if settings.selection is not None
+            else "backup='max'"
+            if settings.backup == "max"
+            else "simultaneous='decoupled'"
+            if settings.simultaneous == "decoupled"
+            else None
+        )
+        if clash is not None:
+            raise InvalidArgumentError(
+                f"rave={rave!r} blends AMAF values into UCT selection on the mean; it cannot "
+                f"be combined with {clash}: give rave=0 or drop {clash.split('=')[0]}"
+            )
+    return k
 
 
 def _check_range(reward_range: Any) -> tuple[float, float]:

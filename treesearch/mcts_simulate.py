@@ -2,7 +2,8 @@
 
 Kept apart from ``mcts`` (the budget and the run loop) so each stays small. It imports
 ``mcts_node``, ``mcts_policies``, ``mcts_solver`` and ``mcts_settings``; ``mcts_decoupled``
-(whose ``DecoupledSimulator`` subclasses ``Simulator``) and ``mcts`` import it.
+and ``mcts_rave`` (whose ``DecoupledSimulator`` and ``RaveSimulator`` subclass ``Simulator``)
+and ``mcts`` import it.
 A broken game is not checked per node: the simulation catches the bare fault, re-examines
 the state at fault and raises the error ``check_iterator`` would give.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from treesearch._contract import FAULTS, bad_player, player_index, translate
@@ -89,6 +91,10 @@ class Simulator:
         # is_terminal() of every new leaf cost 6% on tic-tac-toe): a terminal leaf is proven
         # on its next visit, which a win, valued exactly by its rollout, soon gets.
         self.prove_leaves = settings.solver and self.mode == LEAF_EVALUATE
+        # Hooks of RAVE's simulator (``mcts_rave``): the node class, and the AMAF backup
+        # (None: nothing more to do after the backup, one test a simulation).
+        self.new_node: Callable[[Any, Node, int], Node] = Node
+        self.amaf: Callable[[Node, tuple[float, ...]], None] | None = None
 
     def __call__(self, root: Node, iteration: int) -> None:
         """Run simulation number ``iteration`` from ``root``; update the tree's statistics."""
@@ -112,14 +118,14 @@ class Simulator:
                     outcome = sample_outcome(node.chance, self.rng.random())
                     nxt = next((c for c in node.children if c.state is outcome), None)
                     if nxt is None:
-                        nxt = added = Node(outcome, node, CHANCE)
+                        nxt = added = self.new_node(outcome, node, CHANCE)
                         node.children.append(nxt)
                     halt = added is not None or nxt.proven is not None
                 elif node.untried:
                     untried = node.untried
                     j = int(self.rng.random() * len(untried))
                     untried[j], untried[-1] = untried[-1], untried[j]
-                    nxt = added = Node(untried.pop(), node, node.player)
+                    nxt = added = self.new_node(untried.pop(), node, node.player)
                     node.children.append(nxt)
                     halt = True
                 elif not node.children:
@@ -167,8 +173,10 @@ class Simulator:
                 )
             elif mode == 1:
                 reward = self._evaluate(node)
-            else:
+            elif mode == 2:
                 reward = self._bounded_rollout(state, depth)
+            else:  # LEAF_ROLLOUT_MOVES
+                reward = self._rollout(state, depth)
             if emit is not None:
                 emit(SimulationPhase("rollout", state, depth, iteration, reward))
             # Backup.
@@ -185,6 +193,8 @@ class Simulator:
                 n = n.parent
             if terminal and self.solver and proven is None:
                 prove_terminal(node, reward, self.lo, self.hi)
+            if self.amaf is not None:
+                self.amaf(node, reward)
         except BaseException as exc:
             if added is not None and added.visits == 0:
                 _undo(added)
@@ -245,6 +255,19 @@ class Simulator:
             self.score,
             moves,
             self._cutoff,
+            self.check_time,
+        )
+
+    def _rollout(self, state: Any, depth: int) -> tuple[float, ...]:
+        """A rollout to the end (``LEAF_ROLLOUT_MOVES``; RAVE's simulator records its moves)."""
+        return rollout_rewards(
+            state,
+            self.rng,
+            self.rollout_policy,
+            self.players,
+            self.score,
+            None,
+            self._endless,
             self.check_time,
         )
 
