@@ -18,7 +18,7 @@ new cell with player 1 one layer ahead, and player 0 gets one move credited in f
 from __future__ import annotations
 
 from games.tron.state import TronState
-from games.tron.voronoi import fill_bound, pending_head, race
+from games.tron.voronoi import pending_head, race_counts
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["CONNECTED_SCALE", "SEPARATED_BASE", "evaluate", "outlook"]
@@ -36,14 +36,9 @@ def outlook(state: TronState) -> tuple[bool, int, int]:
     Separated fills count the moves each player can still make from this position, player
     0's pending move included (a pending move that crashes leaves player 0 no territory).
     """
-    r = race(state)
-    reach0, reach1 = r.reach
-    if reach0 & reach1:
-        own0, own1 = r.owned
-        return False, own0.bit_count(), own1.bit_count()
-    grid = state.grid
-    fill0 = fill_bound(grid, reach0, r.starts[0]) if reach0 else 0
-    fill1 = fill_bound(grid, reach1, r.starts[1]) if reach1 else 0
+    met, own0, own1, fill0, fill1 = race_counts(state)
+    if met:
+        return False, own0, own1
     if state.pending is not None:
         fill0 += 1  # the pending step is already a move made this turn
     return True, fill0, fill1

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
+from games.tron import flood
 from games.tron.grid import Grid
 from games.tron.state import TronState
 from treesearch.errors import InvalidArgumentError
@@ -30,6 +31,8 @@ __all__ = [
     "fill_estimate",
     "pending_head",
     "race",
+    "race_bitboards",
+    "race_counts",
     "race_from",
     "separated",
     "territory",
@@ -152,8 +155,23 @@ def race_from(
     """Flood from two heads over the cells not in ``walls``; player 1 expands ``lead`` layers first.
 
     ``heads`` are cells (not counted as territory); on hex ``facings`` are the heads'
-    orientations (ignored on squares). ``walls`` must hold both heads.
+    orientations (ignored on squares). ``walls`` must hold both heads. With numba the flood
+    is compiled (``games.tron.flood``), with the same result.
     """
+    if flood.COMPILED:
+        own0, own1, reach0, reach1 = flood.race_bits(grid, walls, heads, facings, lead)
+        return Race((own0, own1), (reach0, reach1), heads)
+    return race_bitboards(grid, walls, heads, facings, lead)
+
+
+def race_bitboards(
+    grid: Grid,
+    walls: int,
+    heads: tuple[int, int],
+    facings: tuple[int, int],
+    lead: int = 0,
+) -> Race:
+    """``race_from`` by big-int bitboards, the plain-Python flood (and the compiled one's check)."""
     tables = _tables(grid)
     moves = tables.moves
     free = grid.playable() & ~walls
@@ -222,6 +240,40 @@ def race(state: TronState) -> Race:
         return Race((0, r.owned[1] | r.owned[0]), (0, r.reach[1]), heads)
     r = race_from(grid, walls | 1 << cell, (cell, heads[1]), (facing, facings[1]), lead=1)
     return Race((r.owned[0] | 1 << cell, r.owned[1]), r.reach, r.starts)
+
+
+def race_counts(state: TronState) -> tuple[bool, int, int, int, int]:
+    """``(met, owned0, owned1, fill0, fill1)`` of ``race(state)``, counts only.
+
+    ``met``: some free cell is reachable by both; ``fill`` is ``fill_bound`` of each player's
+    reach from its start (no pending step credited). Compiled with numba, without building
+    the cell sets; else counted from ``race``.
+    """
+    if not flood.COMPILED:
+        grid = state.grid
+        r = race(state)
+        reach0, reach1 = r.reach
+        own0, own1 = r.owned
+        return (
+            bool(reach0 & reach1),
+            own0.bit_count(),
+            own1.bit_count(),
+            fill_bound(grid, reach0, r.starts[0]) if reach0 else 0,
+            fill_bound(grid, reach1, r.starts[1]) if reach1 else 0,
+        )
+    grid, walls = state.grid, state.walls
+    heads, facings = state.heads, state.orientations
+    if state.pending is None:
+        both, own0, own1, fill0, fill1 = flood.race_counts(grid, walls, heads, facings)
+        return both > 0, own0, own1, fill0, fill1
+    cell, facing = pending_head(state)
+    if cell < 0 or walls >> cell & 1:
+        _, own0, own1, _, fill1 = flood.race_counts(grid, walls, heads, facings)
+        return False, 0, own0 + own1, 0, fill1
+    both, own0, own1, fill0, fill1 = flood.race_counts(
+        grid, walls | 1 << cell, (cell, heads[1]), (facing, facings[1]), lead=1
+    )
+    return both > 0, own0 + 1, own1, fill0, fill1
 
 
 def check_position(state: object, player: object = 0) -> None:

@@ -12,6 +12,7 @@ LAYERS = [
     "maps",
     "state",
     "render",
+    "flood",
     "voronoi",
     "value",
     "moves",
