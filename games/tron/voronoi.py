@@ -159,6 +159,14 @@ def race_from(
     is compiled (``games.tron.flood``), with the same result.
     """
     if flood.COMPILED:
+        cells = grid.cells
+        if not (0 <= heads[0] < cells and 0 <= heads[1] < cells) or (
+            grid.hex and not (0 <= facings[0] < 6 and 0 <= facings[1] < 6)
+        ):  # the compiled flood reads its tables unchecked
+            raise InvalidArgumentError(
+                f"heads {heads!r} must be cells of {grid!r} and hex facings in 0..5, "
+                f"got facings {facings!r}"
+            )
         own0, own1, reach0, reach1 = flood.race_bits(grid, walls, heads, facings, lead)
         return Race((own0, own1), (reach0, reach1), heads)
     return race_bitboards(grid, walls, heads, facings, lead)

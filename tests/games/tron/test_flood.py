@@ -25,6 +25,7 @@ from games.tron.bots import random_bot
 from games.tron.maps import generate_map
 from games.tron.state import TronState, hex_start, square_start
 from games.tron.value import evaluate, outlook
+from treesearch.errors import InvalidArgumentError
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -134,3 +135,11 @@ def test_the_race_is_compiled_when_numba_is_there() -> None:
         expected = "python" if os.environ.get("TREESEARCH_ENGINE") else "numba"
         assert expected == ENGINE
         assert flood.COMPILED is (ENGINE == "numba")
+
+
+@pytest.mark.skipif(not flood.COMPILED, reason="the bitboard flood takes any int")
+def test_the_compiled_race_refuses_heads_off_the_grid_by_name() -> None:
+    state = hex_start(0)
+    for heads, facings in [((-1, state.heads[1]), state.orientations), (state.heads, (6, 0))]:
+        with pytest.raises(InvalidArgumentError, match="heads"):
+            voronoi.race_from(state.grid, state.walls, heads, facings)
