@@ -81,3 +81,33 @@ class Simul:
 
     def __repr__(self) -> str:
         return f"Simul(a={self.a}, b={self.b})"
+
+
+def plain_python_digest(module: str) -> tuple[str, str]:
+    """``(ENGINE, module._digest())`` in a fresh process under ``TREESEARCH_ENGINE=python``.
+
+    The compiled game engines' tests compare this digest with the compiled one: the plain
+    Python path must give the very same answers.
+    """
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        f"from {module} import _digest\n"
+        "from games._compile import ENGINE\n"
+        "print(ENGINE, _digest())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=Path(__file__).resolve().parents[1],
+        env={**os.environ, "TREESEARCH_ENGINE": "python"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    engine, digest = done.stdout.split()
+    return engine, digest

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from numbers import Real
 from typing import Any
 
@@ -23,6 +23,7 @@ __all__ = [
     "Evaluator",
     "RolloutPolicy",
     "SelectionFn",
+    "checked_playout",
     "endless_rollout",
     "leaf_rewards",
     "rollout_rewards",
@@ -90,6 +91,20 @@ def terminal_rewards(
     return (float(returns()[0]),)
 
 
+def checked_playout(state: Any, rewards: Iterable[float]) -> tuple[float, ...]:
+    """The rewards a state's own ``random_playout`` returned, refused unless all finite."""
+    rewards = tuple(rewards)
+    total = sum(rewards)
+    if total - total != 0:
+        raise fail(
+            "random_playout()",
+            state,
+            f"returned {rewards!r}",
+            "return finite rewards, one per player, like returns() at the end",
+        )
+    return rewards
+
+
 def rollout_rewards(
     state: Any,
     rng: random.Random,
@@ -115,16 +130,7 @@ def rollout_rewards(
     if policy is None and max_moves is None and (players or score is None):
         fast = getattr(state, "random_playout", None)
         if fast is not None:
-            rewards = tuple(fast(rng))
-            total = sum(rewards)
-            if total - total != 0:
-                raise fail(
-                    "random_playout()",
-                    state,
-                    f"returned {rewards!r}",
-                    "return finite rewards, one per player, like returns() at the end",
-                )
-            return rewards
+            return checked_playout(state, fast(rng))
     limit = ROLLOUT_LIMIT if max_moves is None else max_moves
     stop = limit if check_time is None else min(limit, CHECK_TIME_EVERY)
     draw = rng.random

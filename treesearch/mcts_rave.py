@@ -35,10 +35,9 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from treesearch._contract import fail
 from treesearch.errors import MissingCapabilityError
 from treesearch.mcts_node import Node
-from treesearch.mcts_policies import rollout_rewards
+from treesearch.mcts_policies import checked_playout, rollout_rewards
 from treesearch.mcts_settings import LEAF_ROLLOUT, LEAF_ROLLOUT_MOVES, RAVE, MCTSSettings
 from treesearch.mcts_simulate import Simulator
 from treesearch.values import CHANCE
@@ -209,16 +208,7 @@ class RaveSimulator(Simulator):
             if ok is None:
                 ok = fast_moves[kind] = _takes_moves(getattr(state, "random_playout", None))
             if ok:
-                rewards = tuple(state.random_playout(self.rng, moves))
-                total = sum(rewards)
-                if total - total != 0:
-                    raise fail(
-                        "random_playout()",
-                        state,
-                        f"returned {rewards!r}",
-                        "return finite rewards, one per player, like returns() at the end",
-                    )
-                return rewards
+                return checked_playout(state, state.random_playout(self.rng, moves))
         return rollout_rewards(
             state,
             self.rng,

@@ -259,17 +259,12 @@ class Simulator:
         )
 
     def _rollout(self, state: Any, depth: int) -> tuple[float, ...]:
-        """A rollout to the end (``LEAF_ROLLOUT_MOVES``; RAVE's simulator records its moves)."""
-        return rollout_rewards(
-            state,
-            self.rng,
-            self.rollout_policy,
-            self.players,
-            self.score,
-            None,
-            self._endless,
-            self.check_time,
-        )
+        """A rollout to the end that reports its moves (``LEAF_ROLLOUT_MOVES``).
+
+        Only RAVE's simulator (``mcts_rave.RaveSimulator``) sets that mode, and it overrides
+        this; a plain simulator never gets here.
+        """
+        raise NotImplementedError("LEAF_ROLLOUT_MOVES needs mcts_rave.RaveSimulator")
 
     def _endless(self, state: Any) -> tuple[float, ...]:
         """Score a rollout "to the end" that made ``ROLLOUT_LIMIT`` moves: 0 for everyone."""

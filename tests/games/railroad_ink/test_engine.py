@@ -11,9 +11,6 @@ import hashlib
 import json
 import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -44,9 +41,8 @@ from games.railroad_ink.engine.position import (
 from games.railroad_ink.engine.tables import MEANINGFUL, MEANINGFUL_COUNT, OT_SIDES, PIECES
 from games.railroad_ink.rules.game import END_OF_ROUND
 from games.railroad_ink.rules.tiles import OPPOSITE
+from tests.helpers import plain_python_digest
 from treesearch.errors import InvalidArgumentError
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def random_boards(count: int, seed: int) -> list[Board]:
@@ -356,23 +352,7 @@ def _digest() -> str:
 
 
 def test_plain_python_gives_the_same_answers_as_the_compiled_engine() -> None:
-    code = (
-        "from tests.games.railroad_ink.test_engine import _digest\n"
-        "from games.railroad_ink.engine.compile import ENGINE\n"
-        "print(ENGINE, _digest())\n"
-    )
-    env = {**os.environ, "TREESEARCH_ENGINE": "python"}
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    engine, digest = done.stdout.split()
+    engine, digest = plain_python_digest("tests.games.railroad_ink.test_engine")
     assert engine == "python"
     assert digest == _digest()
 

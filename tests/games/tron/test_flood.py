@@ -12,10 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -25,9 +22,8 @@ from games.tron.bots import random_bot
 from games.tron.maps import generate_map
 from games.tron.state import TronState, hex_start, square_start
 from games.tron.value import evaluate, outlook
+from tests.helpers import plain_python_digest
 from treesearch.errors import InvalidArgumentError
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def _starts() -> Iterator[tuple[TronState, int]]:
@@ -105,24 +101,8 @@ def _digest() -> str:
 
 
 def test_plain_python_gives_the_same_races_and_values() -> None:
-    code = (
-        "from tests.games.tron.test_flood import _digest\n"
-        "from games.tron.flood import COMPILED\n"
-        "print(COMPILED, _digest())\n"
-    )
-    env = {**os.environ, "TREESEARCH_ENGINE": "python"}
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    compiled, digest = done.stdout.split()
-    assert compiled == "False"
+    engine, digest = plain_python_digest("tests.games.tron.test_flood")
+    assert engine == "python"
     assert digest == _digest()
 
 
