@@ -125,28 +125,11 @@ class TicTacToe(TreeIterator):
         A fast path MCTS uses for default random rollouts: it works on a plain list instead
         of creating a state per move, with the same distribution as picking random children.
         With a ``moves`` list, each move is appended to it as ``(player, cell)`` (what
-        ``MCTS(rave=K)`` needs), by a loop of its own, so the plain play-out pays nothing.
+        ``MCTS(rave=K)`` needs).
         """
         if self.winner is not None:
             return _WIN[self.winner]
-        if moves is not None:
-            return _playout_recording(list(self.board), self.to_move, rng, moves)
-        board = list(self.board)
-        empty = [i for i, c in enumerate(board) if c == 0]
-        mover = self.to_move
-        draw = rng.random
-        while empty:
-            j = int(draw() * len(empty))
-            cell = empty[j]
-            empty[j] = empty[-1]
-            empty.pop()
-            mark = mover + 1
-            board[cell] = mark
-            for a, m, z in _LINES_THROUGH[cell]:
-                if board[a] == mark and board[m] == mark and board[z] == mark:
-                    return _WIN[mover]
-            mover = 1 - mover
-        return _DRAW
+        return _playout(list(self.board), self.to_move, rng, moves)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TicTacToe):
@@ -164,10 +147,10 @@ class TicTacToe(TreeIterator):
         return f"TicTacToe({''.join(_MARKS[c] for c in self.board)!r})"
 
 
-def _playout_recording(
-    board: list[int], mover: int, rng: random.Random, moves: list[tuple[int, int]]
+def _playout(
+    board: list[int], mover: int, rng: random.Random, moves: list[tuple[int, int]] | None
 ) -> tuple[float, float]:
-    """``TicTacToe.random_playout`` (the same draws) that appends ``(player, cell)`` moves."""
+    """``TicTacToe.random_playout`` on a copy of the board, appending to ``moves`` if given."""
     empty = [i for i, c in enumerate(board) if c == 0]
     draw = rng.random
     while empty:
@@ -175,7 +158,8 @@ def _playout_recording(
         cell = empty[j]
         empty[j] = empty[-1]
         empty.pop()
-        moves.append((mover, cell))
+        if moves is not None:
+            moves.append((mover, cell))
         mark = mover + 1
         board[cell] = mark
         for a, m, z in _LINES_THROUGH[cell]:

@@ -163,6 +163,8 @@ class RaveSimulator(Simulator):
         self._plain_policy = policy
         if self.mode == LEAF_ROLLOUT:
             self.mode = LEAF_ROLLOUT_MOVES
+        # rollout_rewards' arguments after (state, rng): the recording policy, to the end.
+        self._to_end = (self.rollout_policy, self.players, self.score, None)
 
     def _new_node(self, state: Any, parent: Node, mover: int) -> Node:
         if mover == CHANCE:
@@ -209,16 +211,7 @@ class RaveSimulator(Simulator):
                 ok = fast_moves[kind] = _takes_moves(getattr(state, "random_playout", None))
             if ok:
                 return checked_playout(state, state.random_playout(self.rng, moves))
-        return rollout_rewards(
-            state,
-            self.rng,
-            self.rollout_policy,
-            self.players,
-            self.score,
-            None,
-            self._endless,
-            self.check_time,
-        )
+        return rollout_rewards(state, self.rng, *self._to_end, self._endless, self.check_time)
 
     def _amaf(self, leaf: Node, reward: tuple[float, ...]) -> None:
         """The AMAF backup of one simulation; ``moves`` is then emptied for the next."""

@@ -97,6 +97,8 @@ def _layer_square(moves: tuple[tuple[int, int], ...], front: int, free: int, see
 
 
 Fronts = tuple[int, int, int, int, int, int]
+Pair = tuple[int, int]
+"""One value per player: the heads' cells, or their facings."""
 
 
 def _layer_hex(
@@ -145,13 +147,7 @@ def pending_head(state: TronState) -> tuple[int, int]:
     return state.grid.steps[state.heads[0]][facing], facing
 
 
-def race_from(
-    grid: Grid,
-    walls: int,
-    heads: tuple[int, int],
-    facings: tuple[int, int],
-    lead: int = 0,
-) -> Race:
+def race_from(grid: Grid, walls: int, heads: Pair, facings: Pair, lead: int = 0) -> Race:
     """Flood from two heads over the cells not in ``walls``; player 1 expands ``lead`` layers first.
 
     ``heads`` are cells (not counted as territory); on hex ``facings`` are the heads'
@@ -172,13 +168,7 @@ def race_from(
     return race_bitboards(grid, walls, heads, facings, lead)
 
 
-def race_bitboards(
-    grid: Grid,
-    walls: int,
-    heads: tuple[int, int],
-    facings: tuple[int, int],
-    lead: int = 0,
-) -> Race:
+def race_bitboards(grid: Grid, walls: int, heads: Pair, facings: Pair, lead: int = 0) -> Race:
     """``race_from`` by big-int bitboards, the plain-Python flood (and the compiled one's check)."""
     tables = _tables(grid)
     moves = tables.moves
