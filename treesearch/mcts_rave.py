@@ -35,6 +35,7 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from treesearch._run import RunContext
 from treesearch.errors import MissingCapabilityError
 from treesearch.mcts_node import Node
 from treesearch.mcts_policies import checked_playout, rollout_rewards
@@ -62,15 +63,11 @@ def rave_constant(settings: MCTSSettings, start: Any) -> float:
         MissingCapabilityError: ``rave=K > 0`` with no ``move_of`` and no ``move`` attribute.
     """
     rave = settings.rave
+    identity = settings.move_of is not None or hasattr(start, "move")
     if rave is None:
-        if RAVE is None or settings.selection is not None or settings.use_max:
-            return 0.0
-        if settings.decoupled:
-            return 0.0
-        if settings.move_of is None and not hasattr(start, "move"):
-            return 0.0
-        return RAVE
-    if rave and settings.move_of is None and not hasattr(start, "move"):
+        applies = settings.selection is None and not settings.use_max and not settings.decoupled
+        return RAVE if RAVE is not None and applies and identity else 0.0
+    if rave and not identity:
         raise MissingCapabilityError(
             f"MCTS(rave={rave!r}) needs a move identity the same across positions: "
             f"{start!r} has no 'move' attribute (the move that produced a state); give "
@@ -146,9 +143,16 @@ class RaveSimulator(Simulator):
         The others as for ``Simulator``.
     """
 
-    def __init__(self, *args: Any, k: float, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        settings: MCTSSettings = args[3] if len(args) > 3 else kwargs["settings"]
+    def __init__(
+        self,
+        ctx: RunContext,
+        players: bool,
+        rng: random.Random,
+        settings: MCTSSettings,
+        *,
+        k: float,
+    ) -> None:
+        super().__init__(ctx, players, rng, settings)
         self.k = k
         self.betas: list[float] = []  # betas[n] = sqrt(K / (3 n + K)), see _beta
         custom = settings.move_of
