@@ -37,8 +37,9 @@ def _path(game: GameEntry, name: str, budget: Budget, args: argparse.Namespace) 
     entry = search_entry(name, game)
 
     def run(seed: int) -> Outcome:
-        problem = game.build(seeded(args, seed))
-        result = entry.make(problem, budget, seeded(args, seed)).run(problem.start)
+        instance = seeded(args, seed)
+        problem = game.build(instance)
+        result = entry.make(problem, budget, instance).run(problem.start)
         solved = result.status is Status.SOLVED and bool(result.path)
         cost = route_cost(result.path) if solved else math.nan
         s = result.stats
