@@ -76,6 +76,7 @@ VARIANTS: dict[str, Any] = {
     "keep-first100": lambda: {"first": 100},
     "keep-total": lambda: {"shaped": False},
     "x12": lambda: {"playouts": 48000},  # the defaults with 1.5 times the play-outs
+    "flat": lambda: {"plan": False},  # dice known: flat decisions, the best game kept
 }
 """Variant name -> a function giving ``MonteCarloBot`` keyword arguments."""
 

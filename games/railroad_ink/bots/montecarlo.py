@@ -13,7 +13,10 @@ How the strongest public bot plays (RAILROAD-INK-ANCHOR.md), here as composition
 - specials wait for rounds 5 and 6, right after the round's first face;
 - the last round is solved by ``BeamSearch`` over meaningful placements with transpositions
   (``graph=True``), exact while a level holds at most ``LAST_ROUND_WIDTH`` states (the cap
-  keeps open boards from blowing up), each finished board scored exactly.
+  keeps open boards from blowing up), each finished board scored exactly;
+- with dice known the game is a one-player puzzle, and the bot plans it whole at its first
+  decision by nested rollout policy adaptation (``engine.nrpa``, level ``PLAN_LEVEL``), then
+  plays the plan: measured about five points above the flat scheme (``benchmarks/RESULTS.md``).
 
 With dice revealed the play-outs draw later rolls themselves (the engine never sees them);
 with dice known they play the game's own rolls. ``seconds`` is spread over the decisions.
@@ -31,6 +34,7 @@ from games.railroad_ink.bots.base import Bot, check_count
 from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.compile import ENGINE
 from games.railroad_ink.engine.moves import add_moves
+from games.railroad_ink.engine.nrpa import plan_moves
 from games.railroad_ink.engine.playout import GUIDED, RANDOM, roll, seed_stream
 from games.railroad_ink.engine.position import NO_POLICY, Position, tiles_of
 from games.railroad_ink.engine.scoring import total
@@ -48,6 +52,8 @@ __all__ = [
     "FIRST_KNOWN",
     "FIRST_PLAYOUTS",
     "LAST_ROUND_WIDTH",
+    "PLAN_ITERATIONS",
+    "PLAN_LEVEL",
     "PLAYOUTS",
     "PYTHON_SECONDS",
     "EnginePlayouts",
@@ -71,6 +77,10 @@ play-outs wider finds better ones (measured)."""
 LAST_ROUND_WIDTH = 4000
 """States kept per level of the last round's search (exact below it)."""
 SPECIAL_ROUNDS = 5
+PLAN_LEVEL = 3
+"""Dice known: the nesting level of the whole-game plan (``engine.nrpa``)."""
+PLAN_ITERATIONS = 100
+"""Iterations of each level of the plan: 100 ** 3 play-outs, about 25 s compiled."""
 """From this round on, a special is placed right after the round's first face."""
 
 
@@ -225,6 +235,9 @@ def _check_knobs(
     futures: object,
     keep_best: object,
     shaped: object,
+    plan: object,
+    level: object,
+    iterations: object,
 ) -> None:
     """Refuse ``MonteCarloBot``'s knobs that are not what it takes, naming the knob.
 
@@ -238,9 +251,11 @@ def _check_knobs(
         check_count("first", first)
     check_count("last_width", last_width)
     check_count("futures", futures, 0)
-    for name, flag in (("keep_best", keep_best), ("shaped", shaped)):
-        if not isinstance(flag, bool) and not (name == "keep_best" and flag is None):
-            allowed = "True, False or None" if name == "keep_best" else "True or False"
+    check_count("level", level)
+    check_count("iterations", iterations)
+    for name, flag in (("keep_best", keep_best), ("shaped", shaped), ("plan", plan)):
+        if not isinstance(flag, bool) and not (name != "shaped" and flag is None):
+            allowed = "True or False" if name == "shaped" else "True, False or None"
             raise InvalidArgumentError(f"{name} must be {allowed}, got {flag!r}")
 
 
@@ -248,9 +263,9 @@ class MonteCarloBot(Bot):
     """Flat Monte Carlo decisions on the compiled engine, the last round solved (module doc).
 
     The defaults are the strongest measured (``benchmarks/RESULTS.md``): guided play-outs,
-    ``PLAYOUTS`` per decision, and with dice known the best game found is kept and every
-    candidate gets ``FIRST_KNOWN`` play-outs first. The anchor's own scheme is
-    ``MonteCarloBot(playouts=4000, first=10, policy=RANDOM, keep_best=False)``.
+    ``PLAYOUTS`` per decision, and with dice known the whole game planned by NRPA. The
+    anchor's own scheme is
+    ``MonteCarloBot(playouts=4000, first=10, policy=RANDOM, keep_best=False, plan=False)``.
 
     Args:
         playouts: play-outs per decision after the first ones, without a time budget.
@@ -263,6 +278,12 @@ class MonteCarloBot(Bot):
             then a floor of the bot's), not the candidate with the best mean; None: when the
             dice are known.
         shaped: value play-outs by the anchor's shaped score (False: the final score).
+        plan: dice known, plan the whole game at the first decision by NRPA (``level``,
+            ``iterations``; a ``seconds`` budget gives it 80% of what is left) and play the
+            plan; None: when the dice are known. Without it (or with dice revealed) every
+            decision is a flat Monte Carlo run.
+        level: the plan's nesting level.
+        iterations: the plan's iterations per level.
         allocation: ``FlatMonteCarlo``'s allocation.
         last_width: the last round's beam width.
         seconds: per game; None for the fixed ``playouts`` (``PYTHON_SECONDS`` when the
@@ -285,12 +306,15 @@ class MonteCarloBot(Bot):
         futures: int = 0,
         keep_best: bool | None = None,
         shaped: bool = True,
+        plan: bool | None = None,
+        level: int = PLAN_LEVEL,
+        iterations: int = PLAN_ITERATIONS,
     ) -> None:
         if seconds is None and ENGINE == "python":
             seconds = PYTHON_SECONDS
         super().__init__(seconds)
         seed = check_seed(seed)
-        _check_knobs(policy, first, last_width, futures, keep_best, shaped)
+        _check_knobs(policy, first, last_width, futures, keep_best, shaped, plan, level, iterations)
         self.engine = ENGINE
         if weights is None:
             weights = load_policy() if policy == GUIDED else NO_POLICY
@@ -308,6 +332,11 @@ class MonteCarloBot(Bot):
         )
         self.last_width = last_width
         self.keep_best = keep_best
+        self.plan, self.level, self.iterations = plan, level, iterations
+        self.planned_total = -1
+        """Dice known: the final score of the game the plan plays (-1 before planning)."""
+        self._planned: list[int] = []
+        self._planned_for: object = None  # the game the plan is for
         self.first = first
         self.last_decision: Sequence[Candidate] = ()
         """The candidates of the last ``choose`` with their play-out counts and means, best
@@ -321,6 +350,10 @@ class MonteCarloBot(Bot):
         return chosen
 
     def _decide(self, state: RailroadInkState) -> RailroadInkState:
+        if state.game.dice == "known" and self.plan is not False:
+            planned = self._follow(state)
+            if planned is not None:
+                return planned
         if self._plan and self._plan[0] in state.get_children():
             return self._plan.pop(0)
         self._plan = []
@@ -353,3 +386,30 @@ class MonteCarloBot(Bot):
             if kept:
                 best = kept[0]
         return best if best is not None else state.get_children()[0]
+
+    def _follow(self, state: RailroadInkState) -> RailroadInkState | None:
+        """The plan's next placement (planning the game first), or the end of the round.
+
+        None when the plan is spent or does not fit ``state`` (then the flat search decides).
+        """
+        if self._planned_for is not state.game:
+            self._planned_for = state.game
+            left = self._left()
+            stream = seed_stream(self._rng.getrandbits(32))
+            seconds = None if left is None else left * 0.8
+            self.planned_total, self._planned = plan_moves(
+                Position.of(state), self.level, self.iterations, stream, seconds
+            )
+        if not self._planned:
+            return None
+        children = state.get_children()
+        code = self._planned[0]
+        for child in children:
+            if move_code(child) == code:
+                self._planned.pop(0)
+                return child
+        for child in children:
+            if child.placement is None:  # the plan goes on in the next round
+                return child
+        self._planned = []
+        return None

@@ -20,6 +20,7 @@ LAYERS = [
     "engine.scoring",
     "engine.playout",
     "engine.position",
+    "engine.nrpa",
     "rules.game",
     "render.pictures",
     "render.networks",

@@ -106,19 +106,19 @@ def _leaves(view: LastRound) -> list[LastRound]:
 
 
 def test_decisions_are_explained_and_seeded() -> None:
-    bot = MonteCarloBot(playouts=200, seed=4, keep_best=False)
+    bot = MonteCarloBot(playouts=200, seed=4, keep_best=False, plan=False)
     state = RailroadInk(7).start()
     child = bot.choose(state)
     decision = bot.last_decision
     assert decision[0].state == child
     assert [d.mean for d in decision] == sorted((d.mean for d in decision), reverse=True)
     assert sum(d.count for d in decision) >= 200 + 10 * len(decision)
-    again = MonteCarloBot(playouts=200, seed=4, keep_best=False).choose(state)
+    again = MonteCarloBot(playouts=200, seed=4, keep_best=False, plan=False).choose(state)
     assert again == child
 
 
 def test_with_dice_known_the_bot_follows_the_best_game_found() -> None:
-    bot = MonteCarloBot(playouts=200, seed=4)
+    bot = MonteCarloBot(playouts=200, seed=4, plan=False)
     state = RailroadInk(7, "known").start()
     child = bot.choose(state)
     rest = [str(placement_of(m)) for m in bot.playouts.best_game]
@@ -157,11 +157,11 @@ def test_first_playouts_follow_the_dice_unless_given(dice: str) -> None:
     state = RailroadInk(2, dice).start()
     if dice == "revealed":
         state = state.rolled(state.game.rolls[0])
-    bot = MonteCarloBot(playouts=20, seed=1)
+    bot = MonteCarloBot(playouts=20, seed=1, plan=False)
     bot.choose(state)
     expected = montecarlo.FIRST_KNOWN if dice == "known" else montecarlo.FIRST_PLAYOUTS
     assert bot.search.first == expected
     assert min(c.count for c in bot.last_decision) >= expected
-    given = MonteCarloBot(playouts=20, seed=1, first=3)
+    given = MonteCarloBot(playouts=20, seed=1, first=3, plan=False)
     given.choose(state)
     assert given.search.first == 3

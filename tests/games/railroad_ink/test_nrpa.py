@@ -1,0 +1,163 @@
+"""The engine's NRPA: play-outs, adaptation, nesting, and the known-dice bot's plan."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+
+import numpy as np
+import pytest
+
+from games.railroad_ink import Board, RailroadInk, play
+from games.railroad_ink.bots.montecarlo import MonteCarloBot
+from games.railroad_ink.bots.solo import replay
+from games.railroad_ink.engine.nrpa import CODES, adapt, nrpa, plan_moves, rollout
+from games.railroad_ink.engine.playout import seed_stream
+from games.railroad_ink.engine.position import Position, placement_of
+from games.railroad_ink.rules.game import RailroadInkState
+from tests.helpers import plain_python_digest
+from treesearch import CHANCE
+from treesearch.errors import InvalidArgumentError
+
+
+def start(seed: int) -> RailroadInkState:
+    """The first decision of a known-dice game."""
+    game = RailroadInk(seed, "known")
+    state = game.start()
+    return state.rolled(game.rolls[0]) if state.player() == CHANCE else state
+
+
+def strict_total(moves: list[int]) -> int:
+    """The score of a planned game replayed under the rules, every placement checked."""
+    return Board.from_moves([str(placement_of(m)) for m in moves], strict=True).score().total
+
+
+def test_a_rollout_is_a_legal_game_scored_exactly_and_leaves_the_position() -> None:
+    p = Position.of(start(3))
+    before = (p.tiles.copy(), p.slots.copy(), p.counts.copy())
+    seq = np.zeros(64, dtype=np.int64)
+    score, made = rollout(
+        p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls,
+        np.zeros(CODES), seed_stream(5), seq,
+    )  # fmt: skip
+    assert made >= 28 - 4  # nearly every face fits somewhere on a fresh board
+    assert strict_total(seq[:made].tolist()) == score
+    assert all((a == b).all() for a, b in zip(before, (p.tiles, p.slots, p.counts), strict=True))
+
+
+def test_adapt_moves_weight_to_the_chosen_placement_from_the_old_odds() -> None:
+    p = Position.of(start(3))
+    seq = np.zeros(64, dtype=np.int64)
+    rollout(
+        p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls,
+        np.zeros(CODES), seed_stream(5), seq,
+    )  # fmt: skip
+    weights = np.zeros(CODES)
+    adapt(
+        p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, weights, seq, 1, 0.5
+    )
+    changed = np.flatnonzero(weights)
+    n = len(changed)  # the first step's moves, all equally likely under zero weights
+    assert n > 10
+    assert math.isclose(weights[seq[0]], 0.5 - 0.5 / n)
+    others = [weights[c] for c in changed if c != seq[0]]
+    assert np.allclose(others, -0.5 / n)
+    assert math.isclose(weights.sum(), 0.0, abs_tol=1e-12)
+
+
+def test_nesting_finds_better_games_than_the_play_outs_it_spends() -> None:
+    p = Position.of(start(8))
+    random_best = max(nrpa(p, 1, 1, 1.0, seed_stream(s))[0] for s in range(100))
+    level_two, moves = nrpa(p, 2, 30, 1.0, seed_stream(1))
+    assert level_two > random_best + 10  # 900 adapted play-outs against 100 random ones
+    assert strict_total(moves) == level_two
+
+
+def test_the_same_stream_gives_the_same_plan() -> None:
+    p = Position.of(start(4))
+    assert nrpa(p, 2, 10, 1.0, seed_stream(2)) == nrpa(p, 2, 10, 1.0, seed_stream(2))
+
+
+def test_a_deadline_stops_the_plan_with_the_best_so_far() -> None:
+    p = Position.of(start(4))
+    t0 = time.perf_counter()
+    score, moves = plan_moves(p, 3, 100, seed_stream(1), seconds=0.5)
+    assert time.perf_counter() - t0 < 0.5 + 5  # a level-1 run past the deadline at most
+    assert strict_total(moves) == score > 0
+
+
+def _digest() -> str:
+    """A digest of plans and adaptations, compared between compiled and plain Python."""
+    out = []
+    for seed in (1, 2):
+        p = Position.of(start(seed))
+        score, moves = nrpa(p, 2, 3, 1.0, seed_stream(seed))
+        weights = np.zeros(CODES)
+        seq = np.array(moves, dtype=np.int64)
+        adapt(
+            p.tiles,
+            p.slots,
+            p.round,
+            p.counts,
+            p.placed,
+            p.used,
+            p.now,
+            p.rolls,
+            weights,
+            seq,
+            len(seq),
+            1.0,
+        )
+        out.append(f"{score}:{moves}:{np.round(weights, 9).tobytes().hex()}")
+    return hashlib.sha256("|".join(out).encode()).hexdigest()
+
+
+def test_plain_python_plans_exactly_as_the_compiled_engine() -> None:
+    engine, digest = plain_python_digest("tests.games.railroad_ink.test_nrpa")
+    assert engine == "python"
+    assert digest == _digest()
+
+
+def test_with_dice_known_the_bot_plays_its_plan_to_the_planned_score() -> None:
+    bot = MonteCarloBot(seed=3, level=2, iterations=20)
+    end = finish(bot, start(9))
+    assert bot.last_decision == ()  # a plan's move: nothing searched
+    assert end.board.score().total == bot.planned_total > 20
+
+
+def test_a_known_dice_game_with_a_clock_plans_and_replays() -> None:
+    record = play(12, "known", "best", seconds=3.0)
+    assert replay(record)[-1].board.score() == record.score
+    assert record.score.total > 45
+
+
+def finish(bot: MonteCarloBot, state: RailroadInkState) -> RailroadInkState:
+    """``state``'s game played to its end by ``bot`` (the known rolls at chance)."""
+    while not state.is_terminal():
+        if state.player() == CHANCE:
+            state = state.rolled(state.game.rolls[state.round - 1])
+        else:
+            state = bot.choose(state)
+    return state
+
+
+def test_the_plan_is_made_again_for_another_game() -> None:
+    bot = MonteCarloBot(seed=3, level=1, iterations=5)
+    bot.choose(start(1))  # game 1 planned, one move played
+    end = finish(bot, start(2))  # a new game: planned afresh, the plan played whole
+    assert end.board.score().total == bot.planned_total
+
+
+@pytest.mark.parametrize(
+    ("knobs", "named"),
+    [
+        ({"plan": "yes"}, "plan"),
+        ({"level": 0}, "level"),
+        ({"iterations": 0}, "iterations"),
+        ({"level": 2.0}, "level"),
+    ],
+)
+def test_bad_plan_knobs_are_named(knobs: dict[str, object], named: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=named):
+        MonteCarloBot(**knobs)  # type: ignore[arg-type]
