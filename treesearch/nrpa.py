@@ -8,14 +8,14 @@ the best sequence seen (ties go to the newer one) and after each one *adapts* it
 towards that sequence: along it, every child's code loses ``alpha`` times the child's
 probability under the policy as it was before the adaptation, and the chosen child's code
 gains ``alpha``. Level 0 is one play-out, so a run makes ``iterations ** level`` of them.
-
-A play-out keeps each step's codes, so adapting never asks the game for children again.
 """
 
 from __future__ import annotations
 
 import math
+from bisect import bisect
 from collections.abc import Callable, Hashable, Iterable
+from itertools import accumulate
 from typing import Any
 
 from treesearch._contract import FAULTS, missing_key, translate, unhashable_key
@@ -26,7 +26,7 @@ from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, InvalidValueError, MissingCapabilityError
 from treesearch.events import Evaluated, Expanded, Visited, VisitKind
 from treesearch.search import TreeSearch, check_callable
-from treesearch.values import CHANCE, TERMINAL, evaluate, returns_of
+from treesearch.values import CHANCE, evaluate, terminal_value
 
 __all__ = ["NRPA", "Code", "Policy", "adapt"]
 
@@ -37,9 +37,8 @@ Policy = dict[Hashable, float]
 """Weights of move codes; a code not in the dict weighs 0."""
 
 _Steps = list[tuple[list[Hashable], int]]
-"""A play-out's moves: per step, the codes of all children and the index of the chosen one."""
-
-_ENTER, _RESTART = VisitKind.ENTER, VisitKind.RESTART
+"""A play-out's moves: per step, the codes of all children and the index of the chosen one
+(kept, so adapting never asks the game for children again)."""
 
 
 class NRPA(TreeSearch):
@@ -112,19 +111,18 @@ class NRPA(TreeSearch):
     def _search(self, start: Any, ctx: RunContext) -> None:
         code = self.code if self.code is not None else _key_code(start)
         value = self.value if self.value is not None else _own_value(start)
-        walk = _Walk(start, ctx, code, value, python_random(self.rng).random, self.code is None)
+        walk = _Walk(self, start, ctx, code, value)
         runs = 0
         try:
             while self.restarts is None or runs <= self.restarts:
                 walk.policy = {}
-                walk.nested(self.level, walk.policy, self.iterations, self.alpha)
+                walk.nested(self.level, walk.policy)
                 runs += 1
         finally:
             ctx.expanded, ctx.visited = walk.expanded, walk.visited
             ctx.iterations, ctx.max_depth_seen = walk.played, walk.deepest
-            policy = walk.policy
-            ctx.info = {"playouts": walk.played, "runs": runs, "policy": policy}
-            ctx.info["policy_size"] = len(policy)
+            info = {"playouts": walk.played, "runs": runs, "policy": walk.policy}
+            ctx.info = {**info, "policy_size": len(walk.policy)}
         if walk.cut:
             ctx.depth_cut()
 
@@ -153,36 +151,28 @@ def adapt(policy: Policy, steps: _Steps, alpha: float) -> None:
 class _Walk:
     """One run's play-outs: counters, the budget's checkpoints and the best leaf so far."""
 
-    def __init__(
-        self,
-        start: Any,
-        ctx: RunContext,
-        code: Code,
-        value: Callable[[Any], float],
-        draw: Callable[[], float],
-        keys: bool,
-    ) -> None:
-        self.start, self.ctx, self.code, self.value, self.draw = start, ctx, code, value, draw
-        self.keys = keys  # the codes are keys: name key() in errors
+    def __init__(self, search: NRPA, start: Any, ctx: RunContext, code: Code, value: Any) -> None:
+        self.start, self.ctx, self.code, self.value = start, ctx, code, value
+        self.iterations, self.alpha = search.iterations, search.alpha
+        self.draw = python_random(search.rng).random
+        self.named = search.code  # None: the codes are keys, and errors name key()
         self.policy: Policy = {}
         self.best = -math.inf
         self.played = self.expanded = self.visited = self.deepest = 0
         self.checkpoint = ctx.first_checkpoint()
         self.cut = False  # a play-out stopped at max_depth on a state with children
 
-    def nested(
-        self, level: int, policy: Policy, iterations: int, alpha: float
-    ) -> tuple[float, _Steps]:
+    def nested(self, level: int, policy: Policy) -> tuple[float, _Steps]:
         """``(value, steps)`` of the best play-out of a level-``level`` search on ``policy``."""
         if level == 0:
             return self.playout(policy)
         best, steps = -math.inf, []
-        for _ in range(iterations):
+        for _ in range(self.iterations):
             inner = dict(policy) if level > 1 else policy  # a play-out only reads its policy
-            v, seq = self.nested(level - 1, inner, iterations, alpha)
+            v, seq = self.nested(level - 1, inner)
             if v >= best:
                 best, steps = v, seq
-            adapt(policy, steps, alpha)
+            adapt(policy, steps, self.alpha)
         return best, steps
 
     def playout(self, policy: Policy) -> tuple[float, _Steps]:
@@ -198,11 +188,9 @@ class _Walk:
         path: list[Any] = [state]
         steps: _Steps = []
         if emit is not None:
-            emit(Visited(state, 0, _RESTART if self.played > 1 else _ENTER, None))
+            emit(Visited(state, 0, VisitKind.RESTART if self.played > 1 else VisitKind.ENTER))
         try:
             while True:
-                if checking:
-                    _check_solo(state)
                 if max_depth is not None and len(steps) >= max_depth:
                     self.cut = self.cut or not state.is_terminal()
                     break
@@ -216,27 +204,20 @@ class _Walk:
                     break
                 codes = [code(state, c) for c in children]
                 if checking:
-                    self._check_codes(state, children, codes)
-                if len(codes) == 1:
-                    i = 0
-                else:
+                    _check(state, children, codes, self.named)
+                i = 0
+                if len(codes) > 1:  # child i with probability exp(w_i) / sum(exp(w))
                     weights = [get(k, 0.0) for k in codes]
-                    top = max(weights)
-                    odds = [exp(w - top) for w in weights]
-                    r = draw() * sum(odds)
-                    i = 0
-                    for o in odds[:-1]:
-                        r -= o
-                        if r < 0:
-                            break
-                        i += 1
+                    top = max(weights)  # exp(w - top) cannot overflow
+                    odds = list(accumulate([exp(w - top) for w in weights]))
+                    i = min(bisect(odds, draw() * odds[-1]), len(odds) - 1)
                 steps.append((codes, i))
                 parent, state = state, children[i]
                 path.append(state)
                 if emit is not None:
-                    emit(Visited(state, len(steps), _ENTER, parent))
+                    emit(Visited(state, len(steps), VisitKind.ENTER, parent))
         except FAULTS as exc:
-            translate(exc, state, parent, keys=self.keys)
+            translate(exc, state, parent, keys=self.named is None)
             raise
         self.visited += len(path)
         self.deepest = max(self.deepest, len(steps))
@@ -248,24 +229,9 @@ class _Walk:
             ctx.improve(state, path, v)
         return v, steps
 
-    def _check_codes(self, state: Any, children: list[Any], codes: list[Any]) -> None:
-        """Refuse codes that cannot be a dict key (or None keys, which would merge moves)."""
-        for child, k in zip(children, codes, strict=True):
-            if self.keys and k is None:
-                raise missing_key(child, state)
-            try:
-                hash(k)
-            except TypeError:
-                if self.keys:
-                    raise unhashable_key(child, k) from None
-                raise InvalidValueError(
-                    f"code {self.code!r} returned {k!r} for the child {child!r} of {state!r}; "
-                    "expected a hashable value (a tuple, str, int...)"
-                ) from None
 
-
-def _check_solo(state: Any) -> None:
-    """Refuse a state where a second player or chance moves."""
+def _check(state: Any, children: list[Any], codes: list[Any], named: Code | None) -> None:
+    """Refuse a state where another player or chance moves, and codes that are no dict key."""
     ask = getattr(state, "player", None)
     p = ask() if callable(ask) else 0
     if p == CHANCE:
@@ -273,11 +239,23 @@ def _check_solo(state: Any) -> None:
             f"NRPA needs a single-player tree without chance, but {state!r} is a chance state "
             "(player() is CHANCE); search a game with every roll known, or use MCTS"
         )
-    if p not in (0, TERMINAL):
+    if p != 0:
         raise MissingCapabilityError(
             f"NRPA needs a single-player tree, but player() is {p!r} at {state!r}; for games "
             "of several players use MCTS or AlphaBeta"
         )
+    for child, k in zip(children, codes, strict=True):
+        if named is None and k is None:  # None keys would merge every keyless move
+            raise missing_key(child, state)
+        try:
+            hash(k)
+        except TypeError:
+            if named is None:
+                raise unhashable_key(child, k) from None
+            raise InvalidValueError(
+                f"code {named!r} returned {k!r} for the child {child!r} of {state!r}; "
+                "expected a hashable value (a tuple, str, int...)"
+            ) from None
 
 
 def _key_code(start: Any) -> Code:
@@ -291,20 +269,10 @@ def _key_code(start: Any) -> Code:
 
 
 def _own_value(start: Any) -> Callable[[Any], float]:
-    """The default value: the leaf's reward in a one-player game (``returns()[0]``)."""
+    """The default value: ``returns()[0]``, the reward of a one-player game's leaf."""
     if not callable(getattr(start, "returns", None)):
         raise MissingCapabilityError(
             f"NRPA needs value=fn(leaf) -> float (larger is better): {start!r} has no "
             "returns() to default to"
         )
-
-    def own(leaf: Any) -> float:
-        rewards = returns_of(leaf)
-        if len(rewards) != 1:
-            raise MissingCapabilityError(
-                f"NRPA needs a single-player tree, but {leaf!r}.returns() gives "
-                f"{len(rewards)} rewards {rewards!r}; give value=fn(leaf) -> float"
-            )
-        return rewards[0]
-
-    return own
+    return terminal_value(0)
