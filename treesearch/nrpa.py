@@ -151,7 +151,9 @@ def adapt(policy: Policy, steps: _Steps, alpha: float) -> None:
 class _Walk:
     """One run's play-outs: counters, the budget's checkpoints and the best leaf so far."""
 
-    def __init__(self, search: NRPA, start: Any, ctx: RunContext, code: Code, value: Any) -> None:
+    def __init__(
+        self, search: NRPA, start: Any, ctx: RunContext, code: Code, value: Callable[[Any], float]
+    ) -> None:
         self.start, self.ctx, self.code, self.value = start, ctx, code, value
         self.iterations, self.alpha = search.iterations, search.alpha
         self.draw = python_random(search.rng).random
