@@ -26,6 +26,7 @@ from treesearch import (
     DFS,
     IDDFS,
     MCTS,
+    NRPA,
     AlphaBeta,
     AStar,
     Backtracking,
@@ -102,6 +103,9 @@ SEARCHES: dict[str, Callable[[Game], Any]] = {
     "greedy": lambda g: GreedyBestFirst(heuristic=g.distance, goal=g.goal),
     "beam": lambda g: BeamSearch(width=4, value=lambda s: -g.distance(s), goal=g.goal),
     "random-walk": lambda g: RandomWalk(rng=0, episodes=5, budget=Budget(max_depth=500)),
+    "nrpa": lambda g: NRPA(
+        level=1, iterations=3, value=lambda s: -g.distance(s), rng=0, budget=Budget(max_depth=500)
+    ),
 }
 COMPLETE = {"bfs", "dfs", "iddfs", "backtracking", "dijkstra", "astar", "greedy"}
 

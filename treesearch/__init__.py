@@ -33,6 +33,7 @@ from treesearch.flat_mc import FlatMonteCarlo
 from treesearch.iddfs import IDDFS
 from treesearch.mcts import MCTS, Node
 from treesearch.mcts_policies import uct
+from treesearch.nrpa import NRPA
 from treesearch.playthrough import ObserverLike, Playthrough
 from treesearch.plugins import GamePlugin, SearchPlugin
 from treesearch.random_walk import RandomWalk
@@ -49,6 +50,7 @@ __all__ = [
     "DFS",
     "IDDFS",
     "MCTS",
+    "NRPA",
     "TERMINAL",
     "AStar",
     "AlphaBeta",

@@ -111,7 +111,9 @@ def test_openspiel_run_and_play(capsys: pytest.CaptureFixture[str]) -> None:
     assert "random vs random: score" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("search", ["beam", "greedy", "random-walk", "mcts", "backtracking"])
+@pytest.mark.parametrize(
+    "search", ["beam", "greedy", "random-walk", "mcts", "backtracking", "nrpa"]
+)
 def test_run_railroad_ink_searches(search: str, capsys: pytest.CaptureFixture[str]) -> None:
     argv = [
         "run",
@@ -129,6 +131,16 @@ def test_run_railroad_ink_searches(search: str, capsys: pytest.CaptureFixture[st
     assert main(argv) == 0
     row = next(x for x in capsys.readouterr().out.splitlines() if x.startswith(search))
     assert float(row.split()[4]) >= 0  # the best state's score
+
+
+def test_nrpa_refuses_railroad_ink_with_dice_rolled_as_it_goes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["run", "--game", "railroad-ink", "--search", "nrpa", "--dice", "revealed"]
+    assert main(argv) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("treesearch: error: NRPA needs a single-player tree without chance")
+    assert "\n" not in err and "search a game with every roll known" in err
 
 
 @pytest.mark.parametrize(

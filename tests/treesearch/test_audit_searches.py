@@ -31,6 +31,7 @@ from treesearch import (
     DFS,
     IDDFS,
     MCTS,
+    NRPA,
     AlphaBeta,
     AStar,
     Backtracking,
@@ -43,6 +44,7 @@ from treesearch import (
     InvalidArgumentError,
     InvalidValueError,
     IteratorContractError,
+    MissingCapabilityError,
     NotATreeIteratorError,
     Observer,
     Playthrough,
@@ -117,6 +119,18 @@ class Game(TreeIterator):
         return {"cost NaN": math.nan, "cost -1": -1, "cost 'x'": "x"}.get(self.fault, 1)
 
 
+class Solo(Game):
+    """The same tree with one player, the kind of game NRPA searches."""
+
+    __slots__ = ()
+
+    def player(self) -> Any:
+        return TERMINAL if self.depth >= 3 else 0
+
+    def returns(self) -> Any:
+        return (float(self.index),)
+
+
 def _value(state: Game) -> float:
     return float(state.index)
 
@@ -135,10 +149,18 @@ SEARCHES: dict[str, Callable[..., Any]] = {
     "MCTS": lambda **k: MCTS(**{"iterations": 30, "rng": 0, **k}),
     "AlphaBeta": lambda **k: AlphaBeta(**k),
     "FlatMonteCarlo": lambda **k: FlatMonteCarlo(**{"first": 1, "playouts": 8, "rng": 0, **k}),
+    "NRPA": lambda **k: NRPA(**{"level": 1, "iterations": 4, "value": _value, "rng": 0, **k}),
 }
 PATH = ["BFS", "DFS", "IDDFS", "Backtracking", "RandomWalk", "Dijkstra", "AStar"]
 PATH += ["GreedyBestFirst", "BeamSearch"]
 DUELS = ["MCTS", "AlphaBeta", "FlatMonteCarlo"]
+SOLO = ["NRPA"]
+"""Searches of single-player trees: they run on ``Solo``, the others on ``Game``."""
+
+
+def _start(search: str, fault: str = "") -> Game:
+    """The game ``search`` is run on, with ``fault``."""
+    return Solo(fault) if search in SOLO else Game(fault)
 
 
 FIX = r"must|expected|Fix:|give|needs|takes|subclass|implement|did you mean"
@@ -221,6 +243,16 @@ KNOBS: dict[str, list[tuple[str, str]]] = {
         ("reuse", "flag"),
         ("rng", "rng"),
     ],
+    "NRPA": [
+        ("level", "count0"),
+        ("iterations", "count"),
+        ("alpha", "number"),
+        ("code", "callable"),
+        ("value", "callable"),
+        ("restarts", "count0"),
+        ("rng", "rng"),
+        ("budget", "budget"),
+    ],
 }
 BAD_KNOBS = [
     pytest.param(search, knob, value, id=f"{search}-{knob}={value!r:.20}")
@@ -234,7 +266,7 @@ GOOD_KNOBS = [
     for search, knobs in KNOBS.items()
     for knob, kind in knobs
     for value in ACCEPTED.get(kind, [])
-    if not (knob == "seconds" and value == 0)
+    if not (knob in ("seconds", "alpha") and value == 0)  # both must be > 0
 ]
 
 
@@ -289,7 +321,7 @@ def test_mcts_cannot_be_given_a_time_limit_that_never_ends(seconds: float) -> No
 @pytest.mark.parametrize("search", list(SEARCHES))
 def test_numpy_budgets_are_honoured(search: str) -> None:
     budget = Budget(max_nodes=np.int64(2), max_iterations=np.int32(2))
-    result = SEARCHES[search](budget=budget).run(Game())
+    result = SEARCHES[search](budget=budget).run(_start(search))
     assert result.stats.expanded <= 2 or result.stats.iterations <= 2
 
 
@@ -315,9 +347,13 @@ def test_run_refuses_what_is_not_a_start_or_an_observer(search: str) -> None:
 
 # fault -> (searches that ask the broken method, error class, texts the message names)
 GAME_FAULTS: dict[str, tuple[list[str], type[Exception], list[str]]] = {
-    "children None": (PATH + DUELS, TreeSearchError, ["get_children()", "None", "Fix:"]),
-    "children 5": (PATH + DUELS, TreeSearchError, ["get_children()", "5", "Fix:"]),
-    "child not a state": (PATH + DUELS, NotATreeIteratorError, ["'a move'", "get_children()"]),
+    "children None": (PATH + DUELS + SOLO, TreeSearchError, ["get_children()", "None", "Fix:"]),
+    "children 5": (PATH + DUELS + SOLO, TreeSearchError, ["get_children()", "5", "Fix:"]),
+    "child not a state": (
+        PATH + DUELS + SOLO,
+        NotATreeIteratorError,
+        ["'a move'", "get_children()"],
+    ),
     "key unhashable": (PATH, IteratorContractError, ["key()", "unhashable", "[1, 0]"]),
     "player 7": (["MCTS"], IteratorContractError, ["player()", "7"]),
     "player 'x'": (["MCTS", "AlphaBeta"], IteratorContractError, ["player()", "'x'"]),
@@ -340,7 +376,7 @@ def test_a_broken_game_is_named_with_its_method_and_fix(fault: str, search: str)
     rec = RecordingObserver()
     knobs: dict[str, Any] = {"graph": True} if fault == "key unhashable" else {}
     with pytest.raises(error) as info:
-        SEARCHES[search](**knobs).run(Game(fault), observers=rec)
+        SEARCHES[search](**knobs).run(_start(search, fault), observers=rec)
     _one_clear_line(info.value, *named)
     assert "Game(" in str(info.value)  # the state at fault is named
     assert rec.closed == 1
@@ -350,7 +386,7 @@ def test_a_broken_game_is_named_with_its_method_and_fix(fault: str, search: str)
 def test_a_game_s_own_exception_comes_through_as_itself(search: str) -> None:
     rec = RecordingObserver()
     with pytest.raises(LookupError, match="the game's own bug"):
-        SEARCHES[search]().run(Game("children raise"), observers=rec)
+        SEARCHES[search]().run(_start(search, "children raise"), observers=rec)
     assert rec.closed == 1
 
 
@@ -362,6 +398,7 @@ HOOKS: list[tuple[str, str]] = [
     ("GreedyBestFirst", "heuristic"),
     ("MCTS", "evaluate"),
     ("AlphaBeta", "value"),
+    ("NRPA", "value"),
 ]
 
 
@@ -372,9 +409,17 @@ def test_a_hook_returning_a_non_number_is_named(search: str, hook: str, returned
     if search == "AlphaBeta":
         knobs["depth"] = 1
     with pytest.raises(InvalidValueError) as info:
-        SEARCHES[search](**knobs).run(Game())
+        SEARCHES[search](**knobs).run(_start(search))
     shown = "NaN" if returned is math.nan and "NaN" in str(info.value) else repr(returned)
     _one_clear_line(info.value, shown, "Game(")
+
+
+def test_nrpa_refuses_a_two_player_game_naming_the_state() -> None:
+    rec = RecordingObserver()
+    with pytest.raises(MissingCapabilityError) as info:
+        SEARCHES["NRPA"]().run(Game(), observers=rec)
+    _one_clear_line(info.value, "single-player", "player() is 1", "Game(")
+    assert rec.closed == 1
 
 
 def test_a_playout_returning_a_non_number_is_named() -> None:
@@ -475,7 +520,8 @@ def default_sigint() -> Any:
 def test_ctrl_c_ends_a_run_with_its_answer_so_far(search: str) -> None:
     rec = RecordingObserver()
     knobs: dict[str, Any] = {"evaluate": _value} if search == "MCTS" else {}
-    result = SEARCHES[search](**knobs).run(CtrlC(), observers=rec)
+    start = SoloCtrlC() if search in SOLO else CtrlC()
+    result = SEARCHES[search](**knobs).run(start, observers=rec)
     assert result.status is Status.INTERRUPTED and result.stop_reason == "KeyboardInterrupt"
     assert rec.closed == 1 and rec.result is result
     with pytest.raises(KeyboardInterrupt):  # a loop of runs stops there
@@ -497,6 +543,12 @@ def test_ctrl_c_while_observers_close_closes_the_others_and_keeps_the_answer() -
     result = BFS(goal={(2, 1)}).run(Game(), observers=[first, last])
     assert first.closed == last.closed == 1
     assert result.status is Status.INTERRUPTED and result.best.key() == (2, 1)
+
+
+class SoloCtrlC(CtrlC, Solo):
+    """``CtrlC`` with one player."""
+
+    __slots__ = ()
 
 
 class CtrlCAtTheEnd(Observer):

@@ -16,6 +16,7 @@ from treesearch import (
     BFS,
     DFS,
     IDDFS,
+    NRPA,
     AStar,
     Backtracking,
     BeamSearch,
@@ -55,6 +56,9 @@ SEARCHES: dict[str, Any] = {
     "IDDFS": IDDFS,
     "RandomWalk": lambda *a, **k: RandomWalk(*a, rng=0, episodes=None, **k),
     "RandomWalk-1-episode": lambda *a, **k: RandomWalk(*a, rng=0, episodes=1, **k),
+    "NRPA": lambda *a, **k: NRPA(
+        *a, level=1, iterations=8, code=lambda s, c: 0, value=lambda s: 0, rng=0, **k
+    ),
 }
 
 
@@ -97,7 +101,7 @@ def test_time_budget_stops_an_endless_game(name: str, keyed: bool, fake_clock: l
 
 
 @pytest.mark.parametrize("keyed", [True, False])
-@pytest.mark.parametrize(("name", "depth"), [("IDDFS", None), ("RandomWalk", 3)])
+@pytest.mark.parametrize(("name", "depth"), [("IDDFS", None), ("RandomWalk", 3), ("NRPA", 3)])
 def test_iteration_budget_stops_rounds_and_episodes(
     name: str, depth: int | None, keyed: bool
 ) -> None:

@@ -18,6 +18,7 @@ from treesearch import (
     DFS,
     IDDFS,
     MCTS,
+    NRPA,
     AlphaBeta,
     AStar,
     Backtracking,
@@ -32,6 +33,7 @@ from treesearch import (
 
 __all__ = [
     "ITERATIONS",
+    "NRPA_ITERATIONS",
     "RANDOM_WALK_EPISODES",
     "SEARCHES",
     "SearchEntry",
@@ -42,6 +44,8 @@ __all__ = [
 RANDOM_WALK_EPISODES = 20
 ITERATIONS = 2000
 """MCTS simulations per move without ``--iterations``."""
+NRPA_ITERATIONS = 20
+"""NRPA's iterations per level (level 2: 400 play-outs)."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +117,16 @@ def _value(p: Problem) -> Callable[[object], float]:
 
 def _neg_h(p: Problem) -> Callable[[object], float]:
     return lambda s: -p.heuristic(s)
+
+
+def _nrpa(p: Problem, b: Budget, a: SearchOptions) -> TreeSearch:
+    """Level 2; a move's code is its child's label (a Railroad Ink placement's notation)."""
+    label = p.label
+
+    def code(state: object, child: object) -> str:
+        return label(child)
+
+    return NRPA(iterations=NRPA_ITERATIONS, code=code, value=_value(p), rng=a.seed, budget=b)
 
 
 def _mcts(p: Problem, b: Budget, a: SearchOptions) -> TreeSearch:
@@ -207,6 +221,12 @@ SEARCHES: Registry[SearchEntry] = Registry(
                     rng=a.seed, episodes=RANDOM_WALK_EPISODES, value=_value(p), budget=b
                 ),
             },
+        ),
+        SearchEntry(
+            "nrpa",
+            "NRPA (level 2)",
+            f"nested rollout policy adaptation, {NRPA_ITERATIONS**2} play-outs",
+            {"score": _nrpa},
         ),
         SearchEntry(
             "mcts",
