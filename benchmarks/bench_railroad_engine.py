@@ -6,6 +6,8 @@ Measured in one run on one core:
   children picked at random) and its ``board.score()``;
 - the engine: whole games from the start with their score, per policy (``UNIFORM``,
   ``RANDOM``, ``GUIDED``), games per second and the ratio to the reference;
+- NRPA's play-outs (the known-dice plan, ``engine.nrpa``): level 2 from game starts, each
+  play-out with its adaptation;
 - ``score()`` of full boards: ``Board.score()`` against the engine's ``score_parts``;
 - compiling: a fresh process with an empty numba cache (import and first play-out), then a
   second process loading the cache.
@@ -29,6 +31,7 @@ import numpy as np
 from games.railroad_ink import RailroadInk
 from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.compile import ENGINE
+from games.railroad_ink.engine.nrpa import nrpa
 from games.railroad_ink.engine.playout import GUIDED, RANDOM, UNIFORM, playout, seed_stream
 from games.railroad_ink.engine.position import NO_POLICY, Position, board_arrays
 from games.railroad_ink.engine.scoring import score_parts
@@ -80,6 +83,16 @@ def engine(games: int, policy: int, weights: np.ndarray) -> float:
             1,
         )
     return (time.perf_counter() - t0) / games
+
+
+def planning(iterations: int) -> float:
+    """Seconds per play-out of level-2 NRPA (its adaptations included), from game starts."""
+    starts = [Position.of(RailroadInk(seed).start()) for seed in range(5)]
+    nrpa(starts[0], 1, 2, 1.0, seed_stream(0))  # the first call loads the compiled functions
+    t0 = time.perf_counter()
+    for k, p in enumerate(starts):
+        nrpa(p, 2, iterations, 1.0, seed_stream(k))
+    return (time.perf_counter() - t0) / (len(starts) * iterations**2)
 
 
 def scoring(games: int) -> tuple[float, float]:
@@ -146,6 +159,11 @@ def main() -> None:
             f"engine {name:8s} game + score:               {t * 1e6:8.1f} us  "
             f"{1 / t:8.0f} games/s  x{ref / t:.0f}"
         )
+    t = planning(100)
+    print(
+        f"engine NRPA play-out + adaptation (level 2):  {t * 1e6:8.1f} us  "
+        f"{1 / t:8.0f} play-outs/s  x{ref / t:.0f}"
+    )
     api, fast = scoring(200)
     print(
         f"score of a full board: Board.score() {api:.0f} us, engine {fast:.1f} us "
