@@ -25,7 +25,7 @@ from observers import VideoObserver
 from treesearch.errors import InvalidArgumentError
 from treesearch.playthrough import Playthrough
 
-__all__ = ["MAX_FPS", "NO_PLAYOUTS", "decisions_by_state", "film"]
+__all__ = ["MAX_FPS", "NO_PLAYOUTS", "PLANNED", "decisions_by_state", "film"]
 
 MAX_FPS = 1000
 """The fastest film: its end is held two seconds, ``2 * fps`` frames."""
@@ -37,6 +37,11 @@ NO_PLAYOUTS = (
 )
 """Why a bot that weighs its moves (``montecarlo``) placed a tile without play-outs: in rounds
 1-6, then in the last round."""
+PLANNED = (
+    "dice known: at its first move the bot planned the whole game by NRPA (play-outs that "
+    "learn from the best games found) and plays that plan: {} points"
+)
+"""Why a bot that planned the whole game (``InkRecord.planned``) placed a tile."""
 
 
 def decisions_by_state(
@@ -44,8 +49,9 @@ def decisions_by_state(
 ) -> dict[Hashable, Decision]:
     """The record's decisions keyed by the ``key()`` of the state each was taken in.
 
-    ``states`` are the record's (``replay(record)``). Empty when no move has a decision (a bot
-    that says nothing of its choices), so the film draws as without.
+    ``states`` are the record's (``replay(record)``). A game played by a plan (``planned``) has
+    the plan's note on every move. Empty when no move has a decision (a bot that says nothing
+    of its choices), so the film draws as without.
 
     Raises:
         InvalidArgumentError: ``record.decisions`` is neither () nor one entry per move.
@@ -56,14 +62,15 @@ def decisions_by_state(
             f"record.decisions must have one entry per move ({len(record.moves)}), got "
             f"{len(decided)}"
         )
-    if not any(decided):
+    plan = None if record.planned is None else PLANNED.format(record.planned)
+    if not any(decided) and plan is None:
         return {}
     found: dict[Hashable, Decision] = {}
-    moves = iter(zip(record.moves, decided, strict=True))
+    moves = iter(zip(record.moves, decided or ((),) * len(record.moves), strict=True))
     for before, after in pairwise(states):
         if after.placement is not None:
             move, choices = next(moves)
-            note = "" if choices else NO_PLAYOUTS[before.round == ROUNDS]
+            note = "" if choices else plan or NO_PLAYOUTS[before.round == ROUNDS]
             found[before.key()] = Decision(choices, move, note)
     return found
 

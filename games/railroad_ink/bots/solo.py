@@ -67,7 +67,9 @@ class InkRecord:
     ``decisions`` has one entry per move: the best candidates (at most ``TOP``, best first)
     the bot weighed before it, each a ``Choice`` (move, mean score of its play-outs, their
     count); () for a move the bot searched nothing for, and for every move of a bot that says
-    nothing of its choices (a record made without them has ``decisions`` ()).
+    nothing of its choices (a record made without them has ``decisions`` ()). ``planned`` is,
+    with dice known, the final score of the whole game the bot planned at its first move and
+    then played (``montecarlo``'s NRPA plan), else None.
     """
 
     seed: int
@@ -81,6 +83,7 @@ class InkRecord:
     board: Board
     engine: str = ""
     decisions: tuple[tuple[Choice, ...], ...] = ()
+    planned: int | None = None
 
     @property
     def names(self) -> tuple[str]:
@@ -205,7 +208,14 @@ def play(
         board=state.board,
         engine=str(getattr(player, "engine", "")),
         decisions=tuple(d for _, _, d in moves),
+        planned=_planned(player, dice),
     )
+
+
+def _planned(player: object, dice: str) -> int | None:
+    """The score of the game ``player`` planned whole (dice known), None if it planned none."""
+    planned = getattr(player, "planned_total", -1)
+    return planned if dice == "known" and isinstance(planned, int) and planned >= 0 else None
 
 
 def _player(bot: object, dice: str, seconds: float | None, seed: int) -> tuple[str, Agent]:

@@ -5,18 +5,22 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from games.railroad_ink import Board, RailroadInk, play
+from games.railroad_ink.bots.film import PLANNED, decisions_by_state, film
 from games.railroad_ink.bots.montecarlo import MonteCarloBot
 from games.railroad_ink.bots.solo import replay
 from games.railroad_ink.engine.nrpa import CODES, adapt, nrpa, plan_moves, rollout
 from games.railroad_ink.engine.playout import seed_stream
 from games.railroad_ink.engine.position import Position, placement_of
+from games.railroad_ink.render.decision import WIDTH
 from games.railroad_ink.rules.game import RailroadInkState
 from tests.helpers import plain_python_digest
+from tests.observers.toys import read_pngs
 from treesearch import CHANCE
 from treesearch.errors import InvalidArgumentError
 
@@ -161,3 +165,16 @@ def test_the_plan_is_made_again_for_another_game() -> None:
 def test_bad_plan_knobs_are_named(knobs: dict[str, object], named: str) -> None:
     with pytest.raises(InvalidArgumentError, match=named):
         MonteCarloBot(**knobs)  # type: ignore[arg-type]
+
+
+def test_a_planned_game_films_with_the_plan_on_every_move(tmp_path: Path) -> None:
+    record = play(9, "known", lambda seed: MonteCarloBot(seed=seed, level=2, iterations=20))
+    assert record.planned == record.score.total
+    decided = decisions_by_state(record, replay(record))
+    assert len(decided) == len(record.moves)
+    note = PLANNED.format(record.planned)
+    assert all(d.note == note and not d.choices for d in decided.values())
+    frames = film(record, f"{tmp_path}/")
+    shot = read_pngs(tmp_path)
+    assert frames == len(shot) and shot[0].shape[1] == (11 + WIDTH) * 40
+    assert play(9, "revealed", "greedy").planned is None
