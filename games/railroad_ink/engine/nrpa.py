@@ -23,12 +23,17 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 
 import numpy as np
 
 from games.railroad_ink.engine.compile import jit
 from games.railroad_ink.engine.moves import add_moves, place
-from games.railroad_ink.engine.playout import _specials_allowed, next_random
+from games.railroad_ink.engine.playout import (
+    load_round,
+    next_random,
+    specials_allowed,
+)
 from games.railroad_ink.engine.position import Position
 from games.railroad_ink.engine.scoring import score_parts
 from games.railroad_ink.engine.tables import FACES, MOVE_BASE, OT_PIECE
@@ -54,7 +59,7 @@ def _moves(
 ) -> int:
     """The placements open to the planner: the specials in their phase, else the faces left."""
     n = 0
-    if rnd >= 5 and placed == 1 and _specials_allowed(used, now):
+    if rnd >= 5 and placed == 1 and specials_allowed(used, now):
         for i in range(6):
             if not (used >> i) & 1:
                 n = add_moves(tiles, slots, FACES + i, True, out, n)
@@ -87,9 +92,10 @@ def _walk(
     probability proportional to ``exp(weight)`` and records it; an adaptation replays
     ``seq[:length]`` and moves ``weights`` towards it, each step's probabilities taken from
     the weights before this call (the changes are gathered and applied at the end, cheaper
-    than copying the policy). The arrays are changed in place. Returns ``(final score,
+    than copying the policy). The position is left as it was. Returns ``(final score,
     placements)``.
     """
+    tiles, slots, counts = tiles.copy(), slots.copy(), counts.copy()
     adapting = alpha > 0.0
     touched = np.empty(_LONGEST * _MOVES if adapting else 0, dtype=np.int64)
     change = np.empty(_LONGEST * _MOVES if adapting else 0, dtype=np.float64)
@@ -105,9 +111,7 @@ def _walk(
             rnd += 1
             if rnd > 7:
                 break
-            counts[:] = 0
-            for k in range(4):
-                counts[rolls[rnd - 1, k]] += 1
+            load_round(rolls, rnd, counts, stream)
             placed = 0
             now = False
             continue
@@ -150,49 +154,6 @@ def _walk(
 
 
 @jit
-def rollout(
-    tiles: np.ndarray,
-    slots: np.ndarray,
-    rnd: int,
-    counts: np.ndarray,
-    placed: int,
-    used: int,
-    now: bool,
-    rolls: np.ndarray,
-    weights: np.ndarray,
-    stream: np.ndarray,
-    seq: np.ndarray,
-) -> tuple[int, int]:
-    """One play-out by the policy from a position (left unchanged); ``(score, placements)``."""
-    return _walk(
-        tiles.copy(), slots.copy(), rnd, counts.copy(), placed, used, now, rolls,
-        weights, seq, 0, 0.0, stream,
-    )  # fmt: skip
-
-
-@jit
-def adapt(
-    tiles: np.ndarray,
-    slots: np.ndarray,
-    rnd: int,
-    counts: np.ndarray,
-    placed: int,
-    used: int,
-    now: bool,
-    rolls: np.ndarray,
-    weights: np.ndarray,
-    seq: np.ndarray,
-    length: int,
-    alpha: float,
-) -> None:
-    """Make ``seq[:length]`` from the position likelier under ``weights`` (changed in place)."""
-    _walk(
-        tiles.copy(), slots.copy(), rnd, counts.copy(), placed, used, now, rolls,
-        weights, seq, length, alpha, np.ones(1, dtype=np.int64),
-    )  # fmt: skip
-
-
-@jit
 def level_one(
     tiles: np.ndarray,
     slots: np.ndarray,
@@ -216,14 +177,38 @@ def level_one(
     best, length = -1, 0
     seq = np.zeros(_LONGEST, dtype=np.int64)
     for _ in range(iterations):
-        score, made = rollout(
-            tiles, slots, rnd, counts, placed, used, now, rolls, weights, stream, seq
+        score, made = _walk(
+            tiles, slots, rnd, counts, placed, used, now, rolls, weights, seq, 0, 0.0, stream
         )
         if score >= best:
             best, length = score, made
             best_seq[:made] = seq[:made]
-        adapt(tiles, slots, rnd, counts, placed, used, now, rolls, weights, best_seq, length, alpha)
+        _walk(
+            tiles, slots, rnd, counts, placed, used, now, rolls,
+            weights, best_seq, length, alpha, stream,
+        )  # fmt: skip
     return best, length
+
+
+_Args = tuple[np.ndarray, np.ndarray, int, np.ndarray, int, int, bool, np.ndarray]
+
+
+def _position(p: Position) -> _Args:
+    """The arguments ``_walk`` and ``level_one`` take for ``p``."""
+    return (p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls)
+
+
+def rollout(p: Position, weights: np.ndarray, stream: np.ndarray) -> tuple[int, list[int]]:
+    """One play-out by the policy ``weights`` from ``p`` (left unchanged): its score, its moves."""
+    seq = np.zeros(_LONGEST, dtype=np.int64)
+    score, made = _walk(*_position(p), weights, seq, 0, 0.0, stream)
+    return int(score), seq[:made].tolist()
+
+
+def adapt(p: Position, weights: np.ndarray, moves: Sequence[int], alpha: float) -> None:
+    """Make the game ``moves`` from ``p`` likelier under ``weights`` (changed in place)."""
+    seq = np.array(moves, dtype=np.int64)
+    _walk(*_position(p), weights, seq, len(seq), alpha, np.ones(1, dtype=np.int64))
 
 
 def nrpa(
@@ -243,20 +228,19 @@ def nrpa(
     """
     if weights is None:
         weights = np.zeros(CODES, dtype=np.float64)
-    args = (p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls)
     if level <= 1:
         seq = np.zeros(_LONGEST, dtype=np.int64)
-        best, length = level_one(*args, weights, stream, iterations, alpha, seq)
+        best, length = level_one(*_position(p), weights, stream, iterations, alpha, seq)
         return int(best), seq[:length].tolist()
-    best, best_seq = -1, np.zeros(0, dtype=np.int64)
+    best, best_moves = -1, []
     for _ in range(iterations):
         score, moves = nrpa(p, level - 1, iterations, alpha, stream, deadline, weights.copy())
         if score >= best:
-            best, best_seq = score, np.array(moves, dtype=np.int64)
-        adapt(*args, weights, best_seq, len(best_seq), alpha)
+            best, best_moves = score, moves
+        adapt(p, weights, best_moves, alpha)
         if time.perf_counter() > deadline:
             break
-    return best, best_seq.tolist()
+    return best, best_moves
 
 
 def plan_moves(

@@ -49,12 +49,14 @@ __all__ = [
     "UNIFORM",
     "candidate_features",
     "child_moves",
+    "load_round",
     "next_random",
     "playout",
     "policy_score",
     "roll",
     "round_is_over",
     "seed_stream",
+    "specials_allowed",
     "step",
 ]
 
@@ -130,7 +132,8 @@ def policy_score(weights: np.ndarray, rnd: int, features: np.ndarray) -> float:
 
 
 @jit
-def _specials_allowed(used: int, now: bool) -> bool:
+def specials_allowed(used: int, now: bool) -> bool:
+    """Whether a special may go down now: none yet this round, fewer than three in the game."""
     count = 0
     for i in range(6):
         count += (used >> i) & 1
@@ -157,7 +160,7 @@ def child_moves(
         if counts[face] > 0:
             n = add_moves(tiles, slots, face, False, moves, n)
     faces = n
-    if _specials_allowed(used, now):
+    if specials_allowed(used, now):
         for i in range(6):
             if not (used >> i) & 1:
                 n = add_moves(tiles, slots, FACES + i, False, moves, n)
@@ -257,7 +260,7 @@ def step(
     pieces = np.zeros(9, dtype=np.int64)
     limit = 1 if policy == RANDOM else GUIDED_CANDIDATES
     n = 0
-    if rnd >= 5 and placed == 1 and _specials_allowed(used, now):
+    if rnd >= 5 and placed == 1 and specials_allowed(used, now):
         count = _shuffled_pieces(counts, used, True, stream, pieces)
         n = _walk(tiles, slots, pieces, count, limit, stream, moves)
     if n == 0:
@@ -316,7 +319,7 @@ def playout(
         unfixable = unfixable_errors(tiles)
         reachable = open_exit_points(tiles)
     if rnd <= 7 and placed == 0 and counts.sum() == 0:
-        _load_round(rolls, rnd, counts, stream)
+        load_round(rolls, rnd, counts, stream)
     while rnd <= 7:
         move = step(tiles, slots, rnd, counts, placed, used, now, policy, weights, stream, moves)
         if move >= 0:
@@ -340,7 +343,7 @@ def playout(
         rnd += 1
         if rnd > 7:
             break
-        _load_round(rolls, rnd, counts, stream)
+        load_round(rolls, rnd, counts, stream)
         placed = 0
         now = False
     exits, highway, railway, centre, errors, _ = score_parts(tiles)
@@ -349,7 +352,7 @@ def playout(
 
 
 @jit
-def _load_round(rolls: np.ndarray, rnd: int, counts: np.ndarray, stream: np.ndarray) -> None:
+def load_round(rolls: np.ndarray, rnd: int, counts: np.ndarray, stream: np.ndarray) -> None:
     """Round ``rnd``'s faces into ``counts``, rolling them first when they are not known."""
     if rolls[rnd - 1, 0] < 0:
         roll(stream, rolls[rnd - 1])

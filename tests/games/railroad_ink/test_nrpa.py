@@ -40,27 +40,17 @@ def strict_total(moves: list[int]) -> int:
 def test_a_rollout_is_a_legal_game_scored_exactly_and_leaves_the_position() -> None:
     p = Position.of(start(3))
     before = (p.tiles.copy(), p.slots.copy(), p.counts.copy())
-    seq = np.zeros(64, dtype=np.int64)
-    score, made = rollout(
-        p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls,
-        np.zeros(CODES), seed_stream(5), seq,
-    )  # fmt: skip
-    assert made >= 28 - 4  # nearly every face fits somewhere on a fresh board
-    assert strict_total(seq[:made].tolist()) == score
+    score, moves = rollout(p, np.zeros(CODES), seed_stream(5))
+    assert len(moves) >= 28 - 4  # nearly every face fits somewhere on a fresh board
+    assert strict_total(moves) == score
     assert all((a == b).all() for a, b in zip(before, (p.tiles, p.slots, p.counts), strict=True))
 
 
 def test_adapt_moves_weight_to_the_chosen_placement_from_the_old_odds() -> None:
     p = Position.of(start(3))
-    seq = np.zeros(64, dtype=np.int64)
-    rollout(
-        p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls,
-        np.zeros(CODES), seed_stream(5), seq,
-    )  # fmt: skip
+    _, seq = rollout(p, np.zeros(CODES), seed_stream(5))
     weights = np.zeros(CODES)
-    adapt(
-        p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls, weights, seq, 1, 0.5
-    )
+    adapt(p, weights, seq[:1], 0.5)
     changed = np.flatnonzero(weights)
     n = len(changed)  # the first step's moves, all equally likely under zero weights
     assert n > 10
@@ -98,21 +88,7 @@ def _digest() -> str:
         p = Position.of(start(seed))
         score, moves = nrpa(p, 2, 3, 1.0, seed_stream(seed))
         weights = np.zeros(CODES)
-        seq = np.array(moves, dtype=np.int64)
-        adapt(
-            p.tiles,
-            p.slots,
-            p.round,
-            p.counts,
-            p.placed,
-            p.used,
-            p.now,
-            p.rolls,
-            weights,
-            seq,
-            len(seq),
-            1.0,
-        )
+        adapt(p, weights, moves, 1.0)
         out.append(f"{score}:{moves}:{np.round(weights, 9).tobytes().hex()}")
     return hashlib.sha256("|".join(out).encode()).hexdigest()
 
