@@ -70,7 +70,10 @@ def decisions_by_state(
     for before, after in pairwise(states):
         if after.placement is not None:
             move, choices = next(moves)
-            note = "" if choices else plan or NO_PLAYOUTS[before.round == ROUNDS]
+            if plan is not None and not choices:
+                found[before.key()] = Decision((), move, plan, "the plan")
+                continue
+            note = "" if choices else NO_PLAYOUTS[before.round == ROUNDS]
             found[before.key()] = Decision(choices, move, note)
     return found
 

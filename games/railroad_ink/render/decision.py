@@ -93,7 +93,8 @@ class Choice:
 class Decision:
     """One placement's best ``choices`` (best first, at most ``TOP``) and the move ``played``.
 
-    ``note`` says, when there are no choices, why the bot played without play-outs.
+    ``note`` says, when there are no choices, why the bot played without play-outs, under
+    ``heading`` ("no play-outs"; a planned game's moves say "the plan").
 
     Raises:
         InvalidArgumentError: ``choices`` is not a tuple of at most ``TOP`` ``Choice``s, or
@@ -103,6 +104,7 @@ class Decision:
     choices: tuple[Choice, ...]
     played: str
     note: str = ""
+    heading: str = "no play-outs"
 
     def __post_init__(self) -> None:
         if (
@@ -114,8 +116,9 @@ class Decision:
                 f"choices must be a tuple of at most {TOP} Choice, got {self.choices!r}"
             )
         Placement.parse(self.played)
-        if not isinstance(self.note, str):
-            raise InvalidArgumentError(f"note must be a str, got {self.note!r}")
+        for name in ("note", "heading"):
+            if not isinstance(getattr(self, name), str):
+                raise InvalidArgumentError(f"{name} must be a str, got {getattr(self, name)!r}")
 
     def squares(self) -> dict[int, tuple[Tile, tuple[int, ...]]]:
         """Square index -> the best-ranked candidate tile there and every rank there (1..).
@@ -186,7 +189,7 @@ def decision_rows(decision: Decision | None, state: Any, weighed: str = "") -> t
     if decision is None:
         rows: list[Row] = [_between(state, weighed)]
     elif not decision.choices:
-        rows = [Heading("no play-outs", "black ring: the move played")]
+        rows = [Heading(decision.heading, "black ring: the move played")]
         rows += [Line(text) for text in textwrap.wrap(decision.note, 30)[: ROWS - 3]]
         rows += [Line("")] * (ROWS - 1 - len(rows)) + [Line(f"played {decision.played}", True)]
     else:

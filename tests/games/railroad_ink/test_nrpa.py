@@ -149,7 +149,7 @@ def test_a_planned_game_films_with_the_plan_on_every_move(tmp_path: Path) -> Non
     decided = decisions_by_state(record, replay(record))
     assert len(decided) == len(record.moves)
     note = PLANNED.format(record.planned)
-    assert all(d.note == note and not d.choices for d in decided.values())
+    assert all((d.note, d.heading, d.choices) == (note, "the plan", ()) for d in decided.values())
     frames = film(record, f"{tmp_path}/")
     shot = read_pngs(tmp_path)
     assert frames == len(shot) and shot[0].shape[1] == (11 + WIDTH) * 40

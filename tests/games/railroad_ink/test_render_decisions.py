@@ -159,6 +159,8 @@ def test_bad_decisions_are_named(record: InkRecord) -> None:
         Choice("10__LL", 1.0, 0)
     with pytest.raises(InvalidArgumentError, match="choices must be a tuple of at most 5"):
         Decision((Choice("10__LL", 1.0, 1),) * 6, "10__LL")
+    with pytest.raises(InvalidArgumentError, match="heading must be a str, got 3"):
+        Decision((), "10__LL", "why", 3)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="got 'oops'"):
         RailroadInkTiles(40, decisions={1: "oops"})  # type: ignore[dict-item]
     short = dataclasses.replace(record, decisions=record.decisions[:-1])
