@@ -77,6 +77,9 @@ VARIANTS: dict[str, Any] = {
     "keep-total": lambda: {"shaped": False},
     "x12": lambda: {"playouts": 48000},  # the defaults with 1.5 times the play-outs
     "flat": lambda: {"plan": False},  # dice known: flat decisions, the best game kept
+    "errors-quarter": lambda: {"error_weight": 0.25},  # the final errors in the shaped score
+    "errors-half": lambda: {"error_weight": 0.5},
+    "errors-none": lambda: {"error_weight": 0.0},  # the anchor's shaped score
 }
 """Variant name -> a function giving ``MonteCarloBot`` keyword arguments."""
 

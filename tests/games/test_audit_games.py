@@ -228,6 +228,11 @@ ENTRY_POINTS: list[tuple[str, Callable[[Any], object], frozenset[str]]] = [
     ("MonteCarloBot(seed)", lambda v: MonteCarloBot(seed=v), ALL - {"0", "huge"}),
     ("MonteCarloBot(last_width)", lambda v: MonteCarloBot(last_width=v), COUNT),
     ("MonteCarloBot(policy)", lambda v: MonteCarloBot(policy=v), ALL - {"0"}),
+    (
+        "MonteCarloBot(error_weight)",
+        lambda v: MonteCarloBot(error_weight=v),
+        ALL - {"0", "huge", "np.float64", "2.5"},
+    ),
     ("RandomBot(seconds)", lambda v: RandomBot(v), NOT_NONE - {"huge", "np.float64", "2.5"}),
     ("RandomBot(seed)", lambda v: RandomBot(None, v), ALL - {"0", "huge"}),
     ("ink.LookaheadBot(width)", lambda v: ink.LookaheadBot(width=v), COUNT),

@@ -42,6 +42,7 @@ from games.railroad_ink.engine.tables import FACES, MOVE_BASE, OT_ID
 from games.railroad_ink.rules.dice import ROUNDS, check_seed
 from games.railroad_ink.rules.game import RailroadInkState
 from games.railroad_ink.rules.rounds import MAX_SPECIALS
+from treesearch.arguments import check_number
 from treesearch.beam import BeamSearch
 from treesearch.budget import Budget
 from treesearch.core import TreeIterator
@@ -49,6 +50,7 @@ from treesearch.errors import InvalidArgumentError
 from treesearch.flat_mc import Candidate, FlatMonteCarlo
 
 __all__ = [
+    "ERROR_WEIGHT",
     "FIRST_KNOWN",
     "FIRST_PLAYOUTS",
     "LAST_ROUND_WIDTH",
@@ -76,6 +78,9 @@ FIRST_KNOWN = 30
 play-outs wider finds better ones (measured)."""
 LAST_ROUND_WIDTH = 4000
 """States kept per level of the last round's search (exact below it)."""
+ERROR_WEIGHT = 0.0
+"""Weight of the final board's errors in a play-out's shaped score (the anchor's is 0: random
+play-outs leave open ends that real play closes)."""
 SPECIAL_ROUNDS = 5
 """From this round on, a special is placed right after the round's first face."""
 PLAN_LEVEL = 3
@@ -143,7 +148,8 @@ class EnginePlayouts:
         futures: with dice revealed, the number of roll sequences drawn per decision and
             shared by every candidate (common random numbers: the n-th play-out of each
             candidate meets the same later rolls); 0 to let each play-out draw its own.
-        shaped: value a play-out by the anchor's shaped score; False for the final score.
+        shaped: value a play-out by the shaped score; False for the final score.
+        error_weight: with ``shaped``, the weight of the final board's errors in it.
     """
 
     def __init__(
@@ -152,9 +158,10 @@ class EnginePlayouts:
         weights: np.ndarray = NO_POLICY,
         futures: int = 0,
         shaped: bool = True,
+        error_weight: float = ERROR_WEIGHT,
     ) -> None:
         self.policy, self.weights, self.futures = policy, weights, futures
-        self.shaped = shaped
+        self.shaped, self.error_weight = shaped, error_weight
         self._positions: dict[int, list[Any]] = {}
         self._record = np.zeros(64, dtype=np.int64)
         self._rolls: np.ndarray | None = None
@@ -189,7 +196,9 @@ class EnginePlayouts:
             p.rolls[self._round :] = shared[self._round :]
         record = self._record
         stream = seed_stream(rng.getrandbits(32))
-        shaped, total, made, placed = p.play(self.policy, self.weights, stream, record, self._round)
+        shaped, total, made, placed = p.play(
+            self.policy, self.weights, stream, record, self._round, self.error_weight
+        )
         if total > self.best_total and self._rolls is None:
             self.best_total = int(total)
             self.best_game = [move_code(candidate), *record[:placed].tolist()]
@@ -277,7 +286,9 @@ class MonteCarloBot(Bot):
         keep_best: dice known, play the best whole game any play-out found (its score is
             then a floor of the bot's), not the candidate with the best mean; None: when the
             dice are known.
-        shaped: value play-outs by the anchor's shaped score (False: the final score).
+        shaped: value play-outs by the shaped score (False: the final score).
+        error_weight: with ``shaped``, the weight of the final board's errors in a play-out's
+            score (``ERROR_WEIGHT``; the anchor's 0 leaves them out).
         plan: dice known, plan the whole game at the first decision by NRPA (``level``,
             ``iterations``; a ``seconds`` budget gives it 80% of what is left) and play the
             plan; None: when the dice are known. Without it (or with dice revealed) every
@@ -309,16 +320,18 @@ class MonteCarloBot(Bot):
         plan: bool | None = None,
         level: int = PLAN_LEVEL,
         iterations: int = PLAN_ITERATIONS,
+        error_weight: float = ERROR_WEIGHT,
     ) -> None:
         if seconds is None and ENGINE == "python":
             seconds = PYTHON_SECONDS
         super().__init__(seconds)
         seed = check_seed(seed)
         _check_knobs(policy, first, last_width, futures, keep_best, shaped, plan, level, iterations)
+        error_weight = check_number("error_weight", error_weight, minimum=0)
         self.engine = ENGINE
         if weights is None:
             weights = load_policy() if policy == GUIDED else NO_POLICY
-        self.playouts = EnginePlayouts(policy, weights, futures, shaped)
+        self.playouts = EnginePlayouts(policy, weights, futures, shaped, error_weight)
         self._rng = random.Random(seed)
         self.search = FlatMonteCarlo(
             playout=self.playouts,

@@ -298,15 +298,17 @@ def playout(
     stream: np.ndarray,
     record: np.ndarray,
     first: int,
+    error_weight: float = 0.0,
 ) -> tuple[float, int, int, int]:
     """Play the game to its end from the given position; the arrays are changed in place.
 
     ``first`` is the round of the decision the play-out serves (``rnd``, or the round before
     when the position has just ended it). A round with no face counted and none placed is
     still to be rolled (a chance state): its roll comes first. Returns ``(shaped, total,
-    recorded, placed)``: the anchor's play-out score (exits, longest routes and centre of the
-    final board, less the unfixable errors at the end of round ``first``, plus half the exit
-    points still reachable then), the final total score, how many placements of round
+    recorded, placed)``: the play-out score (exits, longest routes and centre of the final
+    board, less the unfixable errors at the end of round ``first``, plus half the exit points
+    still reachable then: the anchor's; less ``error_weight`` times the final board's errors,
+    which the anchor leaves out), the final total score, how many placements of round
     ``first`` and of the whole play-out were made; ``record`` (49 long) gets every placement
     in order. ``rolls[r]`` is round ``r + 1``'s roll, -1 entries are drawn from ``stream``.
     """
@@ -348,6 +350,7 @@ def playout(
         now = False
     exits, highway, railway, centre, errors, _ = score_parts(tiles)
     shaped = exits + highway + railway + centre - unfixable + reachable / 2.0
+    shaped -= error_weight * errors
     return shaped, exits + highway + railway + centre - errors, in_first, recorded
 
 

@@ -189,7 +189,13 @@ class Position:
         )
 
     def play(
-        self, policy: int, weights: np.ndarray, stream: np.ndarray, record: np.ndarray, first: int
+        self,
+        policy: int,
+        weights: np.ndarray,
+        stream: np.ndarray,
+        record: np.ndarray,
+        first: int,
+        error_weight: float = 0.0,
     ) -> tuple[float, int, int, int]:
         """``playout`` from this position (see there), which changes its arrays in place."""
         return playout(
@@ -206,6 +212,7 @@ class Position:
             stream,
             record,
             first,
+            error_weight,
         )
 
 

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from games.railroad_ink import SPECIALS, Board, RailroadInk, RailroadInkState, Tile
+from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine import compile as compiled
 from games.railroad_ink.engine.moves import add_moves
 from games.railroad_ink.engine.playout import (
@@ -38,6 +39,7 @@ from games.railroad_ink.engine.position import (
     engine_score,
     placement_of,
 )
+from games.railroad_ink.engine.scoring import score_parts
 from games.railroad_ink.engine.tables import MEANINGFUL, MEANINGFUL_COUNT, OT_SIDES, PIECES
 from games.railroad_ink.rules.game import END_OF_ROUND
 from games.railroad_ink.rules.tiles import OPPOSITE
@@ -297,6 +299,21 @@ def test_the_same_stream_gives_the_same_playout() -> None:
         results.append((out, list(record)))
     assert results[0] == results[1]
     assert state.random_playout(random.Random(5)) == state.random_playout(random.Random(5))
+
+
+def test_the_error_weight_takes_the_final_errors_off_the_shaped_score() -> None:
+    state = RailroadInk(6, "revealed").start()
+    state = state.rolled(state.game.rolls[0])
+    found = []
+    for weight in (0.0, 0.5):
+        p = Position.of(state)
+        record = np.zeros(64, dtype=np.int64)
+        shaped, total, _, placed = p.play(GUIDED, load_policy(), seed_stream(3), record, 1, weight)
+        errors = score_parts(p.tiles)[4]
+        found.append((shaped, total, record[:placed].tolist(), errors))
+    (plain, total, moves, errors), (weighted, total2, moves2, errors2) = found
+    assert (total2, moves2, errors2) == (total, moves, errors)  # the same game
+    assert errors > 0 and weighted == pytest.approx(plain - 0.5 * errors)
 
 
 def test_a_revealed_position_knows_no_later_roll() -> None:
