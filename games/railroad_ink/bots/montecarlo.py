@@ -79,8 +79,8 @@ play-outs wider finds better ones (measured)."""
 LAST_ROUND_WIDTH = 4000
 """States kept per level of the last round's search (exact below it)."""
 ERROR_WEIGHT = 0.0
-"""Weight of the final board's errors in a play-out's shaped score (the anchor's is 0: random
-play-outs leave open ends that real play closes)."""
+"""Weight of the final board's errors in a play-out's shaped score: the anchor's 0 (random
+play-outs leave open ends that real play closes); 0.25 and 0.5 measured no better."""
 SPECIAL_ROUNDS = 5
 """From this round on, a special is placed right after the round's first face."""
 PLAN_LEVEL = 3
