@@ -8,6 +8,8 @@ Measured in one run on one core:
   ``RANDOM``, ``GUIDED``), games per second and the ratio to the reference;
 - NRPA's play-outs (the known-dice plan, ``engine.nrpa``): level 2 from game starts, each
   play-out with its adaptation;
+- the plan's deadline: ``plan_moves(..., seconds=S)`` at level 3, the time it took over S (it
+  may finish the level-1 run under way when S runs out, so the ratio is a little above 1);
 - ``score()`` of full boards: ``Board.score()`` against the engine's ``score_parts``;
 - compiling: a fresh process with an empty numba cache (import and first play-out), then a
   second process loading the cache.
@@ -31,7 +33,7 @@ import numpy as np
 from games.railroad_ink import RailroadInk
 from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.compile import ENGINE
-from games.railroad_ink.engine.nrpa import nrpa
+from games.railroad_ink.engine.nrpa import nrpa, plan_moves
 from games.railroad_ink.engine.playout import GUIDED, RANDOM, UNIFORM, playout, seed_stream
 from games.railroad_ink.engine.position import NO_POLICY, Position, board_arrays
 from games.railroad_ink.engine.scoring import score_parts
@@ -93,6 +95,14 @@ def planning(iterations: int) -> float:
     for k, p in enumerate(starts):
         nrpa(p, 2, iterations, 1.0, seed_stream(k))
     return (time.perf_counter() - t0) / (len(starts) * iterations**2)
+
+
+def deadline_overrun(seconds: float) -> float:
+    """Seconds a level-3 plan with a deadline of ``seconds`` took, over ``seconds``."""
+    p = Position.of(RailroadInk(4, "known").start())
+    t0 = time.perf_counter()
+    plan_moves(p, 3, 100, seed_stream(1), seconds=seconds)
+    return (time.perf_counter() - t0) / seconds
 
 
 def scoring(games: int) -> tuple[float, float]:
@@ -164,6 +174,8 @@ def main() -> None:
         f"engine NRPA play-out + adaptation (level 2):  {t * 1e6:8.1f} us  "
         f"{1 / t:8.0f} play-outs/s  x{ref / t:.0f}"
     )
+    for seconds in (0.5, 2.0):
+        print(f"plan with a {seconds:.1f} s deadline: x{deadline_overrun(seconds):.2f} its time")
     api, fast = scoring(200)
     print(
         f"score of a full board: Board.score() {api:.0f} us, engine {fast:.1f} us "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import time
 from pathlib import Path
@@ -14,6 +15,7 @@ from games.railroad_ink import Board, RailroadInk, play
 from games.railroad_ink.bots.film import PLANNED, decisions_by_state, film
 from games.railroad_ink.bots.montecarlo import MonteCarloBot
 from games.railroad_ink.bots.solo import replay
+from games.railroad_ink.engine import nrpa as nrpa_module
 from games.railroad_ink.engine.nrpa import CODES, adapt, nrpa, plan_moves, rollout
 from games.railroad_ink.engine.playout import seed_stream
 from games.railroad_ink.engine.position import Position, placement_of
@@ -73,11 +75,22 @@ def test_the_same_stream_gives_the_same_plan() -> None:
     assert nrpa(p, 2, 10, 1.0, seed_stream(2)) == nrpa(p, 2, 10, 1.0, seed_stream(2))
 
 
-def test_a_deadline_stops_the_plan_with_the_best_so_far() -> None:
+def test_a_deadline_stops_the_plan_with_the_best_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    ticks = itertools.count()  # a clock one second further at each reading
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    runs = []
+    level_one = nrpa_module.level_one
+
+    def counted(*args: object) -> tuple[int, int]:
+        runs.append(1)
+        return level_one(*args)
+
+    monkeypatch.setattr(nrpa_module, "level_one", counted)
     p = Position.of(start(4))
-    t0 = time.perf_counter()
-    score, moves = plan_moves(p, 3, 100, seed_stream(1), seconds=0.5)
-    assert time.perf_counter() - t0 < 0.5 + 5  # a level-1 run past the deadline at most
+    score, moves = plan_moves(p, 3, 100, seed_stream(1), seconds=3)
+    # The deadline is read at 0 (due at 3); each level-1 run is followed by one reading, so
+    # the run after which the clock reads 4 is the last: 4 runs of the 10,000 a level 3 makes.
+    assert len(runs) == 4
     assert strict_total(moves) == score > 0
 
 
