@@ -79,7 +79,6 @@ VARIANTS: dict[str, Any] = {
     "flat": lambda: {"plan": False},  # dice known: flat decisions, the best game kept
     "errors-quarter": lambda: {"error_weight": 0.25},  # the final errors in the shaped score
     "errors-half": lambda: {"error_weight": 0.5},
-    "errors-none": lambda: {"error_weight": 0.0},  # the anchor's shaped score
 }
 """Variant name -> a function giving ``MonteCarloBot`` keyword arguments."""
 
