@@ -169,7 +169,7 @@ def test_a_paced_renderer_draws_when_it_says(tmp_path: Path) -> None:
 
 
 def test_a_long_run_keeps_its_span_within_max_frames(tmp_path: Path) -> None:
-    problem, search = _maze(31)
+    problem, search = _maze(21)
     assert problem.maze is not None
     states = _steps_of(search, problem.start)
     replay = HtmlReplay(tmp_path / "long.html", ExplorationRenderer(problem.maze), max_frames=40)
