@@ -79,6 +79,9 @@ VARIANTS: dict[str, Any] = {
     "flat": lambda: {"plan": False},  # dice known: flat decisions, the best game kept
     "errors-quarter": lambda: {"error_weight": 0.25},  # the final errors in the shaped score
     "errors-half": lambda: {"error_weight": 0.5},
+    "quarter": lambda: {"playouts": 8000},  # the defaults at a quarter of the play-outs
+    "quarter-last4": lambda: {"playouts": 8000, "last_tries": 4},  # the last round, best of 4
+    "last4": lambda: {"last_tries": 4},
 }
 """Variant name -> a function giving ``MonteCarloBot`` keyword arguments."""
 

@@ -228,6 +228,7 @@ ENTRY_POINTS: list[tuple[str, Callable[[Any], object], frozenset[str]]] = [
     ("MonteCarloBot(seed)", lambda v: MonteCarloBot(seed=v), ALL - {"0", "huge"}),
     ("MonteCarloBot(last_width)", lambda v: MonteCarloBot(last_width=v), COUNT),
     ("MonteCarloBot(policy)", lambda v: MonteCarloBot(policy=v), ALL - {"0"}),
+    ("MonteCarloBot(last_tries)", lambda v: MonteCarloBot(last_tries=v), COUNT),
     (
         "MonteCarloBot(error_weight)",
         lambda v: MonteCarloBot(error_weight=v),

@@ -54,6 +54,7 @@ __all__ = [
     "FIRST_KNOWN",
     "FIRST_PLAYOUTS",
     "LAST_ROUND_WIDTH",
+    "LAST_TRIES",
     "PLAN_ITERATIONS",
     "PLAN_LEVEL",
     "PLAYOUTS",
@@ -81,6 +82,9 @@ LAST_ROUND_WIDTH = 4000
 ERROR_WEIGHT = 0.0
 """Weight of the final board's errors in a play-out's shaped score: the anchor's 0 (random
 play-outs leave open ends that real play closes); 0.25 and 0.5 measured no better."""
+LAST_TRIES = 1
+"""Times a play-out plays the last round, keeping the best board: the anchor's once; four
+measured no better at 1.4 times the time (``benchmarks/RESULTS.md``)."""
 SPECIAL_ROUNDS = 5
 """From this round on, a special is placed right after the round's first face."""
 PLAN_LEVEL = 3
@@ -150,6 +154,8 @@ class EnginePlayouts:
             candidate meets the same later rolls); 0 to let each play-out draw its own.
         shaped: value a play-out by the shaped score; False for the final score.
         error_weight: with ``shaped``, the weight of the final board's errors in it.
+        last_tries: a play-out from before the last round plays that round this many times
+            and keeps the best board (the engine's ``best_last_round``); 1 plays it once.
     """
 
     def __init__(
@@ -159,9 +165,10 @@ class EnginePlayouts:
         futures: int = 0,
         shaped: bool = True,
         error_weight: float = ERROR_WEIGHT,
+        last_tries: int = LAST_TRIES,
     ) -> None:
         self.policy, self.weights, self.futures = policy, weights, futures
-        self.shaped, self.error_weight = shaped, error_weight
+        self.shaped, self.error_weight, self.last_tries = shaped, error_weight, last_tries
         self._positions: dict[int, list[Any]] = {}
         self._record = np.zeros(64, dtype=np.int64)
         self._rolls: np.ndarray | None = None
@@ -197,7 +204,13 @@ class EnginePlayouts:
         record = self._record
         stream = seed_stream(rng.getrandbits(32))
         shaped, total, made, placed = p.play(
-            self.policy, self.weights, stream, record, self._round, self.error_weight
+            self.policy,
+            self.weights,
+            stream,
+            record,
+            self._round,
+            self.error_weight,
+            self.last_tries,
         )
         if total > self.best_total and self._rolls is None:
             self.best_total = int(total)
@@ -289,6 +302,9 @@ class MonteCarloBot(Bot):
         shaped: value play-outs by the shaped score (False: the final score).
         error_weight: with ``shaped``, the weight of the final board's errors in a play-out's
             score (``ERROR_WEIGHT``; the anchor's 0 leaves them out).
+        last_tries: play-outs play the last round this many times and keep its best board
+            (``LAST_TRIES``; the anchor's is 1): the bot solves that round exactly, so one
+            random completion undervalues what a position leaves it.
         plan: dice known, plan the whole game at the first decision by NRPA (``level``,
             ``iterations``; a ``seconds`` budget gives it 80% of what is left) and play the
             plan; None: when the dice are known. Without it (or with dice revealed) every
@@ -321,6 +337,7 @@ class MonteCarloBot(Bot):
         level: int = PLAN_LEVEL,
         iterations: int = PLAN_ITERATIONS,
         error_weight: float = ERROR_WEIGHT,
+        last_tries: int = LAST_TRIES,
     ) -> None:
         if seconds is None and ENGINE == "python":
             seconds = PYTHON_SECONDS
@@ -328,10 +345,11 @@ class MonteCarloBot(Bot):
         seed = check_seed(seed)
         _check_knobs(policy, first, last_width, futures, keep_best, shaped, plan, level, iterations)
         error_weight = check_number("error_weight", error_weight, minimum=0)
+        last_tries = check_count("last_tries", last_tries, 1)
         self.engine = ENGINE
         if weights is None:
             weights = load_policy() if policy == GUIDED else NO_POLICY
-        self.playouts = EnginePlayouts(policy, weights, futures, shaped, error_weight)
+        self.playouts = EnginePlayouts(policy, weights, futures, shaped, error_weight, last_tries)
         self._rng = random.Random(seed)
         self.search = FlatMonteCarlo(
             playout=self.playouts,

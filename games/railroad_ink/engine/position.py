@@ -196,6 +196,7 @@ class Position:
         record: np.ndarray,
         first: int,
         error_weight: float = 0.0,
+        last_tries: int = 1,
     ) -> tuple[float, int, int, int]:
         """``playout`` from this position (see there), which changes its arrays in place."""
         return playout(
@@ -213,6 +214,7 @@ class Position:
             record,
             first,
             error_weight,
+            last_tries,
         )
 
 

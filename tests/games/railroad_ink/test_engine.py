@@ -25,6 +25,7 @@ from games.railroad_ink.engine.playout import (
     NO_MOVE,
     RANDOM,
     UNIFORM,
+    best_last_round,
     child_moves,
     playout,
     seed_stream,
@@ -39,11 +40,12 @@ from games.railroad_ink.engine.position import (
     engine_score,
     placement_of,
 )
-from games.railroad_ink.engine.scoring import score_parts
+from games.railroad_ink.engine.scoring import score_parts, total
 from games.railroad_ink.engine.tables import MEANINGFUL, MEANINGFUL_COUNT, OT_SIDES, PIECES
 from games.railroad_ink.rules.game import END_OF_ROUND
 from games.railroad_ink.rules.tiles import OPPOSITE
 from tests.helpers import plain_python_digest
+from treesearch import CHANCE
 from treesearch.errors import InvalidArgumentError
 
 
@@ -316,6 +318,62 @@ def test_the_error_weight_takes_the_final_errors_off_the_shaped_score() -> None:
     assert errors > 0 and weighted == pytest.approx(plain - 0.5 * errors)
 
 
+def _last_round(seed: int) -> RailroadInkState:
+    """A revealed game, placed at random (no specials), at its last round's roll."""
+    rng = random.Random(seed)
+    game = RailroadInk(seed, "revealed")
+    state = game.start()
+    while not (state.round == 7 and state.faces is not None and len(state.faces) == 4):
+        if state.player() == CHANCE:
+            state = state.rolled(game.rolls[state.round - 1])
+        else:
+            state = rng.choice([c for c in state.get_children() if c.used == state.used])
+    return state
+
+
+def _try_last_round(
+    state: RailroadInkState, stream: np.ndarray, tries: int
+) -> tuple[int, list[int]]:
+    p = Position.of(state)
+    moves = np.zeros(4096, dtype=np.int64)
+    record = np.zeros(64, dtype=np.int64)
+    n = best_last_round(
+        p.tiles, p.slots, p.counts, p.used, GUIDED, load_policy(), stream, moves, record, tries
+    )
+    return int(total(p.tiles)), record[:n].tolist()
+
+
+def test_the_last_round_played_several_times_keeps_its_best_try() -> None:
+    state = _last_round(5)
+    stream = seed_stream(2)
+    singles = [_try_last_round(state, stream, 1) for _ in range(6)]  # the same numbers ...
+    kept = _try_last_round(state, seed_stream(2), 6)  # ... as six tries at once
+    assert kept == max(singles, key=lambda t: t[0])  # the first of the best
+    assert len({score for score, _ in singles}) > 1  # the tries differ: keeping one matters
+    moves = [*state.board.to_moves(), *(str(placement_of(m)) for m in kept[1])]
+    assert Board.from_moves(moves, strict=True).score().total == kept[0]
+
+
+def test_play_outs_that_try_the_last_round_more_score_more() -> None:
+    state = RailroadInk(8, "revealed").start()
+    state = state.rolled(state.game.rolls[0])
+    mean = {}
+    for tries in (1, 4):
+        totals = []
+        for seed in range(150):
+            p = Position.of(state)
+            record = np.zeros(64, dtype=np.int64)
+            _, score, _, placed = p.play(
+                GUIDED, load_policy(), seed_stream(seed), record, 1, 0.0, tries
+            )
+            totals.append(score)
+            if seed < 3:  # the recorded game, kept last round included, is the scored one
+                moves = [str(placement_of(m)) for m in record[:placed]]
+                assert Board.from_moves(moves, strict=True).score().total == score
+        mean[tries] = float(np.mean(totals))
+    assert mean[4] > mean[1] + 1.0
+
+
 def test_a_revealed_position_knows_no_later_roll() -> None:
     state = RailroadInk(4, "revealed").start()
     state = state.rolled(state.game.rolls[0])
@@ -349,7 +407,7 @@ def _digest() -> str:
         for policy in (UNIFORM, RANDOM, GUIDED):
             p = Position.of(RailroadInk(seed).start())
             record = np.zeros(64, dtype=np.int64)
-            shaped, total, first, placed = playout(
+            shaped, score, first, placed = playout(
                 p.tiles,
                 p.slots,
                 p.round,
@@ -363,8 +421,10 @@ def _digest() -> str:
                 seed_stream(seed),
                 record,
                 p.round,
+                0.0,
+                1 + seed % 3,  # the last round tried 1, 2 or 3 times
             )
-            out.append([float(shaped), int(total), int(first), [int(m) for m in record[:placed]]])
+            out.append([float(shaped), int(score), int(first), [int(m) for m in record[:placed]]])
     return hashlib.sha256(json.dumps(out).encode()).hexdigest()
 
 

@@ -118,6 +118,17 @@ def test_decisions_are_explained_and_seeded() -> None:
     assert again == child
 
 
+def test_last_tries_reach_the_play_outs() -> None:
+    state = RailroadInk(7, "revealed").start()
+    state = state.rolled(state.game.rolls[0])
+    best = []
+    for tries in (1, 4):
+        bot = MonteCarloBot(playouts=300, seed=4, last_tries=tries)
+        bot.choose(state)
+        best.append(bot.last_decision[0].mean)
+    assert best[1] > best[0] + 1  # the last round's best of four lifts every play-out
+
+
 def test_with_dice_known_the_bot_follows_the_best_game_found() -> None:
     bot = MonteCarloBot(playouts=200, seed=4, plan=False)
     state = RailroadInk(7, "known").start()
