@@ -124,10 +124,11 @@ def describe_outcome(
         return text
     path = result.path
     moves = max(len(path) - 1, 0)
+    text = f"{status} · route: {moves} moves"
     cost: float = moves
-    if moves and callable(getattr(path[0], "step_cost", None)):
+    if moves and callable(getattr(path[0], "step_cost", None)):  # else the cost is the moves
         cost = sum(a.step_cost(b) for a, b in itertools.pairwise(path))
-    text = f"{status} · route: {moves} moves, cost {_number(cost)}"
+        text += f", cost {_number(cost)}"
     if result.value is not None and result.value != cost:
         text += f", value {_number(result.value)}"
     return text
@@ -332,7 +333,9 @@ class Panel:
             if i >= len(old) or old[i] != text:
                 w, colour = width - 2 * pad, TITLE if i == 0 else TEXT
                 band = Image.new("RGB", (w, font.height), BACKGROUND)
-                font.draw(band, (0, 0), _fit(text, font, w), colour)
+                face, fitted = _headline(text, font, self._font, w) if i == 0 else (font, text)
+                top = (font.height - face.height) // 2
+                face.draw(band, (0, top), _fit(fitted, face, w), colour)
                 self.frame[y : y + font.height, pad : width - pad] = np.asarray(band)
             y += font.height + pad // 2
 
@@ -348,6 +351,19 @@ class Panel:
                 f"{self.board.shape!r}; a renderer must keep one frame size"
             )
         self.board[...] = board
+
+
+def _headline(
+    text: str, font: TextPainter, small: TextPainter, width: int
+) -> tuple[TextPainter, str]:
+    """The headline's font and words: ``font`` if it fits, else ``small``, cut to fit if need be.
+
+    A long title with a run's outcome (the demo's, a user's) stays readable whole rather than
+    losing its end to ``…``; the band keeps the title font's height, so frames keep one size.
+    """
+    if font.length(text) <= width:
+        return font, text
+    return small, _fit(text, small, width)
 
 
 def _fit(text: str, font: TextPainter, width: int) -> str:

@@ -75,7 +75,7 @@ def _railroad_ink_walk(args: argparse.Namespace) -> int:
     """The demo's Railroad Ink video: one random walk of free play, ending on its score."""
     path = Path(args.out_dir) / "railroad_ink.mp4"
     print(f"\nrendering a random walk placing Railroad Ink tiles (free play, seed 1) to {path}:")
-    title = "Random walk · Railroad Ink free play · seed 1"  # fits the 660-px frame
+    title = "Railroad Ink · random walk · seed 1"  # the side column says "free play"
     video = VideoObserver(
         path,
         RailroadInkTiles(60),

@@ -12,7 +12,15 @@ from PIL import Image
 
 from observers._text import TextPainter, load_font
 from observers.overlay import GridOverlay
-from observers.panel import BACKGROUND, MIN_WIDTH, Panel, PanelInfo, describe_outcome, search_name
+from observers.panel import (
+    BACKGROUND,
+    MIN_WIDTH,
+    Panel,
+    PanelInfo,
+    _headline,
+    describe_outcome,
+    search_name,
+)
 from observers.recording import RecordingObserver
 from observers.tiles import LegendRenderer, PacedRenderer
 from observers.video import VideoObserver
@@ -169,6 +177,28 @@ def test_outcomes_of_path_and_game_searches() -> None:
     chose = SearchResult(Status.EXHAUSTED, best=Step(1, move=4), path=path[:2], value=0.25)
     assert describe_outcome(chose, path[0]) == "done: plays 4, value +0.25"
     assert describe_outcome(chose, path[0], lambda s: "X centre").startswith("done: plays X centre")
+
+
+def test_a_route_without_step_costs_gives_no_cost_and_its_value() -> None:
+    path = (object(), object(), object())  # states with no step_cost: the cost is the moves
+    walk = SearchResult(Status.EXHAUSTED, best=path[-1], path=path, value=7)
+    assert describe_outcome(walk, None) == "exhausted · route: 2 moves, value 7"
+    assert describe_outcome(
+        SearchResult(Status.SOLVED, best=path[-1], path=path, value=2), None
+    ) == ("solved · route: 2 moves")
+
+
+def test_a_long_headline_shrinks_before_it_is_cut() -> None:
+    big, small = TextPainter(load_font(26)), TextPainter(load_font(16))
+    text = "Railroad Ink · random walk · seed 1 · exhausted · route: 48 moves, value 7"
+    width = (small.length(text) + big.length(text)) // 2  # too wide for the title font only
+    assert _headline("short", big, small, width) == (big, "short")
+    assert _headline(text, big, small, width) == (small, text)  # whole, in the smaller font
+    face, cut = _headline(text * 2, big, small, width)
+    assert face is small and cut.endswith("…") and small.length(cut) <= width
+    panel = Panel((40, 40), [], pad_to_even=False)
+    panel.write(["x" * 500, "counters"])  # drawn in the title's band, the frame keeps its size
+    assert panel.frame.shape[:2] == Panel((40, 40), [], pad_to_even=False).frame.shape[:2]
 
 
 def test_legend_is_redrawn_when_a_new_run_changes_it(tmp_path: Path) -> None:
