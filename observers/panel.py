@@ -89,7 +89,7 @@ def describe_outcome(
     ``search``, any search from a state with ``player()``) reports the chosen move (``label`` of
     the best child, else its ``move`` attribute, else its repr) and its value; any other
     search reports the route to its best state: moves, and cost (``step_cost`` along it
-    when the states have one, else one per move). A game played out (a
+    when the states have one) where it differs from the moves. A game played out (a
     ``treesearch.Playthrough``) reports "game over" and its summary.
 
     Examples:
@@ -126,8 +126,9 @@ def describe_outcome(
     moves = max(len(path) - 1, 0)
     text = f"{status} · route: {moves} moves"
     cost: float = moves
-    if moves and callable(getattr(path[0], "step_cost", None)):  # else the cost is the moves
+    if moves and callable(getattr(path[0], "step_cost", None)):
         cost = sum(a.step_cost(b) for a, b in itertools.pairwise(path))
+    if cost != moves:  # a cost equal to the moves would only repeat them
         text += f", cost {_number(cost)}"
     if result.value is not None and result.value != cost:
         text += f", value {_number(result.value)}"

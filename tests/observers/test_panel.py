@@ -83,7 +83,7 @@ def test_panel_says_search_progress_outcome_and_legend(tmp_path: Path) -> None:
     assert video.panel is not None
     assert frames[0].shape[1] == MIN_WIDTH
     assert video.panel.lines == (
-        "BFS · solved · route: 7 moves, cost 7",
+        "BFS · solved · route: 7 moves",  # a cost equal to the moves is not repeated
         f"step {result.stats.visited} · depth 7 · expanded {result.stats.expanded} · "
         "goal found at depth 7",
     )
@@ -108,7 +108,7 @@ def test_panel_counters_follow_the_run() -> None:
     assert seen[0] == ("Backtracking · searching…", "step 0 · depth 0 · expanded 0")
     assert seen[1][1] == "step 1 · depth 0 · expanded 0"
     assert any("best 8" in line for _, line in seen)  # SolutionImproved's value
-    assert seen[-1][0].startswith("Backtracking · exhausted · route: 4 moves, cost 4, value 8")
+    assert seen[-1][0].startswith("Backtracking · exhausted · route: 4 moves, value 8")
 
 
 def test_board_below_the_panel_is_exactly_the_raw_frame(tmp_path: Path) -> None:
