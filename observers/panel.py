@@ -334,9 +334,11 @@ class Panel:
             if i >= len(old) or old[i] != text:
                 w, colour = width - 2 * pad, TITLE if i == 0 else TEXT
                 band = Image.new("RGB", (w, font.height), BACKGROUND)
-                face, fitted = _headline(text, font, self._font, w) if i == 0 else (font, text)
-                top = (font.height - face.height) // 2
-                face.draw(band, (0, top), _fit(fitted, face, w), colour)
+                if i == 0:
+                    face, fitted = _headline(text, font, self._font, w)
+                else:
+                    face, fitted = font, _fit(text, font, w)
+                face.draw(band, (0, (font.height - face.height) // 2), fitted, colour)
                 self.frame[y : y + font.height, pad : width - pad] = np.asarray(band)
             y += font.height + pad // 2
 

@@ -409,14 +409,14 @@ def best_last_round(
     """
     best_total = -1000
     best_n = 0
-    best_tiles = tiles.copy()
-    best_slots = slots.copy()
+    best_tiles, best_slots = tiles.copy(), slots.copy()
+    t, s, c = tiles.copy(), slots.copy(), counts.copy()  # one try's board, reset per try
     best = np.zeros(16, dtype=np.int64)
     these = np.zeros(16, dtype=np.int64)
     for _ in range(tries):
-        t = tiles.copy()
-        s = slots.copy()
-        c = counts.copy()
+        t[:] = tiles
+        s[:] = slots
+        c[:] = counts
         u = used
         now = False
         placed = 0
