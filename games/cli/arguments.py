@@ -45,7 +45,9 @@ __all__ = [
     "add_video",
     "add_view",
     "count",
+    "given",
     "names",
+    "note_given",
     "seconds",
     "text",
 ]
@@ -109,18 +111,68 @@ _Table = dict[tuple[str, Any, Any], str]
 """Options, a row each: ``(flag and metavar, kind, default): help`` (``kind``: see ``_opt``)."""
 
 
+def note_given(namespace: argparse.Namespace, dest: str) -> None:
+    """Note in ``namespace.given`` that the user gave the option stored in ``dest``."""
+    namespace.given = frozenset({*getattr(namespace, "given", ()), dest})
+
+
+def given(args: object) -> frozenset[str]:
+    """The dests of the options the user gave (even at their default value); none if unknown."""
+    found: frozenset[str] = getattr(args, "given", frozenset())
+    return found
+
+
+class _Store(argparse.Action):
+    """Stores the value and notes that the user gave it (``given``), default or not."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        note_given(namespace, self.dest)
+
+
+class _StoreTrue(argparse.Action):
+    """A flag: stores True and notes that the user gave it (``given``)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **more: Any) -> None:
+        more.pop("type", None)
+        super().__init__(option_strings, dest, nargs=0, **more)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, True)
+        note_given(namespace, self.dest)
+
+
 def _opt(
     p: argparse.ArgumentParser, flag: str, kind: Any, default: Any, help: str, **more: Any
 ) -> argparse.Action:
     """One option, named as its help shows it: ``"--max-nodes N"`` is the flag and its metavar.
 
     ``kind``: its type, choices (a tuple) or ``"store_true"``; ``more``: ``action``, ``nargs``.
+    An option (``--name``) notes in ``given`` that the user gave it, so a command can refuse
+    one that does not apply even when it is given its default value.
     """
     name, _, metavar = flag.partition(" ")
     if metavar:
         more["metavar"] = metavar
-    what = "choices" if isinstance(kind, tuple) else "action" if kind == "store_true" else "type"
-    more[what] = kind
+    if kind == "store_true":
+        more.setdefault("action", _StoreTrue)
+    else:
+        more["choices" if isinstance(kind, tuple) else "type"] = kind
+        if name.startswith("-"):
+            more.setdefault("action", _Store)
+    p.set_defaults(given=frozenset())
     return p.add_argument(name, default=default, help=help, **more)
 
 
@@ -246,6 +298,7 @@ class _Given(argparse.Action):
     ) -> None:
         setattr(namespace, self.dest, values)
         namespace.size_given = True
+        note_given(namespace, self.dest)
 
 
 def add_size(p: argparse.ArgumentParser, default: int) -> None:

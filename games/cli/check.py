@@ -13,6 +13,7 @@ import argparse
 import math
 import sys
 
+from games.cli.applies import refuse_unused
 from games.cli.catalog import GameEntry, Problem, game_entry, seeded
 from games.cli.common import Work
 from treesearch import InvalidArgumentError, check_iterator
@@ -73,6 +74,7 @@ def _check_seed(game: GameEntry, args: argparse.Namespace, seed: int) -> list[st
 def prepare_check(args: argparse.Namespace) -> Work:
     """``check``: resolve the game and the counts; the work runs the checks."""
     game = game_entry(args.name)
+    refuse_unused(args, "check", game)
 
     def work() -> int:
         print(f"checking {game.name} ({game.kind} game from {game.source})")

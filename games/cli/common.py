@@ -36,8 +36,11 @@ Work = Callable[[], int]
 
 
 def budget_of(args: argparse.Namespace) -> Budget:
-    """The budget of each search: ``--max-nodes`` and ``--seconds``."""
-    return Budget(max_nodes=args.max_nodes, seconds=args.seconds)
+    """The budget of each search: ``--max-nodes`` and ``--seconds`` (``inf``: no time limit)."""
+    seconds = args.seconds
+    if seconds is not None and math.isinf(seconds):
+        seconds = None
+    return Budget(max_nodes=args.max_nodes, seconds=seconds)
 
 
 def names_of(text: str, option: str = "--searches", what: str = "search") -> list[str]:

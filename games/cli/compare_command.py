@@ -17,11 +17,13 @@ import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from games.cli.catalog import GameEntry, game_entry, search_entry, searches_for
+from games.cli.applies import refuse_unused
+from games.cli.arguments import given
+from games.cli.catalog import SEARCHES, GameEntry, game_entry, search_entry, searches_for
 from games.cli.common import Work, budget_of, heading, names_of, table_of
 from games.cli.entrants import entrants, measure
 from games.cli.outputs import check_folder
-from games.cli.players import player_names
+from games.cli.players import player, player_names
 from games.cli.report import Table
 from games.compare import (
     BACKENDS,
@@ -87,6 +89,28 @@ def _check_jobs(args: argparse.Namespace, names: list[str]) -> None:
         )
 
 
+def _refuse_unused(args: argparse.Namespace, game: GameEntry, names: list[str]) -> None:
+    """Refuse the options that neither the game nor any entrant (or the opponent) reads.
+
+    Without the harness every entrant is a search; on it, a score game's or a duel's
+    entrants may be bots too, and a duel's opponent plays every one.
+    """
+    harness = _harness(args)
+    if "opponent" in given(args) and not (game.kind == "duel" and harness):
+        raise InvalidArgumentError(
+            f"--opponent applies to duels compared on the harness (--instances N), not to "
+            f"{game.name}" + ("" if harness else " without it")
+        )
+    if game.kind == "path" or not harness:
+        refuse_unused(args, "compare", game, [search_entry(n, game) for n in names])
+        return
+    found = [player(n, game) for n in names]
+    if game.kind == "duel":
+        found.append(player(args.opponent, game))
+    searches = [SEARCHES[p.name] for p in found if p.bot is None]
+    refuse_unused(args, "compare", game, searches, [p.bot for p in found if p.bot is not None])
+
+
 def prepare_compare(args: argparse.Namespace) -> Work:
     """``compare``: check the game and every entrant; return the comparison's work."""
     game = game_entry(args.game)
@@ -96,10 +120,12 @@ def prepare_compare(args: argparse.Namespace) -> Work:
         default = searches_for("path") if game.kind == "path" else player_names(game)
         names = _names(args.searches, default)
         _check_jobs(args, names)
+        _refuse_unused(args, game, names)
         jobs = entrants(game, names, budget, args)
         return _harness_work(game, jobs, args)
     names = _names(args.searches, searches_for(game.kind))
     entries = [search_entry(n, game) for n in names]
+    _refuse_unused(args, game, names)
     problem = game.build(args)
     searches = [(e.name, e.make(problem, budget, args)) for e in entries]
 

@@ -19,7 +19,8 @@ import itertools
 from pathlib import Path
 from typing import Any
 
-from games.cli.catalog import GAMES, PREFIX, GameEntry, Problem, game_entry
+from games.cli.applies import refuse_unused
+from games.cli.catalog import GAMES, PREFIX, SEARCHES, GameEntry, Problem, game_entry
 from games.cli.common import EXIT_INTERRUPTED, Work, budget_of, names_of
 from games.cli.outputs import check_video_path
 from games.cli.players import Player, duel_match, match_start, player, record_start
@@ -36,6 +37,38 @@ def _playable() -> str:
     return ", ".join([*names, f"{PREFIX}NAME"])
 
 
+def _players(game: GameEntry, args: argparse.Namespace) -> list[Player]:
+    """Who plays: ``--bots`` (two names for a duel, one for a score game) or ``--bot``.
+
+    ``--bot NAME`` and ``--bots NAME`` are the same for a one-player score game; a duel
+    needs both players (``--bots A,B``). Every name is checked to play the game first.
+
+    Raises:
+        InvalidArgumentError: both options, an unknown name, or the wrong number of names.
+    """
+    if args.bot is not None and args.bots is not None:
+        raise InvalidArgumentError("give --bot NAME or --bots A,B, not both")
+    option = "--bot" if args.bot is not None else "--bots"
+    text = args.bot if args.bot is not None else args.bots
+    text = text if text is not None else ",".join(game.play.default)
+    players = [player(name, game) for name in names_of(text, option, "bot")]
+    if game.kind == "duel":
+        if option == "--bot":
+            other = game.play.default[-1]
+            raise InvalidArgumentError(
+                f"{game.name} is a duel: --bots A,B names both players (e.g. --bots "
+                f"{text},{other}); --bot names the one player of a score game"
+            )
+        if len(players) != 2:
+            raise InvalidArgumentError(f"--bots takes two names (A,B) for a duel, got {text!r}")
+    elif len(players) != 1:
+        raise InvalidArgumentError(
+            f"{game.name} is a one-player game: {option} takes one name, got {text!r} "
+            "('compare --instances N --searches A,B' sets several against each other)"
+        )
+    return players
+
+
 def prepare_play(args: argparse.Namespace) -> Work:
     """``play``: check the game, the players and the video path; return the games."""
     game = game_entry(args.game)
@@ -50,13 +83,22 @@ def prepare_play(args: argparse.Namespace) -> Work:
         if not game.play.films:
             raise InvalidArgumentError(f"no video of {game.name!r} games: {game.no_video}")
         check_video_path(args.video, "--video")
+    if game.kind == "score" and game.play.solo is None:
+        raise InvalidArgumentError(
+            f"play has no whole-game bots for {game.name!r}; 'run' or 'compare --instances "
+            f"N' scores searches on it"
+        )
+    found = _players(game, args)
+    refuse_unused(
+        args,
+        "play",
+        game,
+        [SEARCHES[p.name] for p in found if p.bot is None],
+        [p.bot for p in found if p.bot is not None],
+    )
     if game.kind == "score":
-        return _score_games(game, args)
-    text = args.bots or ",".join(game.play.default)
-    names = names_of(text, "--bots", "bot")
-    if len(names) != 2:
-        raise InvalidArgumentError(f"--bots takes two names (A,B), got {text!r}")
-    players = (player(names[0], game), player(names[1], game))
+        return _score_games(game, args, found[0])
+    players = (found[0], found[1])
     problem = game.build(args)
     budget = budget_of(args)
 
@@ -115,18 +157,13 @@ def _film(game: GameEntry, problem: Problem, match: MatchResult, seed: int, out:
         print(message)
 
 
-def _score_games(game: GameEntry, args: argparse.Namespace) -> Work:
+def _score_games(game: GameEntry, args: argparse.Namespace, who: Player) -> Work:
     play = game.play
-    if play.solo is None:
-        raise InvalidArgumentError(
-            f"play has no whole-game bots for {game.name!r}; 'run' or 'compare --instances "
-            f"N' scores searches on it"
-        )
+    assert play.solo is not None  # checked by prepare_play
     problem = game.build(args)
     if play.check is not None:
         play.check(problem)
-    name = args.bot or play.default[0]
-    who = player(name, game)
+    name = who.name
     if who.bot is None:
         raise InvalidArgumentError(
             f"{name!r} is a search, not a bot of {game.name!r}; "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from games.cli.applies import refuse_unused
 from games.cli.catalog import game_entry, search_entry, searches_for
 from games.cli.common import EXIT_INTERRUPTED, Work, answer, budget_of, heading, observers_of
 from games.cli.report import Table
@@ -20,6 +21,7 @@ def prepare_run(args: argparse.Namespace) -> Work:
     game = game_entry(args.game)
     name = args.search or searches_for(game.kind)[0]
     entry = search_entry(name, game)
+    refuse_unused(args, "run", game, [entry])
     budget = budget_of(args)
     problem = game.build(args)
     search = entry.make(problem, budget, args)

@@ -6,6 +6,7 @@ import argparse
 import dataclasses
 from pathlib import Path
 
+from games.cli.applies import refuse_unused
 from games.cli.catalog import GAMES, GameEntry, VideoOptions, game_entry, search_entry, searches_for
 from games.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs
 from games.cli.outputs import check_video_path
@@ -36,6 +37,7 @@ def prepare_video(args: argparse.Namespace) -> Work:
             f"videos of {game.name!r} show {', '.join(game.video_searches)} only (they draw "
             f"that search's own statistics), not {entry.name!r}"
         )
+    refuse_unused(args, "video", game, [entry])
     check_video_knobs(args)
     html = getattr(args, "html", None)
     out = args.out if args.out is not None or html is not None else "search.mp4"

@@ -29,6 +29,7 @@ from games.cli.catalog.openspiel_games import PREFIX, openspiel_entry
 from games.cli.catalog.paths import PATH_GAMES, SEED_TREE
 from games.cli.catalog.plugins import game_from_plugin, observer_from_plugin, search_from_plugin
 from games.cli.catalog.problem import (
+    GAME_KNOBS,
     BotEntry,
     BotOptions,
     FilmMaker,
@@ -45,18 +46,26 @@ from games.cli.catalog.problem import (
     seeded,
 )
 from games.cli.catalog.registry import KINDS, Kind, Registry, lookup, suggest, warn
-from games.cli.catalog.searches import ITERATIONS, SEARCHES, SearchEntry, SearchOptions
+from games.cli.catalog.searches import (
+    ITERATIONS,
+    SEARCH_KNOBS,
+    SEARCHES,
+    SearchEntry,
+    SearchOptions,
+)
 from treesearch import InvalidArgumentError
 
 __all__ = [
     "BOTS",
     "DUEL_BOTS",
     "GAMES",
+    "GAME_KNOBS",
     "ITERATIONS",
     "KINDS",
     "OBSERVERS",
     "PREFIX",
     "SEARCHES",
+    "SEARCH_KNOBS",
     "SEED_TREE",
     "TRON_SECONDS",
     "BotEntry",

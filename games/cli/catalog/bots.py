@@ -59,7 +59,9 @@ _INK_HELP = {
 }
 
 INK_BOTS = tuple(
-    BotEntry("railroad-ink", n, "score", _INK_HELP.get(n, "a Railroad Ink bot"), _ink(n))
+    BotEntry(
+        "railroad-ink", n, "score", _INK_HELP.get(n, "a Railroad Ink bot"), _ink(n), timed=True
+    )
     for n in INK_NAMES
 )
 """Railroad Ink's bots (``games.railroad_ink.BOTS``), ``--bot-seconds`` a game."""
@@ -85,6 +87,7 @@ TRON_BOTS = (
         "duel",
         "alpha-beta on Voronoi territory, --bot-seconds a move",
         lambda o: TronAgent(alphabeta_bot(_tron_seconds(o))),
+        timed=True,
     ),
     BotEntry(
         "tron",
@@ -92,6 +95,7 @@ TRON_BOTS = (
         "duel",
         "MCTS valuing leaves by territory, --bot-seconds a move",
         lambda o: TronAgent(mcts_bot(_tron_seconds(o), seed=o.seed)),
+        timed=True,
     ),
     BotEntry(
         "tron",
@@ -99,6 +103,7 @@ TRON_BOTS = (
         "duel",
         "the strongest measured (alpha-beta with contempt)",
         lambda o: TronAgent(best_bot(_tron_seconds(o))),
+        timed=True,
     ),
 )
 """Tron's bots (``games.tron.bots``), each a ``games.tron.match.BotAgent``."""

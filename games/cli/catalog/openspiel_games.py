@@ -58,4 +58,5 @@ def openspiel_entry(name: str) -> GameEntry:
         no_video="OpenSpiel games have no renderer here (OpenSpiel draws states as text only)",
         source="open_spiel",
         play=Play(bots=DUEL_BOTS),
+        options=(),
     )

@@ -156,13 +156,20 @@ def _maze_video(
 
 
 PATH_GAMES = (
-    GameEntry("seed-tree", "path", "the eight-node tree of the original example", _seed_tree),
+    GameEntry(
+        "seed-tree",
+        "path",
+        "the eight-node tree of the original example",
+        _seed_tree,
+        options=(),
+    ),
     GameEntry(
         "grid",
         "path",
         "a --size square grid, 30 percent walls, to its farthest cell",
         _grid,
         no_video="a grid has no renderer yet (the maze has one)",
+        options=("size",),
     ),
     GameEntry(
         "maze",
@@ -170,6 +177,7 @@ PATH_GAMES = (
         "a --size maze with mud, from one corner to the cheese in the other",
         _maze,
         replayable(_maze_video, _maze_renderer),
+        options=("size",),
     ),
     GameEntry(
         "drill-maze",
@@ -177,5 +185,6 @@ PATH_GAMES = (
         "a --size maze to escape, corner to corner, with --drills drills to break walls",
         _drill_maze,
         replayable(_maze_video, _maze_renderer),
+        options=("size", "drills"),
     ),
 )

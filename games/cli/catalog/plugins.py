@@ -157,6 +157,7 @@ def game_from_plugin(name: str, source: str, obj: Any) -> GameEntry:
         no_video=f"its plugin ({source}) gives no renderer",
         source=source,
         play=_play(name, source, kind, plugin),
+        options=("size",),
     )
 
 
@@ -232,7 +233,12 @@ def search_from_plugin(name: str, source: str, obj: Any) -> SearchEntry:
     accepted = accepted_keywords(plugin.make, _OFFERED)
     makers = {kind: _maker(name, plugin.make, kind, accepted) for kind in plugin.kinds}
     return SearchEntry(
-        name, plugin.title or name, plugin.help or f"a search of {source}", makers, source
+        name,
+        plugin.title or name,
+        plugin.help or f"a search of {source}",
+        makers,
+        source,
+        options=(),  # a plugin's search is offered no --iterations or --depth
     )
 
 

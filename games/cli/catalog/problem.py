@@ -25,6 +25,7 @@ from treesearch import Playthrough, SearchResult, Status, TreeSearch
 from treesearch.events import Event, Visited
 
 __all__ = [
+    "GAME_KNOBS",
     "BotEntry",
     "BotOptions",
     "FilmMaker",
@@ -79,6 +80,10 @@ class Problem:
     def side(self, player: int) -> str:
         """How ``player`` is named in print (``sides``; ``"player N"`` beyond two)."""
         return self.sides[player] if player in (0, 1) else f"player {player}"
+
+
+GAME_KNOBS = ("size", "moves", "dice", "map", "drills")
+"""The options of ``GameOptions`` that some games read and others ignore (by dest)."""
 
 
 @dataclass(frozen=True)
@@ -173,7 +178,9 @@ class BotOptions:
 class BotEntry:
     """A bot: its family of games, kind, one-line help and the maker of its agent maker.
 
-    ``make(options)`` returns a ``games.match`` agent maker ``make(seed) -> Agent``.
+    ``make(options)`` returns a ``games.match`` agent maker ``make(seed) -> Agent``;
+    ``timed`` says whether it reads ``--bot-seconds`` (a bot that does not think ignores it,
+    so the command line refuses the option where no such bot plays).
     """
 
     family: str
@@ -182,6 +189,7 @@ class BotEntry:
     help: str
     make: Callable[[BotOptions], AgentMaker]
     source: str = "bundled"
+    timed: bool = False
 
     @property
     def name(self) -> str:
@@ -276,7 +284,10 @@ class GameEntry:
     The command line asks the entry, never the game's name: ``make`` builds the problem
     (start, labels, sides), ``video`` films a search, ``play`` says who plays whole games
     and how (bots, the match's start, a film of game 1). ``no_video`` says why a game
-    without ``video`` cannot be filmed.
+    without ``video`` cannot be filmed. ``options`` names the game knobs ``make`` reads
+    (``GAME_KNOBS``: ``"size"``, ``"moves"``, ``"dice"``, ``"map"``, ``"drills"``); the
+    command line refuses the others when given. None (an entry that does not say) takes
+    every knob.
     """
 
     name: str
@@ -288,6 +299,7 @@ class GameEntry:
     no_video: str = "the command line has no renderer for it yet"
     source: str = "bundled"
     play: Play = Play()
+    options: tuple[str, ...] | None = None
 
     def build(self, args: argparse.Namespace | GameOptions) -> Problem:
         """The problem of parsed arguments: ``make`` sees their ``GameOptions`` only."""

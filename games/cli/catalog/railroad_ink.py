@@ -64,4 +64,5 @@ RAILROAD_INK = GameEntry(
     _railroad_ink,
     board_video(lambda start: RailroadInkTiles(40)),
     play=Play(bots=INK_BOTS, default=("best",), solo=_solo, check=_check, solo_video=True),
+    options=("dice",),
 )

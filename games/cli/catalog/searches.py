@@ -15,6 +15,7 @@ from games.cli.catalog.problem import Problem
 from games.cli.catalog.registry import Kind, Registry
 from treesearch import (
     BFS,
+    CHANCE,
     DFS,
     IDDFS,
     MCTS,
@@ -36,6 +37,7 @@ __all__ = [
     "NRPA_ITERATIONS",
     "RANDOM_WALK_EPISODES",
     "SEARCHES",
+    "SEARCH_KNOBS",
     "SearchEntry",
     "SearchMaker",
     "SearchOptions",
@@ -44,6 +46,8 @@ __all__ = [
 RANDOM_WALK_EPISODES = 20
 ITERATIONS = 2000
 """MCTS simulations per move without ``--iterations``."""
+SEARCH_KNOBS = ("iterations", "depth")
+"""The options of ``SearchOptions`` that some searches read and others ignore (by dest)."""
 NRPA_ITERATIONS = 20
 """NRPA's iterations per level (level 2: 400 play-outs)."""
 
@@ -80,13 +84,19 @@ SearchMaker = Callable[[Problem, Budget, SearchOptions], TreeSearch]
 
 @dataclass(frozen=True)
 class SearchEntry:
-    """A search of the command line: its display title and a maker per kind it serves."""
+    """A search of the command line: its display title and a maker per kind it serves.
+
+    ``options`` names the search knobs its makers read (``SEARCH_KNOBS``: ``"iterations"``,
+    ``"depth"``); the command line refuses the others when given. None (an entry that does
+    not say) takes every knob.
+    """
 
     name: str
     title: str
     help: str
     makers: Mapping[Kind, SearchMaker] = field(default_factory=dict)
     source: str = "bundled"
+    options: tuple[str, ...] | None = None
 
     @property
     def kinds(self) -> tuple[Kind, ...]:
@@ -120,7 +130,17 @@ def _neg_h(p: Problem) -> Callable[[object], float]:
 
 
 def _nrpa(p: Problem, b: Budget, a: SearchOptions) -> TreeSearch:
-    """Level 2; a move's code is its child's label (a Railroad Ink placement's notation)."""
+    """Level 2; a move's code is its child's label (a Railroad Ink placement's notation).
+
+    A start where chance moves (Railroad Ink's revealed dice) is refused here, before a
+    command prints anything: NRPA plans one player's moves only.
+    """
+    player = getattr(p.start, "player", None)
+    if callable(player) and player() == CHANCE:
+        raise InvalidArgumentError(
+            f"search 'nrpa' plans one player's moves, but {p.describe} starts with a chance "
+            "move (a roll of the dice): use mcts (Railroad Ink: or --dice known or free)"
+        )
     label = p.label
 
     def code(state: object, child: object) -> str:
@@ -154,15 +174,21 @@ SEARCHES: Registry[SearchEntry] = Registry(
             "BFS",
             "breadth-first: fewest moves",
             {"path": lambda p, b, a: BFS(goal=p.goal, budget=b)},
+            options=(),
         ),
         SearchEntry(
-            "dfs", "DFS", "depth-first", {"path": lambda p, b, a: DFS(goal=p.goal, budget=b)}
+            "dfs",
+            "DFS",
+            "depth-first",
+            {"path": lambda p, b, a: DFS(goal=p.goal, budget=b)},
+            options=(),
         ),
         SearchEntry(
             "iddfs",
             "IDDFS",
             "iterative deepening depth-first",
             {"path": lambda p, b, a: IDDFS(goal=p.goal, budget=b)},
+            options=(),
         ),
         SearchEntry(
             "backtracking",
@@ -172,18 +198,21 @@ SEARCHES: Registry[SearchEntry] = Registry(
                 "path": lambda p, b, a: Backtracking(goal=p.goal, budget=b),
                 "score": lambda p, b, a: Backtracking(value=_value(p), budget=b),
             },
+            options=(),
         ),
         SearchEntry(
             "dijkstra",
             "Dijkstra",
             "cheapest route (step costs)",
             {"path": lambda p, b, a: Dijkstra(goal=p.goal, budget=b)},
+            options=(),
         ),
         SearchEntry(
             "astar",
             "A*",
             "cheapest route, guided by a heuristic",
             {"path": lambda p, b, a: AStar(heuristic=p.heuristic, goal=p.goal, budget=b)},
+            options=(),
         ),
         SearchEntry(
             "greedy",
@@ -195,6 +224,7 @@ SEARCHES: Registry[SearchEntry] = Registry(
                 ),
                 "score": lambda p, b, a: BeamSearch(width=1, value=_value(p), budget=b),
             },
+            options=(),
         ),
         SearchEntry(
             "beam",
@@ -204,6 +234,7 @@ SEARCHES: Registry[SearchEntry] = Registry(
                 "path": lambda p, b, a: BeamSearch(width=8, value=_neg_h(p), goal=p.goal, budget=b),
                 "score": lambda p, b, a: BeamSearch(width=8, value=_value(p), budget=b),
             },
+            options=(),
         ),
         SearchEntry(
             "random-walk",
@@ -221,24 +252,28 @@ SEARCHES: Registry[SearchEntry] = Registry(
                     rng=a.seed, episodes=RANDOM_WALK_EPISODES, value=_value(p), budget=b
                 ),
             },
+            options=(),
         ),
         SearchEntry(
             "nrpa",
             "NRPA (level 2)",
             f"nested rollout policy adaptation, {NRPA_ITERATIONS**2} play-outs",
             {"score": _nrpa},
+            options=(),
         ),
         SearchEntry(
             "mcts",
             "MCTS",
             "Monte Carlo tree search, --iterations simulations",
             {"score": _mcts, "duel": _duel_mcts},
+            options=("iterations",),
         ),
         SearchEntry(
             "alphabeta",
             "Alpha-beta",
             "minimax with alpha-beta (--depth, or to the end)",
             {"duel": _alphabeta},
+            options=("depth",),
         ),
     ),
 )

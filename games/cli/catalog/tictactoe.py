@@ -89,4 +89,5 @@ TICTACTOE = GameEntry(
     replayable(_video, _replay_view),
     ("mcts",),
     play=Play(bots=DUEL_BOTS, narrate=True, film=playthrough_film(lambda s: TicTacToeTiles())),
+    options=("moves",),
 )

@@ -89,6 +89,7 @@ TRON = GameEntry(
     partial(_problem, hexagon=False),
     _VIDEO,
     play=_PLAY,
+    options=("map",),
 )
 TRON_HEX = GameEntry(
     "tron-hex",
@@ -97,4 +98,5 @@ TRON_HEX = GameEntry(
     partial(_problem, hexagon=True),
     _VIDEO,
     play=replace(_PLAY, start=_paired),
+    options=(),
 )
