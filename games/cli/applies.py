@@ -12,14 +12,24 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterable, Sequence
 
-from games.cli.arguments import given
 from games.cli.catalog import BOTS, GAME_KNOBS, GAMES, SEARCH_KNOBS, SEARCHES, BotEntry, GameEntry
 from games.cli.catalog.searches import SearchEntry
 from treesearch import InvalidArgumentError
 
-__all__ = ["refuse_unused"]
+__all__ = ["given", "note_given", "refuse_unused"]
 
 _BUDGETS = ("max_nodes", "seconds")
+
+
+def note_given(namespace: argparse.Namespace, dest: str) -> None:
+    """Note in ``namespace.given`` that the user gave the option stored in ``dest``."""
+    namespace.given = frozenset({*getattr(namespace, "given", ()), dest})
+
+
+def given(args: object) -> frozenset[str]:
+    """The dests of the options the user gave (even at their default value); none if unknown."""
+    found: frozenset[str] = getattr(args, "given", frozenset())
+    return found
 
 
 def _flag(dest: str) -> str:

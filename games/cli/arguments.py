@@ -17,8 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from games.cli.applies import note_given
 from games.cli.catalog import GAMES, ITERATIONS, OBSERVERS, SEARCHES, TRON_SECONDS, searches_for
 from games.cli.catalog.paths import MAX_SIZE
+from games.cli.check import WALK_DEPTH
 from games.compare import BACKENDS
 from games.tron import MAPS
 
@@ -45,9 +47,7 @@ __all__ = [
     "add_video",
     "add_view",
     "count",
-    "given",
     "names",
-    "note_given",
     "seconds",
     "text",
 ]
@@ -109,17 +109,6 @@ def names(what: str) -> Callable[[str], str]:
 
 _Table = dict[tuple[str, Any, Any], str]
 """Options, a row each: ``(flag and metavar, kind, default): help`` (``kind``: see ``_opt``)."""
-
-
-def note_given(namespace: argparse.Namespace, dest: str) -> None:
-    """Note in ``namespace.given`` that the user gave the option stored in ``dest``."""
-    namespace.given = frozenset({*getattr(namespace, "given", ()), dest})
-
-
-def given(args: object) -> frozenset[str]:
-    """The dests of the options the user gave (even at their default value); none if unknown."""
-    found: frozenset[str] = getattr(args, "given", frozenset())
-    return found
 
 
 class _Store(argparse.Action):
@@ -193,11 +182,13 @@ _BUDGETS: _Table = {
 
 _KNOBS: _Table = {
     ("--iterations N", count(1), ITERATIONS): "MCTS simulations per move",
-    ("--depth PLIES", count(1), None): "alpha-beta depth (default: to the end; 4 plies for Tron)",
+    ("--depth PLIES", count(1), None): (
+        "alpha-beta depth, for games that value unfinished positions (default: 4 plies for "
+        "Tron; the others are searched to the end)"
+    ),
     ("--moves CELLS", None, ""): "tic-tac-toe: cells 0-8 (row by row) played first, e.g. 4,0",
     ("--dice", ("known", "revealed", "free"), "known"): (
-        "Railroad Ink: rolls known in advance, revealed each round, or free play (any tile); "
-        "default known, revealed for play"
+        "Railroad Ink: rolls known in advance, revealed each round, or free play (any tile)"
     ),
     ("--map NAME|FILE", text("a map name or file"), "box15"): (
         f"Tron: a map file or one of {', '.join(MAPS)}"
@@ -258,11 +249,12 @@ _FILM: _Table = {
 
 _PLAY: _Table = {
     ("--bots A,B", names("bot"), None): (
-        "duels: the two players, bots or searches (default: the game's, heuristic,random for "
-        "Tron, mcts,alphabeta otherwise)"
+        "who plays: two names for a duel (bots or searches; default: the game's, "
+        "heuristic,random for Tron, mcts,alphabeta otherwise), one for a score game (as --bot)"
     ),
     ("--bot NAME", text("a bot name"), None): (
-        "score games: the bot that plays (default: the game's, best for Railroad Ink)"
+        "score games: the bot that plays (default: the game's, best for Railroad Ink); a duel "
+        "takes --bots A,B"
     ),
     ("--games N", count(1), 2): "games to play",
     ("--video PATH", text("a file or folder"), None): (
@@ -274,7 +266,15 @@ _CHECK: _Table = {
     ("--seed", count(0), 0): "the first seed checked",
     ("--seeds N", count(1), 3): "seeds to check",
     ("--games N", count(1), 20): "random games to the end per seed (games with players)",
-    ("--states N", count(1), 500): "states check_iterator explores breadth-first per seed",
+    ("--states N", count(1), 500): (
+        "states checked breadth-first from the start, per seed (at most: fewer if the game has "
+        "fewer)"
+    ),
+    ("--walks N", count(0), 20): (
+        f"random walks from the start per seed, up to {WALK_DEPTH} moves each, to check "
+        "deeper states too (0: none; they check at most N x "
+        f"{WALK_DEPTH} states more)"
+    ),
 }
 
 
@@ -304,8 +304,8 @@ class _Given(argparse.Action):
 def add_size(p: argparse.ArgumentParser, default: int) -> None:
     """``--size``, noting whether the user gave it (``_Given``)."""
     help = (
-        f"side of the grid or maze, in cells, at most {MAX_SIZE} (plugin games: their own "
-        "default unless given)"
+        f"side of the grid or maze, in cells, at most {MAX_SIZE}; a plugin game is passed it "
+        "only when given"
     )
     _opt(p, "--size N", count(1), default, help, action=_Given)
     p.set_defaults(size_given=False)

@@ -3,7 +3,9 @@
 For plugin authors, like Gymnasium's ``check_env``: the game's start for ``--seeds``
 seeds goes through ``treesearch.check_iterator``, and a game with players also through
 ``check_random_play`` (whole seeded random games, like OpenSpiel's ``random_sim_test``).
-A path game's goal test and heuristic are asked about the start too. It prints what it
+A path game's goal test and heuristic are asked about the start too. ``--states N`` bounds
+the states checked breadth-first from the start; ``--walks`` random walks then check deeper
+ones, and the line printed counts each part. It prints what it
 checked and exits 1 with the fault named at the first problem.
 """
 
@@ -22,6 +24,9 @@ from treesearch.checks import check_random_play
 __all__ = ["prepare_check"]
 
 EXIT_FAULT = 1
+
+WALK_DEPTH = 200
+"""The moves of each random walk of ``check`` at most (``check_iterator``'s ``max_depth``)."""
 
 _OPTIONAL = ("is_terminal", "step_cost", "key")
 """Optional methods of a path game's states that some searches need."""
@@ -48,11 +53,17 @@ def _hooks(problem: Problem) -> str:
 def _check_seed(game: GameEntry, args: argparse.Namespace, seed: int) -> list[str]:
     """The lines of one seed's checks (raises at the first fault)."""
     problem = game.build(seeded(args, seed))
-    report = check_iterator(problem.start, max_states=args.states, rng=seed)
-    keys = "hashable keys" if report.keyed else "no keys (graph searches will refuse it)"
+    wide = check_iterator(problem.start, max_states=args.states, walks=0, rng=seed)
+    deep = check_iterator(
+        problem.start, max_states=0, walks=args.walks, max_depth=WALK_DEPTH, rng=seed
+    )
+    keys = "hashable keys" if wide.keyed else "no keys (graph searches will refuse it)"
+    checked = wide.states_checked + deep.states_checked
     lines = [
-        f"seed {seed}: check_iterator: {report.states_checked} states, depth "
-        f"{report.max_depth}, {report.terminals} terminal(s), {keys}"
+        f"seed {seed}: check_iterator: {checked} state(s) ({wide.states_checked} breadth-first, "
+        f"{deep.states_checked} on {args.walks} random walk(s)), depth "
+        f"{max(wide.max_depth, deep.max_depth)}, {wide.terminals + deep.terminals} "
+        f"terminal(s), {keys}"
     ]
     if problem.kind == "path":
         lines.append(f"seed {seed}: {_hooks(problem)}")

@@ -17,8 +17,7 @@ import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from games.cli.applies import refuse_unused
-from games.cli.arguments import given
+from games.cli.applies import given, refuse_unused
 from games.cli.catalog import SEARCHES, GameEntry, game_entry, search_entry, searches_for
 from games.cli.common import Work, budget_of, heading, names_of, table_of
 from games.cli.entrants import entrants, measure

@@ -101,6 +101,9 @@ def prepare_play(args: argparse.Namespace) -> Work:
     players = (found[0], found[1])
     problem = game.build(args)
     budget = budget_of(args)
+    for who in players:  # a search that cannot play this game is refused before any game
+        if who.bot is None:
+            SEARCHES[who.name].make(problem, budget, args)
 
     def work() -> int:
         match = duel_match(game, problem, players, budget, args, games=args.games, seed=args.seed)

@@ -160,8 +160,15 @@ def _duel_mcts(p: Problem, b: Budget, a: SearchOptions) -> TreeSearch:
 
 
 def _alphabeta(p: Problem, b: Budget, a: SearchOptions) -> TreeSearch:
-    if p.value is None:  # to the end of the game, or as deep as --depth (then every end)
-        return AlphaBeta(budget=b, depth=a.depth)
+    """To the end of a game without a cut-off value; ``--depth`` (or 4) plies with one."""
+    if p.value is None:
+        if a.depth is not None:  # a cut-off would find no value to score the position
+            raise InvalidArgumentError(
+                f"--depth needs a game that values unfinished positions (Tron), and "
+                f"{p.describe} has no such value: alpha-beta searches it to the end (leave "
+                "--depth out)"
+            )
+        return AlphaBeta(budget=b)
     return AlphaBeta(budget=b, depth=a.depth or 4, value=p.value)
 
 
