@@ -94,24 +94,28 @@ def refuse_unused(
                     f"{_flag(dest)} applies to {_games_reading(dest)} only, not to {game.name}"
                 )
     names = ", ".join(s.name for s in searches)
+    players = f"{game.name}'s bot{'s' if len(bots) > 1 else ''} " + ", ".join(b.short for b in bots)
     for dest in SEARCH_KNOBS:
         if dest in gave and all(s.options is not None and dest not in s.options for s in searches):
-            here = f"not to {names}" if searches else f"and no search runs in {command} here"
+            if searches:
+                here = f"not to {names}"
+            elif bots:
+                here = f"and no search plays here, only {players}"
+            else:
+                here = f"and no search runs in {command} here"
             raise InvalidArgumentError(
                 f"{_flag(dest)} applies to {_searches_reading(dest)} only, {here}"
             )
     for dest in _BUDGETS:
         if dest in gave and not searches:
-            players = ", ".join(b.short for b in bots)
             raise InvalidArgumentError(
-                f"{_flag(dest)} is the budget of a search, and no search plays here (only "
-                f"{game.name}'s bots {players}); --bot-seconds times the bots that think "
+                f"{_flag(dest)} is the budget of a search, and no search plays here, only "
+                f"{players}; --bot-seconds times the bots that think "
                 f"({_timed_bots()})"
             )
     if "bot_seconds" in gave and not any(b.timed for b in bots):
         if bots:
-            players = ", ".join(b.short for b in bots)
-            here = f"not to {game.name}'s {players}"
+            here = f"not to {players}"
         else:
             here = f"not to {command}" + (" (--seconds bounds its search)" if searches else "")
         raise InvalidArgumentError(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -429,7 +430,8 @@ def add_view(p: argparse.ArgumentParser) -> None:
     for action in p._actions:
         if action.dest not in given:
             action.default = argparse.SUPPRESS
-            action.help = f"{action.help} (default: the trace header's)"
+            own = re.sub(r" \(default: [^)]*\)", "", action.help or "")  # said once, below
+            action.help = f"{own} (default: the trace header's)"
     p._defaults.pop("size_given", None)  # set by --size only (add_size's _Given)
 
 

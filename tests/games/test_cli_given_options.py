@@ -90,7 +90,7 @@ def test_given_notes_options_given_at_their_default_value() -> None:
         (["play", "tron", "--seconds", "5"], "--seconds is the budget of a search"),
         (
             ["play", "tron", "--bots", "heuristic,random", "--bot-seconds", "1"],
-            "not to tron's heuristic, random",
+            "not to tron's bots heuristic, random",
         ),
         (
             ["play", "tictactoe", "--bots", "random,random", "--depth", "3"],
@@ -149,11 +149,12 @@ def test_bot_and_bots_are_checked_alike(
     assert expected in error_line(argv, capsys)
 
 
-def test_a_score_game_takes_its_bot_by_bot_or_bots() -> None:
-    for option in ("--bot", "--bots"):
-        argv = ["play", "railroad-ink", option, "greedy", "--dice", "known"]
-        args = _parse(argv)
-        assert callable(args.prepare(args))
+def test_a_score_game_takes_its_bot_by_bot_or_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "railroad-ink", "--bots", "greedy", "--dice", "known", "--games", "1"]
+    assert main(argv) == 0
+    assert "game 1 (seed 0, dice known): greedy scores" in capsys.readouterr().out
+    args = _parse(["play", "railroad-ink", "--bot", "greedy", "--dice", "known"])
+    assert callable(args.prepare(args))
 
 
 def test_nrpa_on_revealed_dice_is_refused_before_the_heading(
@@ -176,7 +177,9 @@ def test_check_states_bounds_the_breadth_first_states_and_the_walks_are_counted_
 
 
 def _option_help(command: str, flag: str) -> str:
-    sub = build_parser()._subparsers._group_actions[0].choices[command]  # type: ignore[union-attr]
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    sub = commands.choices[command]
     text = " ".join(sub.format_help().split())
     return text.split(flag, 2)[2].split(" --", 1)[0]  # after the usage line's mention
 
