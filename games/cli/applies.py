@@ -3,8 +3,9 @@
 Every command parses the same game knobs, search knobs and budgets, but each game reads
 only some of them (``GameEntry.options``), each search others (``SearchEntry.options``),
 and only thinking bots read ``--bot-seconds`` (``BotEntry.timed``). An option the user
-gave (``arguments.given``: given at all, even at its default value) that nothing of the
-command will read is refused before any work, rather than silently ignored.
+gave (``given``: noted by the parser's actions, so an option given at its default value
+counts too) that nothing of the command will read is refused before any work, rather than
+silently ignored.
 """
 
 from __future__ import annotations

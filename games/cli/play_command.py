@@ -2,10 +2,12 @@
 
 Everything about the game comes from its entry (``GameEntry.play``), never from its name.
 Duels (``--bots A,B``) alternate sides game by game on ``games.match``; a score game with
-bots (``--bot``, Railroad Ink) plays one seeded game per ``--games`` through the entry's
-``solo``, seeds ``--seed``, ``--seed + 1``... A video films game 1 with the entry's film
-maker (Tron's match video, a ``Playthrough`` of tic-tac-toe or of a plugin's renderer,
-Railroad Ink's record with the candidates of a bot that weighs its moves).
+bots (``--bot NAME`` or ``--bots NAME``, Railroad Ink) plays one seeded game per ``--games``
+through the entry's ``solo``, seeds ``--seed``, ``--seed + 1``... A name list of the wrong
+length, and options no player reads, are refused before any game. A video films game 1
+with the entry's film maker (Tron's match video, a ``Playthrough`` of tic-tac-toe or of a
+plugin's renderer, Railroad Ink's record with the candidates of a bot that weighs its
+moves).
 
 Ctrl-C or SIGTERM ends the games at once (the game under way is abandoned, even where a
 bot's search would swallow the interrupt): the finished ones are printed and summed up,
