@@ -88,13 +88,31 @@ def test_given_notes_options_given_at_their_default_value() -> None:
         ),
         (["compare", "--game", "maze", "--opponent", "random"], "--opponent applies to duels"),
         (  # on the harness the entrants and the opponent are bots that do not think
-            ["compare", "--game", "tron", "--instances", "2", "--searches", "heuristic"]
-            + ["--bot-seconds", "1"],
+            [
+                "compare",
+                "--game",
+                "tron",
+                "--instances",
+                "2",
+                "--searches",
+                "heuristic",
+                "--bot-seconds",
+                "1",
+            ],
             "not to tron's bots heuristic, random",
         ),
         (
-            ["compare", "--game", "railroad-ink", "--instances", "2", "--searches", "greedy"]
-            + ["--iterations", "5"],
+            [
+                "compare",
+                "--game",
+                "railroad-ink",
+                "--instances",
+                "2",
+                "--searches",
+                "greedy",
+                "--iterations",
+                "5",
+            ],
             "no search plays here, only railroad-ink's bot greedy",
         ),
         (["play", "tron", "--seconds", "5"], "--seconds is the budget of a search"),
