@@ -40,7 +40,13 @@ from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch.arguments import check_count
 from treesearch.errors import IteratorContractError, TreeSearchError
 
-__all__ = ["CheckReport", "RandomPlayReport", "check_iterator", "check_random_play"]
+__all__ = [
+    "MAX_CHILDREN",
+    "CheckReport",
+    "RandomPlayReport",
+    "check_iterator",
+    "check_random_play",
+]
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,9 @@ For plugin authors, like Gymnasium's ``check_env``: the game's start for ``--see
 seeds goes through ``treesearch.check_iterator``, and a game with players also through
 ``check_random_play`` (whole seeded random games, like OpenSpiel's ``random_sim_test``).
 A path game's goal test and heuristic are asked about the start too. It prints what it
-checked and exits 1 with the fault named at the first problem.
+checked and exits 1 with the fault named at the first problem (a ``sys.exit()`` in the
+game's code included). ``--states N`` is the most states ``check_iterator`` checks per seed
+in all, and a state may have at most ``treesearch.checks.MAX_CHILDREN`` children.
 """
 
 from __future__ import annotations
@@ -79,7 +81,9 @@ def prepare_check(args: argparse.Namespace) -> Work:
         for seed in range(args.seed, args.seed + args.seeds):
             try:
                 lines = _check_seed(game, args, seed)
-            except Exception as exc:  # a user's game may fail in any way: name the fault
+            # A user's game may fail in any way, sys.exit() included: name the fault
+            # (KeyboardInterrupt still interrupts).
+            except (Exception, SystemExit) as exc:
                 name = type(exc).__name__
                 print(f"FAILED {game.name} at seed {seed}: {name}: {exc}", file=sys.stderr)
                 return EXIT_FAULT
