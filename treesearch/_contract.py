@@ -139,7 +139,7 @@ def safe_repr(value: Any) -> str:
     """
     try:
         text = repr(value)
-    except Exception as exc:  # a broken __repr__: say so, keep the real error
+    except (Exception, SystemExit) as exc:  # a broken __repr__: say so, keep the real error
         return f"<{type(value).__name__} object; its __repr__ raised {type(exc).__name__}>"
     if len(text) > REPR_LIMIT:
         return f"{text[: REPR_LIMIT - 20]}... ({len(text)} characters)"
@@ -257,7 +257,7 @@ def diagnose(
     """
     try:
         return _diagnose(state, parent, keys, costs)
-    except Exception:
+    except (Exception, SystemExit):  # the game even called sys.exit()
         return None
 
 
@@ -377,7 +377,7 @@ def _player_problem(state: Any, method: str) -> TreeSearchError | None:
             finite_rewards(state, state.returns())
     except IteratorContractError as err:
         return err
-    except Exception:
+    except (Exception, SystemExit):
         return None
     return None
 
