@@ -103,6 +103,12 @@ def _children(state: Any, limit: int, states: bool = False) -> list[Any]:
     return children
 
 
+EXPANDED = 16
+"""How many children of a state ``check_iterator`` expands to see that its parent is unchanged:
+all of them up to this many, else this many spread over them (the cost of a state stays
+linear in its number of children)."""
+
+
 def _check_state(state: Any, keyed: bool, limit: int, movers: _Movers) -> list[Any]:
     """Check one state (at most ``limit`` children); return its children."""
     before = _fingerprint(state)
@@ -136,6 +142,8 @@ def _check_state(state: Any, keyed: bool, limit: int, movers: _Movers) -> list[A
                 f"{safe_repr(checked_key(second[i]))}",
                 "yield children in a fixed order (sort them, avoid iterating over sets)",
             )
+    step = max(1, -(-len(first) // EXPANDED))  # at most EXPANDED, spread over the list
+    for child in first[::step]:
         _children(child, limit)  # expanding a child must not change the parent
     if _fingerprint(state) != before:
         raise fail(
@@ -280,9 +288,10 @@ def check_iterator(
     walk passes through states already checked without checking them again). Each state
     may have at most ``max_children`` children, read lazily: a wider state, or an endless
     generator, is refused after ``max_children + 1``. For each state it checks that
-    children are re-iterable, deterministic and TreeIterators, that expanding a child does
-    not mutate its parent, that terminal states are childless, that step costs are finite,
-    that keys are hashable, stable, and consistent with ``==`` when the states define it, and
+    children are re-iterable, deterministic and TreeIterators, that expanding them (up to
+    ``EXPANDED`` of them, spread evenly) does not mutate their parent, that terminal states
+    are childless, that step costs are finite, that keys are hashable, stable, and
+    consistent with ``==`` when the states define it, and
     for games with players that ``player()``, ``chance_outcomes()`` and ``returns()`` agree
     (``player()`` may be ``treesearch.TERMINAL`` at terminal states, and only there, and
     every player that moves has a reward), and that a state's own ``random_playout(rng)``

@@ -347,7 +347,8 @@ def test_a_player_out_of_range_is_blamed_on_player() -> None:
     for check in (check_iterator, check_random_play):
         with pytest.raises(
             IteratorContractError,
-            match=r"^player\(\) of Nim\(\d, \d\): returned [78], but returns\(\) of Nim\(0, \d\) gives 2 ",
+            match=r"^player\(\) of Nim\(\d, \d\): returned [78], but returns\(\) of Nim\(0, \d\) "
+            "gives 2 ",
         ):
             check(Nim(shift=7))  # players 7 and 8, two rewards
 
@@ -393,3 +394,21 @@ def test_random_playout_with_the_wrong_number_of_rewards_is_reported() -> None:
 
     with pytest.raises(IteratorContractError, match=r"random_playout\(\).*returned 1 rewards"):
         check_iterator(Solo(), walks=1)
+
+
+def test_a_wide_state_costs_a_linear_number_of_expansions() -> None:
+    from treesearch.checks import EXPANDED
+
+    expanded = [0]
+
+    class Leaf(TreeIterator):
+        def get_children(self) -> list[Leaf]:
+            expanded[0] += 1
+            return []
+
+    class Wide(TreeIterator):
+        def get_children(self) -> list[Leaf]:
+            return [Leaf() for _ in range(1000)]
+
+    check_iterator(Wide(), max_states=1, walks=0)
+    assert 0 < expanded[0] <= EXPANDED
