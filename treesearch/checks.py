@@ -246,7 +246,11 @@ def _check_playout(state: Any, draw: random.Random, movers: _Movers) -> None:
         return
     before = _fingerprint(state)
     rewards = play(random.Random(draw.getrandbits(64)))
-    if not all_finite_numbers(rewards):
+    try:
+        values = tuple(rewards)
+    except TypeError:  # None, a bare number
+        values = ()
+    if not all_finite_numbers(values):
         raise fail(
             "random_playout()",
             state,
@@ -254,12 +258,12 @@ def _check_playout(state: Any, draw: random.Random, movers: _Movers) -> None:
             "return the rewards of the game it played, one per player, as returns() does "
             "at the end",
         )
-    if movers.rewards is not None and len(rewards) != movers.rewards[0]:
+    if movers.rewards is not None and len(values) != movers.rewards[0]:
         n, end = movers.rewards
         raise fail(
             "random_playout()",
             state,
-            f"returned {len(rewards)} rewards, but returns() of {safe_repr(end)} gives {n}",
+            f"returned {len(values)} rewards, but returns() of {safe_repr(end)} gives {n}",
             "return one reward per player, as returns() does at the end",
         )
     if _fingerprint(state) != before:

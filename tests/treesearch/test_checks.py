@@ -377,7 +377,7 @@ def test_a_raising_repr_does_not_hide_the_real_fault() -> None:
         check_iterator(Ugly())
 
 
-@pytest.mark.parametrize("answer", [None, 5, ("a", "b"), (float("nan"), 0.0), ()])
+@pytest.mark.parametrize("answer", [None, 5, ("a", "b"), (float("nan"), 0.0), (), iter([])])
 def test_random_playout_of_the_wrong_type_is_reported(answer: Any) -> None:
     class Fast(Nim):
         def random_playout(self, rng: Any) -> Any:
