@@ -181,9 +181,10 @@ def read_children(state: Any, result: Any, limit: int) -> list[Any]:
         IteratorContractError: ``result`` is not iterable, or has more than ``limit`` items.
     """
     try:
-        children = list(itertools.islice(result, limit + 1))
+        items = iter(result)
     except TypeError:
         raise bad_children(state, result) from None
+    children = list(itertools.islice(items, limit + 1))
     if len(children) > limit:
         raise too_many_children(state, limit)
     return children
@@ -272,9 +273,11 @@ def _diagnose(state: Any, parent: Any, keys: bool, costs: bool) -> TreeSearchErr
             return found
     result = state.get_children()
     try:
-        children = read_children(state, result, MAX_CHILDREN)
-    except IteratorContractError as err:
-        return err
+        items = iter(result)
+    except TypeError:
+        return bad_children(state, result)
+    # The first MAX_CHILDREN only: a wide game is no fault here, an endless one never ends.
+    children = list(itertools.islice(items, MAX_CHILDREN))
     for child in children:
         if not callable(getattr(child, "get_children", None)):
             return bad_child(state, child)

@@ -412,3 +412,16 @@ def test_a_wide_state_costs_a_linear_number_of_expansions() -> None:
 
     check_iterator(Wide(), max_states=1, walks=0)
     assert 0 < expanded[0] <= EXPANDED
+
+
+def test_a_type_error_inside_a_generator_of_children_is_not_called_not_iterable() -> None:
+    class Faulty(Board):
+        __slots__ = ()
+
+        def get_children(self) -> Any:
+            yield Board()
+            raise TypeError("the game's own bug")
+
+    with pytest.raises(IteratorContractError, match="the game's own bug") as info:
+        check_iterator(Faulty())
+    assert "not iterable" not in str(info.value)
