@@ -286,12 +286,14 @@ def check_iterator(
 ) -> CheckReport:
     """Check that ``state`` and the states reachable from it honour the TreeIterator contract.
 
-    Checks at most ``max_states`` states in all: breadth-first from ``state`` (all of them
-    when ``walks`` is 0, else half, rounded up), then ``walks`` seeded random walks of up to
-    ``max_depth`` moves share the rest equally to reach deeper states (in a game with keys a
-    walk passes through states already checked without checking them again). Each state
-    may have at most ``max_children`` children, read lazily: a wider state, or an endless
-    generator, is refused after ``max_children + 1``. For each state it checks that
+    Checks exactly ``max_states`` states breadth-first from ``state`` (fewer if the game has
+    fewer), then each of ``walks`` seeded random walks checks the states it passes, from
+    ``state`` on, until a state without children or ``max_depth`` states, to reach deeper
+    states: at most ``max_states + walks * max_depth`` states in all, counted in the
+    report (a state met twice is checked twice). ``max_states=0`` checks by walks only and
+    ``walks=0`` breadth-first only. Each state may have at most ``max_children`` children,
+    read lazily: a wider state, or an endless generator, is refused after
+    ``max_children + 1``. For each state it checks that
     children are re-iterable, deterministic and TreeIterators, that expanding them (up to
     ``EXPANDED`` of them, spread evenly) does not mutate their parent, that terminal states
     are childless, that step costs are finite, that keys are hashable, stable, and
@@ -336,10 +338,9 @@ def _check_all(
     limit: int,
     draw: random.Random,
 ) -> CheckReport:
-    """``check_iterator``'s exploration, breadth first then random walks: ``max_states``."""
+    """``check_iterator``'s exploration, breadth first then random walks."""
     keyed = checked_key(state) is not None
     by_key: dict[Hashable, Any] = {}
-    done: set[Hashable] = set()  # the keys of the states checked (games with keys)
     movers = _Movers()
     checked = terminals = deepest = 0
 
@@ -351,26 +352,23 @@ def _check_all(
         deepest = max(deepest, depth)
         if keyed:
             _check_equality(s, by_key)
-            done.add(checked_key(s))
         return children
 
-    if max_states:
+    if max_states or walks:
         _check_playout(state, draw, movers)
-    first = max_states - max_states // 2 if walks else max_states
     frontier = [state]
     depth = 0
-    while frontier and checked < first:
+    while frontier and checked < max_states:
         nxt = []
         for s in frontier:
-            if checked >= first:
+            if checked >= max_states:
                 break
             nxt.extend(visit(s, depth))
         frontier, depth = nxt, depth + 1
-    for w in range(walks):
-        stop = checked + (max_states - checked) // (walks - w)  # an equal share of the rest
+    for _ in range(walks):
         s, d, last = state, 0, None
-        while d < max_depth and checked < stop:
-            children = _children(s, limit) if keyed and checked_key(s) in done else visit(s, d)
+        while d < max_depth:
+            children = visit(s, d)
             if not children:
                 break
             last = s

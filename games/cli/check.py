@@ -4,9 +4,7 @@ For plugin authors, like Gymnasium's ``check_env``: the game's start for ``--see
 seeds goes through ``treesearch.check_iterator``, and a game with players also through
 ``check_random_play`` (whole seeded random games, like OpenSpiel's ``random_sim_test``).
 A path game's goal test and heuristic are asked about the start too. It prints what it
-checked and exits 1 with the fault named at the first problem (a ``sys.exit()`` in the
-game's code included). ``--states N`` is the most states ``check_iterator`` checks per seed
-in all, and a state may have at most ``treesearch.checks.MAX_CHILDREN`` children.
+checked and exits 1 with the fault named at the first problem.
 """
 
 from __future__ import annotations

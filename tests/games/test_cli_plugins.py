@@ -289,9 +289,3 @@ def test_check_names_a_plugin_that_exits_or_never_stops_giving_children(
     assert main(["check", "endless"]) == 1
     err = capsys.readouterr().err
     assert "FAILED endless at seed 0" in err and "more than 10000 children" in err
-
-
-@pytest.mark.usefixtures("plugins")
-def test_check_states_bounds_every_state_checked(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check", "pile", "--states", "1", "--size", "30"]) == 0
-    assert "check_iterator: 1 states" in capsys.readouterr().out
