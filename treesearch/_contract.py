@@ -14,6 +14,7 @@ numpy) so every other module may import it.
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 from collections.abc import Hashable, Sequence
@@ -35,6 +36,7 @@ __all__ = [
     "CHANCE",
     "CONTRACT_METHODS",
     "FAULTS",
+    "MAX_CHILDREN",
     "PROBABILITY_TOLERANCE",
     "TERMINAL",
     "all_finite_numbers",
@@ -58,9 +60,12 @@ __all__ = [
     "missing_key",
     "missing_method",
     "player_index",
+    "read_children",
+    "safe_repr",
     "step_cost_message",
     "terminal_flag",
     "terminal_with_moves",
+    "too_many_children",
     "translate",
     "unhashable_key",
     "valid_cost",
@@ -88,6 +93,13 @@ TERMINAL = -4
 
 PROBABILITY_TOLERANCE = 1e-6
 """How far the chance probabilities of a state may sum away from 1."""
+
+MAX_CHILDREN = 10_000
+"""The most children the checkers read from one state: more, or an endless generator, is
+refused (``check_iterator(max_children=...)`` raises it for wider games)."""
+
+REPR_LIMIT = 1000
+"""The most characters of a value's repr quoted in an error message."""
 
 _NOTHING = object()
 
@@ -119,16 +131,63 @@ _FIX_OUTCOMES = "list every child once with probabilities >= 0 that sum to 1"
 _FIX_IS_TERMINAL = "return True only when get_children() is empty (is the test inverted?)"
 
 
+def safe_repr(value: Any) -> str:
+    """``repr(value)`` cut to ``REPR_LIMIT`` characters; never raises.
+
+    A game's ``__repr__`` may itself be broken: the error being reported must not be lost
+    to a second one raised while naming the state.
+    """
+    try:
+        text = repr(value)
+    except (Exception, SystemExit) as exc:  # a broken __repr__: say so, keep the real error
+        return f"<{type(value).__name__} object; its __repr__ raised {type(exc).__name__}>"
+    if len(text) > REPR_LIMIT:
+        return f"{text[: REPR_LIMIT - 20]}... ({len(text)} characters)"
+    return text
+
+
 def fail(method: str, state: Any, problem: str, fix: str) -> IteratorContractError:
     """The contract error for ``method`` of ``state``: what it did and how to fix it."""
-    return IteratorContractError(f"{method} of {state!r}: {problem}. Fix: {fix}")
+    return IteratorContractError(f"{method} of {safe_repr(state)}: {problem}. Fix: {fix}")
 
 
 def bad_children(state: Any, children: Any) -> IteratorContractError:
     """``get_children()`` returned something that is not iterable (None, 5...)."""
     return fail(
-        "get_children()", state, f"returned {children!r}, which is not iterable", _FIX_CHILDREN
+        "get_children()",
+        state,
+        f"returned {safe_repr(children)}, which is not iterable",
+        _FIX_CHILDREN,
     )
+
+
+def too_many_children(state: Any, limit: int) -> IteratorContractError:
+    """``get_children()`` gave more than ``limit`` children (or never stops giving them)."""
+    return fail(
+        "get_children()",
+        state,
+        f"gave more than {limit} children (the checker reads at most max_children={limit})",
+        "make get_children() end (an endless generator never does), or pass a larger "
+        "max_children= to check a game this wide",
+    )
+
+
+def read_children(state: Any, result: Any, limit: int) -> list[Any]:
+    """``result``, what ``state.get_children()`` returned, as a list of at most ``limit``.
+
+    Read lazily, so an endless generator is refused after ``limit + 1`` children.
+
+    Raises:
+        IteratorContractError: ``result`` is not iterable, or has more than ``limit`` items.
+    """
+    try:
+        items = iter(result)
+    except TypeError:
+        raise bad_children(state, result) from None
+    children = list(itertools.islice(items, limit + 1))
+    if len(children) > limit:
+        raise too_many_children(state, limit)
+    return children
 
 
 def bad_child(state: Any, child: Any) -> TreeSearchError:
@@ -138,19 +197,19 @@ def bad_child(state: Any, child: Any) -> TreeSearchError:
 
 def _child_message(state: Any, child: Any) -> str:
     return (
-        f"get_children() of {state!r}: yielded {child!r}, which has no get_children(). "
-        "Fix: yield states of the game (TreeIterator objects), not moves or names"
+        f"get_children() of {safe_repr(state)}: yielded {safe_repr(child)}, which has no "
+        "get_children(). Fix: yield states of the game (TreeIterator objects), not moves or names"
     )
 
 
 def unhashable_key(state: Any, key: Any) -> IteratorContractError:
     """``key()`` returned a value that cannot be a dict key."""
-    return fail("key()", state, f"returned the unhashable {key!r}", _FIX_HASHABLE)
+    return fail("key()", state, f"returned the unhashable {safe_repr(key)}", _FIX_HASHABLE)
 
 
 def missing_key(state: Any, parent: Any) -> IteratorContractError:
     """``key()`` returned None on a state reached from a keyed start (graph mode)."""
-    problem = f"returned None on this child of {parent!r}, though the start state has keys"
+    problem = f"returned None on this child of {safe_repr(parent)}, though the start state has keys"
     return fail("key()", state, problem, _FIX_KEYS)
 
 
@@ -166,7 +225,8 @@ def step_cost_message(state: Any, child: Any, cost: Any) -> str:
         if isinstance(cost, bool) or not isinstance(cost, Real)
         else "return a finite cost >= 0"
     )
-    return f"step_cost() of {state!r}: returned {cost!r} for {child!r}. Fix: {fix}"
+    shown = safe_repr(state)
+    return f"step_cost() of {shown}: returned {safe_repr(cost)} for {safe_repr(child)}. Fix: {fix}"
 
 
 def bad_step_cost(state: Any, child: Any, cost: Any) -> InvalidValueError:
@@ -178,12 +238,12 @@ def missing_method(state: Any, name: str) -> TreeSearchError:
     """``state`` lacks a contract method a search called (``name`` without parentheses)."""
     if name == "get_children":
         return NotATreeIteratorError(
-            f"a child state {state!r} is not a TreeIterator: it has no get_children() method "
-            "(get_children() must yield states of the game)"
+            f"a child state {safe_repr(state)} is not a TreeIterator: it has no get_children() "
+            "method (get_children() must yield states of the game)"
         )
     return MissingCapabilityError(
-        f"state {state!r} has no {name}() method, which this search needs from every state "
-        "of the game"
+        f"state {safe_repr(state)} has no {name}() method, which this search needs from every "
+        "state of the game"
     )
 
 
@@ -198,7 +258,7 @@ def diagnose(
     """
     try:
         return _diagnose(state, parent, keys, costs)
-    except Exception:
+    except (Exception, SystemExit):  # the game even called sys.exit()
         return None
 
 
@@ -213,9 +273,11 @@ def _diagnose(state: Any, parent: Any, keys: bool, costs: bool) -> TreeSearchErr
             return found
     result = state.get_children()
     try:
-        children = list(result)
+        items = iter(result)
     except TypeError:
         return bad_children(state, result)
+    # The first MAX_CHILDREN only: a wide game is no fault here, an endless one never ends.
+    children = list(itertools.islice(items, MAX_CHILDREN))
     for child in children:
         if not callable(getattr(child, "get_children", None)):
             return bad_child(state, child)
@@ -318,14 +380,14 @@ def _player_problem(state: Any, method: str) -> TreeSearchError | None:
             finite_rewards(state, state.returns())
     except IteratorContractError as err:
         return err
-    except Exception:
+    except (Exception, SystemExit):
         return None
     return None
 
 
 def bad_player(state: Any, player: Any) -> IteratorContractError:
     """``player()`` returned something other than a player index, CHANCE or TERMINAL."""
-    return fail("player()", state, f"returned {player!r}", _FIX_PLAYER)
+    return fail("player()", state, f"returned {safe_repr(player)}", _FIX_PLAYER)
 
 
 def terminal_with_moves(state: Any, children: int | None = None) -> IteratorContractError:
@@ -342,7 +404,7 @@ def is_over(state: Any) -> bool:
 
 def bad_returns(state: Any, rewards: Any) -> IteratorContractError:
     """``returns()`` gave something other than finite numbers, one per player."""
-    return fail("returns()", state, f"returned {rewards!r}", _FIX_RETURNS)
+    return fail("returns()", state, f"returned {safe_repr(rewards)}", _FIX_RETURNS)
 
 
 def all_finite_numbers(values: Any) -> bool:
@@ -393,7 +455,7 @@ def checked_returns(state: Any, player: int) -> tuple[float, ...]:
         raise fail("returns()", state, "is missing at a terminal state", _FIX_NO_RETURNS)
     rewards = finite_rewards(state, get())
     if player >= len(rewards):
-        problem = f"returned {player!r} but returns() has {len(rewards)} players"
+        problem = f"returned {safe_repr(player)} but returns() has {len(rewards)} players"
         raise fail("player()", state, problem, _FIX_PLAYERS)
     return rewards
 
@@ -439,7 +501,7 @@ def chance_pairs(state: Any, raw: Any) -> list[tuple[Any, float]]:
     try:
         pairs = [(child, float(p)) for child, p in raw]
     except (TypeError, ValueError):
-        raise fail("chance_outcomes()", state, f"returned {raw!r}", _FIX_CHANCE) from None
+        raise fail("chance_outcomes()", state, f"returned {safe_repr(raw)}", _FIX_CHANCE) from None
     total = math.fsum(p for _, p in pairs)
     if (
         not pairs
@@ -447,7 +509,9 @@ def chance_pairs(state: Any, raw: Any) -> list[tuple[Any, float]]:
         or not (abs(total - 1.0) <= PROBABILITY_TOLERANCE)
     ):
         probabilities = [p for _, p in pairs]
-        problem = f"gave the probabilities {probabilities!r}, summing to {total!r}"
+        problem = (
+            f"gave the probabilities {safe_repr(probabilities)}, summing to {safe_repr(total)}"
+        )
         raise fail("chance_outcomes()", state, problem, _FIX_CHANCE)
     return pairs
 
@@ -478,7 +542,7 @@ def terminal_flag(state: Any, children: Sequence[Any]) -> bool | None:
         return None
     t = get()
     if not isinstance(t, (bool, np.bool_)):
-        raise fail("is_terminal()", state, f"returned {t!r}", "return True or False")
+        raise fail("is_terminal()", state, f"returned {safe_repr(t)}", "return True or False")
     if t and children:
         problem = f"is True but the state has {len(children)} children"
         raise fail("is_terminal()", state, problem, _FIX_IS_TERMINAL)
@@ -488,6 +552,7 @@ def terminal_flag(state: Any, children: Sequence[Any]) -> bool | None:
 def chance_start(state: Any) -> InvalidArgumentError:
     """A search that picks a player's move was started at a chance state."""
     return InvalidArgumentError(
-        f"the start {state!r} is a chance state (player() is CHANCE): nothing to choose. Fix: "
-        "start from a state where a player moves (draw an outcome of chance_outcomes() first)"
+        f"the start {safe_repr(state)} is a chance state (player() is CHANCE): nothing to "
+        "choose. Fix: start from a state where a player moves (draw an outcome of "
+        "chance_outcomes() first)"
     )

@@ -20,8 +20,9 @@ import numpy as np
 
 from treesearch._contract import (
     CHANCE,
+    MAX_CHILDREN,
+    all_finite_numbers,
     bad_child,
-    bad_children,
     checked_chance,
     checked_key,
     checked_returns,
@@ -29,6 +30,8 @@ from treesearch._contract import (
     game_raised,
     missing_key,
     player_index,
+    read_children,
+    safe_repr,
     step_cost_message,
     terminal_flag,
     valid_cost,
@@ -37,7 +40,13 @@ from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch.arguments import check_count
 from treesearch.errors import IteratorContractError, TreeSearchError
 
-__all__ = ["CheckReport", "RandomPlayReport", "check_iterator", "check_random_play"]
+__all__ = [
+    "MAX_CHILDREN",
+    "CheckReport",
+    "RandomPlayReport",
+    "check_iterator",
+    "check_random_play",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +83,11 @@ def _fingerprint(state: Any) -> Any:
     ]
 
 
-def _children(state: Any, states: bool = False) -> list[Any]:
-    """The children of ``state`` as a list; with ``states``, each checked to be a state."""
+def _children(state: Any, limit: int, states: bool = False) -> list[Any]:
+    """The children of ``state`` as a list of at most ``limit``, read lazily.
+
+    With ``states``, each is checked to be a state.
+    """
     get = getattr(state, "get_children", None)
     if not callable(get):
         raise fail(
@@ -84,21 +96,23 @@ def _children(state: Any, states: bool = False) -> list[Any]:
             "is missing",
             "subclass treesearch.TreeIterator and implement get_children()",
         )
-    result = get()
-    try:
-        children = list(result)
-    except TypeError:
-        raise bad_children(state, result) from None
+    children = read_children(state, get(), limit)
     for child in children if states else ():
         if not callable(getattr(child, "get_children", None)):
             raise IteratorContractError(str(bad_child(state, child)))
     return children
 
 
-def _check_state(state: Any, keyed: bool) -> list[Any]:
-    """Check one state; return its children."""
+EXPANDED = 16
+"""How many children of a state ``check_iterator`` expands to see that its parent is unchanged:
+all of them up to this many, else this many spread over them (the cost of a state stays
+linear in its number of children)."""
+
+
+def _check_state(state: Any, keyed: bool, limit: int, movers: _Movers) -> list[Any]:
+    """Check one state (at most ``limit`` children); return its children."""
     before = _fingerprint(state)
-    first = _children(state)
+    first = _children(state, limit)
     if _fingerprint(state) != before:
         raise fail(
             "get_children()",
@@ -106,7 +120,7 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
             "changed the state itself while making its children",
             "build each child as a new object (copy the board, then change the copy)",
         )
-    second = _children(state)
+    second = _children(state, limit)
     if len(first) != len(second):
         raise fail(
             "get_children()",
@@ -124,11 +138,13 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
             raise fail(
                 "get_children()",
                 state,
-                f"is not deterministic: child {i} has key {checked_key(child)!r}, then "
-                f"{checked_key(second[i])!r}",
+                f"is not deterministic: child {i} has key {safe_repr(checked_key(child))}, then "
+                f"{safe_repr(checked_key(second[i]))}",
                 "yield children in a fixed order (sort them, avoid iterating over sets)",
             )
-        _children(child)  # expanding a child must not change the parent
+    step = max(1, -(-len(first) // EXPANDED))  # at most EXPANDED, spread over the list
+    for child in first[::step]:
+        _children(child, limit)  # expanding a child must not change the parent
     if _fingerprint(state) != before:
         raise fail(
             "get_children()",
@@ -144,26 +160,119 @@ def _check_state(state: Any, keyed: bool) -> list[Any]:
             if not valid_cost(c):
                 raise IteratorContractError(step_cost_message(state, child, c))
     if callable(getattr(state, "player", None)):
-        _check_players(state, first)
+        _check_players(state, first, movers)
     if keyed:
         k = checked_key(state)
         if k is None or k != checked_key(state):
             raise fail(
                 "key()",
                 state,
-                f"returned {k!r}, then something else",
+                f"returned {safe_repr(k)}, then something else",
                 "derive the key from the state's contents only",
             )
     return first
 
 
-def _check_players(state: Any, children: list[Any]) -> None:
+class _Movers:
+    """The players seen to move (each with a state where it moves) and the rewards' count.
+
+    A player index with no reward is blamed on ``returns()`` when the players seen are
+    0, 1, ... without a gap (the rewards are short), else on ``player()`` (an index out of
+    range, e.g. numbered from 1).
+    """
+
+    def __init__(self) -> None:
+        self.at: dict[int, Any] = {}
+        self.rewards: tuple[int, Any] | None = None  # (how many, a terminal state)
+
+    def moves(self, state: Any, player: int) -> None:
+        """``player`` moves at ``state``."""
+        if player not in self.at:
+            self.at[player] = state
+            self.judge()
+
+    def ends(self, state: Any, rewards: int) -> None:
+        """``state`` ends a game with ``rewards`` rewards."""
+        if self.rewards is None:
+            self.rewards = (rewards, state)
+            self.judge()
+
+    def judge(self) -> None:
+        """Raise if a player seen to move has no reward at the end."""
+        if self.rewards is None or not self.at:
+            return
+        n, end = self.rewards
+        top = max(self.at)
+        if top < n:
+            return
+        where = self.at[top]
+        if len(self.at) == top + 1:  # players 0..top all move: the rewards are short
+            raise fail(
+                "returns()",
+                end,
+                f"gave {n} rewards, but player {top} moves in this game (at {safe_repr(where)})",
+                "give every player a reward, numbered from 0",
+            )
+        raise fail(
+            "player()",
+            where,
+            f"returned {top}, but returns() of {safe_repr(end)} gives {n} rewards "
+            f"(players 0 to {n - 1})",
+            _FIX_NUMBERING,
+        )
+
+
+_FIX_NUMBERING = (
+    "number the players 0, 1, ... (one reward each in returns()), with "
+    "treesearch.CHANCE at chance states and treesearch.TERMINAL at the end"
+)
+
+
+def _check_players(state: Any, children: list[Any], movers: _Movers) -> None:
     """Games with players: who moves, chance outcomes, and rewards at the end."""
     p = player_index(state, state.player(), children)
     if p == CHANCE:
         checked_chance(state, children)  # the searches' own check: finite, >= 0, sum 1
+    elif children:
+        movers.moves(state, p)
     if not children:
-        checked_returns(state, p)
+        movers.ends(state, len(checked_returns(state, p)))
+
+
+def _check_playout(state: Any, draw: random.Random, movers: _Movers) -> None:
+    """A state's own ``random_playout(rng)``, if it has one: finite rewards, state unchanged."""
+    play = getattr(state, "random_playout", None)
+    if not callable(play):
+        return
+    before = _fingerprint(state)
+    rewards = play(random.Random(draw.getrandbits(64)))
+    try:
+        values = tuple(rewards)
+    except TypeError:  # None, a bare number
+        values = ()
+    if not all_finite_numbers(values):
+        raise fail(
+            "random_playout()",
+            state,
+            f"returned {safe_repr(rewards)}, expected a sequence of finite numbers",
+            "return the rewards of the game it played, one per player, as returns() does "
+            "at the end",
+        )
+    if movers.rewards is not None and len(values) != movers.rewards[0]:
+        n, end = movers.rewards
+        raise fail(
+            "random_playout()",
+            state,
+            f"returned {len(values)} rewards, but returns() of {safe_repr(end)} gives {n}",
+            "return one reward per player, as returns() does at the end",
+        )
+    if _fingerprint(state) != before:
+        raise fail(
+            "random_playout()",
+            state,
+            "changed the state itself",
+            "play the game out on a copy of the state",
+        )
 
 
 def check_iterator(
@@ -173,46 +282,71 @@ def check_iterator(
     walks: int = 20,
     max_depth: int = 200,
     rng: RNGLike = 0,
+    max_children: int = MAX_CHILDREN,
 ) -> CheckReport:
     """Check that ``state`` and the states reachable from it honour the TreeIterator contract.
 
-    Explores breadth-first up to ``max_states`` states, then adds ``walks`` seeded random
-    walks (up to ``max_depth`` moves) to reach deeper states. For each state it checks that
-    children are re-iterable, deterministic and TreeIterators, that expanding a child does
-    not mutate its parent, that terminal states are childless, that step costs are finite,
-    that keys are hashable, stable, and consistent with ``==`` when the states define it, and
+    Checks exactly ``max_states`` states breadth-first from ``state`` (fewer if the game has
+    fewer), then each of ``walks`` seeded random walks checks the states it passes, from
+    ``state`` on, until a state without children or ``max_depth`` states, to reach deeper
+    states: at most ``max_states + walks * max_depth`` states in all, counted in the
+    report (a state met twice is checked twice). ``max_states=0`` checks by walks only and
+    ``walks=0`` breadth-first only. Each state may have at most ``max_children`` children,
+    read lazily: a wider state, or an endless generator, is refused after
+    ``max_children + 1``. For each state it checks that
+    children are re-iterable, deterministic and TreeIterators, that expanding them (up to
+    ``EXPANDED`` of them, spread evenly) does not mutate their parent, that terminal states
+    are childless, that step costs are finite, that keys are hashable, stable, and
+    consistent with ``==`` when the states define it, and
     for games with players that ``player()``, ``chance_outcomes()`` and ``returns()`` agree
-    (``player()`` may be ``treesearch.TERMINAL`` at terminal states, and only there).
+    (``player()`` may be ``treesearch.TERMINAL`` at terminal states, and only there, and
+    every player that moves has a reward), and that a state's own ``random_playout(rng)``
+    (tried at the start and at the last state of each walk) returns finite rewards, one
+    per player.
+
+    An exception the game raises, ``SystemExit`` included, is reported as the fault of the
+    game method that raised it; ``KeyboardInterrupt`` still interrupts.
 
     Returns:
         A CheckReport of what was examined.
 
     Raises:
+        InvalidArgumentError: a count is not an int (``max_children`` >= 1, the others >= 0).
         IteratorContractError: naming the method, the state and the fix.
     """
     max_states = check_count("max_states", max_states, 0)
     walks = check_count("walks", walks, 0)
     max_depth = check_count("max_depth", max_depth, 0)
-    gen = np.random.default_rng(check_rng(rng))
+    max_children = check_count("max_children", max_children, 1)
+    seed = check_rng(rng)
+    draw = python_random(seed)  # the play-outs' own stream: the walks' is unchanged
+    gen = np.random.default_rng(seed)
     try:
-        return _check_all(state, max_states, walks, max_depth, gen)
+        return _check_all(state, max_states, walks, max_depth, gen, max_children, draw)
     except TreeSearchError:
         raise
-    except Exception as exc:  # the game's own: a contract error naming method and state
+    except (Exception, SystemExit) as exc:  # the game's own: name its method and state
         raise game_raised(exc, state) from exc
 
 
 def _check_all(
-    state: Any, max_states: int, walks: int, max_depth: int, gen: np.random.Generator
+    state: Any,
+    max_states: int,
+    walks: int,
+    max_depth: int,
+    gen: np.random.Generator,
+    limit: int,
+    draw: random.Random,
 ) -> CheckReport:
     """``check_iterator``'s exploration, breadth first then random walks."""
     keyed = checked_key(state) is not None
     by_key: dict[Hashable, Any] = {}
+    movers = _Movers()
     checked = terminals = deepest = 0
 
     def visit(s: Any, depth: int) -> list[Any]:
         nonlocal checked, terminals, deepest
-        children = _check_state(s, keyed)
+        children = _check_state(s, keyed, limit, movers)
         checked += 1
         terminals += not children
         deepest = max(deepest, depth)
@@ -220,6 +354,8 @@ def _check_all(
             _check_equality(s, by_key)
         return children
 
+    if max_states or walks:
+        _check_playout(state, draw, movers)
     frontier = [state]
     depth = 0
     while frontier and checked < max_states:
@@ -230,12 +366,15 @@ def _check_all(
             nxt.extend(visit(s, depth))
         frontier, depth = nxt, depth + 1
     for _ in range(walks):
-        s, d = state, 0
+        s, d, last = state, 0, None
         while d < max_depth:
             children = visit(s, d)
             if not children:
                 break
+            last = s
             s, d = children[int(gen.integers(len(children)))], d + 1
+        if last is not None and last is not state:
+            _check_playout(last, draw, movers)
     return CheckReport(checked, deepest, terminals, keyed)
 
 
@@ -249,7 +388,7 @@ def _check_equality(state: Any, by_key: dict[Hashable, Any]) -> None:
         raise fail(
             "key()",
             state,
-            f"equals the key of {other!r}, but the two states are not ==",
+            f"equals the key of {safe_repr(other)}, but the two states are not ==",
             "make key() include everything that __eq__ compares (or vice versa)",
         )
 
@@ -264,7 +403,7 @@ class RandomPlayReport:
     longest: int
 
 
-def _end(state: Any, player: int, movers: set[int]) -> int:
+def _end(state: Any, player: int, movers: _Movers) -> int:
     """Check a finished game's last state; return its number of players."""
     if terminal_flag(state, []) is False:
         raise fail(
@@ -274,18 +413,17 @@ def _end(state: Any, player: int, movers: set[int]) -> int:
             "return True exactly when get_children() is empty",
         )
     rewards = checked_returns(state, player)
-    if movers and max(movers) >= len(rewards):
-        raise fail(
-            "returns()",
-            state,
-            f"gave {len(rewards)} rewards, but player {max(movers)} moved in this game",
-            "give every player a reward, numbered from 0",
-        )
+    movers.ends(state, len(rewards))
     return len(rewards)
 
 
 def check_random_play(
-    state: Any, *, games: int = 20, max_moves: int = 10_000, rng: RNGLike = 0
+    state: Any,
+    *,
+    games: int = 20,
+    max_moves: int = 10_000,
+    rng: RNGLike = 0,
+    max_children: int = MAX_CHILDREN,
 ) -> RandomPlayReport:
     """Play ``games`` seeded random games from ``state`` to their end and check every turn.
 
@@ -294,35 +432,39 @@ def check_random_play(
     them) or, at the end only, ``TERMINAL``; keys are hashable. At the end ``is_terminal()``
     is True and ``returns()`` has one finite number per player (the one ``player()`` names
     there included), and the same number of players in every game. The rules are those of
-    ``check_iterator`` (both use ``treesearch._contract``).
+    ``check_iterator`` (both use ``treesearch._contract``), its ``max_children`` and its
+    handling of the game's own exceptions too.
 
     Returns:
         A RandomPlayReport of what was played.
 
     Raises:
-        InvalidArgumentError: ``games`` or ``max_moves`` is not an int >= 1.
+        InvalidArgumentError: ``games``, ``max_moves`` or ``max_children`` is not an int >= 1.
         IteratorContractError: naming the method, the state and the fix.
     """
     games = check_count("games", games, 1)
     max_moves = check_count("max_moves", max_moves, 1)
+    max_children = check_count("max_children", max_children, 1)
     draw = python_random(check_rng(rng))
     try:
-        return _play(state, games, max_moves, draw)
+        return _play(state, games, max_moves, draw, max_children)
     except TreeSearchError:
         raise
-    except Exception as exc:  # the game's own: a contract error naming method and state
+    except (Exception, SystemExit) as exc:  # the game's own: name its method and state
         raise game_raised(exc, state) from exc
 
 
-def _play(state: Any, games: int, max_moves: int, draw: random.Random) -> RandomPlayReport:
+def _play(
+    state: Any, games: int, max_moves: int, draw: random.Random, limit: int
+) -> RandomPlayReport:
     """``check_random_play``'s games."""
     moves = longest = 0
     players: int | None = None
     for _ in range(games):
         s, length = state, 0
-        movers: set[int] = set()
+        movers = _Movers()
         while True:
-            children = _children(s, states=True)
+            children = _children(s, limit, states=True)
             p = player_index(s, s.player(), children)
             checked_key(s)
             pairs = checked_chance(s, children) if p == CHANCE else []  # ended games too
@@ -338,7 +480,7 @@ def _play(state: Any, games: int, max_moves: int, draw: random.Random) -> Random
             if p == CHANCE:
                 s = draw.choices([c for c, _ in pairs], [w for _, w in pairs])[0]
             else:
-                movers.add(p)
+                movers.moves(s, p)
                 s = children[draw.randrange(len(children))]
             length += 1
         n = _end(s, p, movers)

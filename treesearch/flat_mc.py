@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from treesearch._contract import unhashable_key
+from treesearch._contract import bad_children, safe_repr, unhashable_key
 from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import ObserverLike, RunContext, has_keys
 from treesearch.arguments import check_count, check_flag, check_number
@@ -128,7 +128,11 @@ class FlatMonteCarlo(TreeSearch):
     def _search(self, start: Any, ctx: RunContext) -> None:
         rng = self._stream if self._stream is not None else python_random(self.rng)
         found = self.candidates(start) if self.candidates is not None else start.get_children()
-        states = list(found)
+        try:
+            items = iter(found)
+        except TypeError:  # None, a number: name who gave it
+            raise self._not_states(start, found) from None
+        states = list(items)
         ctx.expanded = 1
         if not states:
             self._kept = []
@@ -195,6 +199,15 @@ class FlatMonteCarlo(TreeSearch):
                 RuntimeWarning,
                 stacklevel=5,  # the caller of run(): _search <- _execute <- execute <- run
             )
+
+    def _not_states(self, start: Any, found: Any) -> TreeSearchError:
+        """The error of candidates (or children) that are not a sequence of states."""
+        if self.candidates is None:
+            return bad_children(start, found)
+        return InvalidValueError(
+            f"candidates {safe_repr(self.candidates)} returned {safe_repr(found)} for "
+            f"{safe_repr(start)}; expected a sequence of states (a list or tuple)"
+        )
 
     def _unhashable(self, state: Any, label: Any) -> TreeSearchError:
         """The error of a label that cannot be a dictionary key."""

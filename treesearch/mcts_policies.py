@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from numbers import Real
 from typing import Any
 
-from treesearch._contract import FAULTS, bad_returns, fail, translate
+from treesearch._contract import FAULTS, bad_returns, fail, safe_repr, translate
 from treesearch.errors import InvalidValueError, MissingCapabilityError, TreeSearchError
 from treesearch.mcts_node import Node
 from treesearch.values import CHANCE, chance_outcomes_of
@@ -92,17 +92,26 @@ def terminal_rewards(
 
 
 def checked_playout(state: Any, rewards: Iterable[float]) -> tuple[float, ...]:
-    """The rewards a state's own ``random_playout`` returned, refused unless all finite."""
-    rewards = tuple(rewards)
-    total = sum(rewards)
-    if total - total != 0:
+    """The rewards a state's own ``random_playout`` returned, refused unless all finite.
+
+    Raises:
+        IteratorContractError: not a non-empty sequence of finite numbers (None, a number,
+            strings, NaN...), naming the state, the value and what was expected.
+    """
+    try:
+        values = tuple(rewards)
+        total = sum(values)
+        ok = bool(values) and total - total == 0
+    except TypeError:  # None, a bare number, strings: the check costs nothing when fine
+        ok = False
+    if not ok:
         raise fail(
             "random_playout()",
             state,
-            f"returned {rewards!r}",
+            f"returned {safe_repr(rewards)}, expected a sequence of finite numbers",
             "return finite rewards, one per player, like returns() at the end",
         )
-    return rewards
+    return values
 
 
 def rollout_rewards(

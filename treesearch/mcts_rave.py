@@ -35,8 +35,9 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from treesearch._contract import fail, safe_repr
 from treesearch._run import RunContext
-from treesearch.errors import MissingCapabilityError
+from treesearch.errors import InvalidValueError, MissingCapabilityError, TreeSearchError
 from treesearch.mcts_node import Node
 from treesearch.mcts_policies import checked_playout, rollout_rewards
 from treesearch.mcts_settings import LEAF_ROLLOUT, LEAF_ROLLOUT_MOVES, RAVE, MCTSSettings
@@ -219,8 +220,47 @@ class RaveSimulator(Simulator):
 
     def _amaf(self, leaf: Node, reward: tuple[float, ...]) -> None:
         """The AMAF backup of one simulation; ``moves`` is then emptied for the next."""
-        amaf_backup(leaf, self.moves, reward)
+        try:
+            amaf_backup(leaf, self.moves, reward)
+        except (TypeError, ValueError) as exc:  # an unhashable move or a malformed pair
+            found = self._bad_move(leaf)
+            if found is None:
+                raise
+            raise found from exc
         self.moves.clear()
+
+    def _bad_move(self, leaf: Node) -> TreeSearchError | None:
+        """The error for the unhashable move (or bad ``moves`` entry) that broke an AMAF backup."""
+        custom = self.move_of is not move_attribute
+        n: Any = leaf
+        while n is not None:
+            move = getattr(n, "move_id", None)
+            if not _hashable(move):
+                return self._unhashable(move, n.state, custom)
+            n = n.parent
+        for item in self.moves:
+            if not (isinstance(item, tuple) and len(item) == 2):
+                return fail(
+                    "random_playout()",
+                    leaf.state,
+                    f"appended {safe_repr(item)} to moves, expected (player, move) pairs",
+                    "append (player index, hashable move) for each move played",
+                )
+            if not _hashable(item[1]):
+                return self._unhashable(item[1], None, custom)
+        return None
+
+    def _unhashable(self, move: Any, state: Any, custom: bool) -> TreeSearchError:
+        """``move``, the move of ``state`` (None: a play-out's), cannot be a set member."""
+        of = "" if state is None else f" for {safe_repr(state)}"
+        if custom:
+            said = f"move_of {safe_repr(self.move_of)} returned {safe_repr(move)}{of}"
+        else:
+            said = f"the move attribute{of} is {safe_repr(move)}"
+        return InvalidValueError(
+            f"MCTS(rave=...): {said}, which is unhashable; expected a hashable move "
+            "(a tuple, str, int...)"
+        )
 
     def _beta(self, visits: int) -> float:
         """``sqrt(K / (3 n + K))`` for ``n = visits``, from a table grown on demand."""
@@ -272,6 +312,14 @@ class RaveSimulator(Simulator):
             beta = self.betas[v] if v < len(self.betas) else self._beta(v)
             q += beta * (ch.amaf_total / av - q)
         return q
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 def _takes_moves(playout: Any) -> bool:

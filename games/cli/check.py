@@ -92,7 +92,9 @@ def prepare_check(args: argparse.Namespace) -> Work:
         for seed in range(args.seed, args.seed + args.seeds):
             try:
                 lines = _check_seed(game, args, seed)
-            except Exception as exc:  # a user's game may fail in any way: name the fault
+            # A user's game may fail in any way, sys.exit() included: name the fault
+            # (KeyboardInterrupt still interrupts).
+            except (Exception, SystemExit) as exc:
                 name = type(exc).__name__
                 print(f"FAILED {game.name} at seed {seed}: {name}: {exc}", file=sys.stderr)
                 return EXIT_FAULT

@@ -241,3 +241,51 @@ def test_check_works_for_bundled_games(capsys: pytest.CaptureFixture[str]) -> No
     assert "checking maze (path game from bundled)" in out and "seed 1: check_iterator" in out
     assert main(["check", "tictactoe", "--seeds", "1", "--games", "10"]) == 0
     assert "random play: 10 games to the end, 2 player(s)" in capsys.readouterr().out
+
+
+RUDE = '''
+import sys
+from tsduel import Pile
+
+class Quits(Pile):
+    """get_children() ends the process."""
+    def get_children(self):
+        sys.exit(3)
+
+class Endless(Pile):
+    """get_children() never stops giving children."""
+    def get_children(self):
+        while True:
+            yield Endless(self.n, 1 - self.to_move)
+
+def quits(*, seed=0, size=None):
+    return Quits(7)
+
+def endless(*, seed=0, size=None):
+    return Endless(7)
+'''
+
+
+@pytest.fixture
+def rude_plugins(tmp_path: Path) -> object:
+    fake_dist(
+        tmp_path,
+        "ts-rude",
+        "0.1",
+        {"treesearch.games": {"quits": "tsrude:quits", "endless": "tsrude:endless"}},
+        {"tsrude": RUDE, "tsduel": DUEL},
+    )
+    with plugin_path(tmp_path):
+        yield
+
+
+@pytest.mark.usefixtures("rude_plugins")
+def test_check_names_a_plugin_that_exits_or_never_stops_giving_children(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["check", "quits"]) == 1
+    err = capsys.readouterr().err
+    assert "FAILED quits at seed 0" in err and "get_children()" in err and "SystemExit: 3" in err
+    assert main(["check", "endless"]) == 1
+    err = capsys.readouterr().err
+    assert "FAILED endless at seed 0" in err and "more than 10000 children" in err

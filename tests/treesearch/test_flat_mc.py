@@ -168,3 +168,10 @@ def test_bad_knobs_and_bad_playouts_are_named() -> None:
         FlatMonteCarlo(playout=3)  # type: ignore[arg-type]
     with pytest.raises(InvalidValueError, match="returned nan: expected a finite number"):
         FlatMonteCarlo(playout=lambda s, r: float("nan")).run(Arms())
+
+
+@pytest.mark.parametrize("answer", [None, 5])
+def test_candidates_of_the_wrong_type_are_named(answer: Any) -> None:
+    search = FlatMonteCarlo(candidates=lambda s: answer, rng=0)
+    with pytest.raises(InvalidValueError, match=rf"candidates .* returned {answer} for .*sequence"):
+        search.run(TicTacToe())

@@ -11,7 +11,12 @@ import pytest
 from games.tictactoe import TicTacToe
 from tests.games_util import solve
 from treesearch import MCTS
-from treesearch.errors import InvalidArgumentError, MissingCapabilityError
+from treesearch.errors import (
+    InvalidArgumentError,
+    InvalidValueError,
+    IteratorContractError,
+    MissingCapabilityError,
+)
 from treesearch.mcts_node import Node
 from treesearch.mcts_policies import uct
 from treesearch.mcts_rave import RaveNode, amaf_backup
@@ -281,3 +286,45 @@ def test_a_reporting_playout_is_checked_as_the_plain_one() -> None:
         MCTS(iterations=20, rng=0, rave=50).run(BadPlayout((0, 1, 2)))
     with pytest.raises(TreeSearchError, match=r"random_playout\(\).*nan"):
         MCTS(iterations=20, rng=0, rave=0).run(BadPlayout((0, 1, 2)))
+
+
+def test_an_unhashable_move_names_move_of_and_the_state() -> None:
+    mcts = MCTS(iterations=50, rave=100, rng=0, move_of=lambda s: [s.move])
+    with pytest.raises(InvalidValueError, match=r"move_of .* returned \[\d\] for .*unhashable"):
+        mcts.run(Take((0, 1, 2)))
+
+
+def test_an_unhashable_move_attribute_is_named() -> None:
+    class Listed(Take):
+        def get_children(self) -> list[Take]:
+            return [Listed(c.free, c.mine, c.to_move, [c.move]) for c in super().get_children()]
+
+    with pytest.raises(InvalidValueError, match=r"move attribute for .* is \[\d\].*unhashable"):
+        MCTS(iterations=50, rave=100, rng=0).run(Listed((0, 1, 2)))
+
+
+@pytest.mark.parametrize("rave", [0, 100])
+@pytest.mark.parametrize("answer", [None, 3.0, "ab", ()])
+def test_random_playout_of_the_wrong_type_names_the_method(answer: Any, rave: int) -> None:
+    class Fast(Take):
+        def get_children(self) -> list[Take]:
+            return [Fast(c.free, c.mine, c.to_move, c.move) for c in super().get_children()]
+
+        def random_playout(self, rng: random.Random, moves: Any = None) -> Any:
+            return answer
+
+    with pytest.raises(IteratorContractError, match=r"random_playout\(\) of .*expected a sequence"):
+        MCTS(iterations=20, rave=rave, rng=0).run(Fast((0, 1, 2)))
+
+
+def test_random_playout_reporting_malformed_moves_is_named() -> None:
+    class Fast(Take):
+        def get_children(self) -> list[Take]:
+            return [Fast(c.free, c.mine, c.to_move, c.move) for c in super().get_children()]
+
+        def random_playout(self, rng: random.Random, moves: list[Any]) -> tuple[float, float]:
+            moves.append("not a pair")
+            return (1.0, -1.0)
+
+    with pytest.raises(IteratorContractError, match=r"random_playout\(\).*appended 'not a pair'"):
+        MCTS(iterations=20, rave=100, rng=0).run(Fast((0, 1, 2)))
