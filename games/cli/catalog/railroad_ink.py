@@ -12,13 +12,14 @@ from pathlib import Path
 from games.cli.catalog.bots import INK_BOTS
 from games.cli.catalog.problem import GameEntry, GameOptions, Play, Problem, Solo, board_video
 from games.match import AgentMaker
-from games.railroad_ink import HEURISTIC, PLAY_DICE, RailroadInk, RailroadInkTiles, film, play
 from treesearch import InvalidArgumentError
 
 __all__ = ["RAILROAD_INK"]
 
 
 def _railroad_ink(args: GameOptions) -> Problem:
+    from games.railroad_ink import HEURISTIC, RailroadInk  # the engine (numba) loads here
+
     dice = args.dice
     return Problem(
         "railroad-ink",
@@ -34,6 +35,8 @@ def _railroad_ink(args: GameOptions) -> Problem:
 
 
 def _check(problem: Problem) -> None:
+    from games.railroad_ink import PLAY_DICE
+
     dice = problem.start.game.dice
     if dice not in PLAY_DICE:
         raise InvalidArgumentError(
@@ -44,6 +47,8 @@ def _check(problem: Problem) -> None:
 
 def _solo(problem: Problem, seed: int, agents: AgentMaker, video: Path | None) -> Solo:
     """Game ``seed`` played whole by ``agents`` with the problem's dice; filmed with ``video``."""
+    from games.railroad_ink import film, play
+
     dice = problem.start.game.dice
     record = play(seed, dice, agents)
     if video is not None:
@@ -57,11 +62,18 @@ def _solo(problem: Problem, seed: int, agents: AgentMaker, video: Path | None) -
     )
 
 
+def _tiles(start: object) -> object:
+    """The renderer of a Railroad Ink video (imported here: the engine loads with the game)."""
+    from games.railroad_ink import RailroadInkTiles
+
+    return RailroadInkTiles(40)
+
+
 RAILROAD_INK = GameEntry(
     "railroad-ink",
     "score",
     "Railroad Ink: --dice known|revealed|free, --seed rolls",
     _railroad_ink,
-    board_video(lambda start: RailroadInkTiles(40)),
+    board_video(_tiles),
     play=Play(bots=INK_BOTS, default=("best",), solo=_solo, check=_check, solo_video=True),
 )
