@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["ENGINE", "ENGINES", "jit"]
+__all__ = ["ENGINE", "ENGINES", "HOW_TO_COMPILE", "jit"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -53,14 +53,14 @@ def _requested() -> str:
     return value
 
 
-def _choose() -> tuple[str, Callable[[Any], Any]]:
+def _choose() -> tuple[str, Callable[[Any], Any], str]:
     if _requested() == "python":
-        return "python", _plain
+        return "python", _plain, "TREESEARCH_ENGINE=python is set: unset it to compile the engines"
     try:
         import numba
     except ImportError:
-        return "python", _plain
-    return "numba", _compiler(numba)
+        return "python", _plain, 'numba is not installed: pip install "treesearch[fast]"'
+    return "numba", _compiler(numba), ""
 
 
 def _compiler(numba: Any) -> Callable[[Any], Any]:
@@ -122,8 +122,9 @@ def _say(message: str) -> None:
     warnings.warn(message, RuntimeWarning, stacklevel=4)
 
 
-ENGINE, _jit = _choose()
-"""``"numba"`` when the engines are compiled, ``"python"`` when they run as plain Python."""
+ENGINE, _jit, HOW_TO_COMPILE = _choose()
+"""``ENGINE``: ``"numba"`` when the engines are compiled, ``"python"`` when they run as plain
+Python. ``HOW_TO_COMPILE``: with plain Python, why and what to do to compile (else empty)."""
 
 
 def jit(function: _F) -> _F:

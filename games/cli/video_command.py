@@ -30,7 +30,7 @@ def _video_game(args: argparse.Namespace) -> GameEntry:
 def prepare_video(args: argparse.Namespace) -> Work:
     """``video``: one search drawn exploring the game, about ``--duration`` seconds long."""
     game = _video_game(args)
-    entry = search_entry(args.search or searches_for(game.kind)[0], game)
+    entry = search_entry(args.search or game.video_search or searches_for(game.kind)[0], game)
     if game.video_searches is not None and entry.name not in game.video_searches:
         raise InvalidArgumentError(
             f"videos of {game.name!r} show {', '.join(game.video_searches)} only (they draw "
