@@ -51,7 +51,7 @@ def prepare_video(args: argparse.Namespace) -> Work:
     options = dataclasses.replace(options, observers=extra)
 
     def work() -> int:
-        print(f"{title}, from {problem.label(problem.start)}:")
+        print(f"{title}, from {problem.label(problem.start)}:", flush=True)
         result, frames = make_video(
             problem, search, None if out is None else Path(out), options, title
         )
