@@ -7,6 +7,11 @@ bots (``--bot``, Railroad Ink) plays one seeded game per ``--games`` through the
 maker (Tron's match video, a ``Playthrough`` of tic-tac-toe or of a plugin's renderer,
 Railroad Ink's record with the candidates of a bot that weighs its moves).
 
+Score games' games are long (Railroad Ink's ``best``: 35-45 s a game): before the first, a line
+on stderr says what runs and about how long a game takes (the entry's ``Play.forecast``), with
+what would make it faster (numba, where the engine runs as plain Python); a tqdm bar on stderr
+then follows the games round by round where stderr is a terminal.
+
 Ctrl-C or SIGTERM ends the games at once (the game under way is abandoned, even where a
 bot's search would swallow the interrupt): the finished ones are printed and summed up,
 and the command ends with 130 or 143.

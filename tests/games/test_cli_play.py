@@ -258,7 +258,7 @@ def test_play_railroad_ink_says_what_it_costs_before_the_first_game(
         f"playing 2 games of railroad-ink with best: about {PYTHON_SECONDS:.0f} s a game, "
         f"{2 * PYTHON_SECONDS:.0f} s in all\n"
     )
-    assert how in second and "100 times faster" in second and "benchmarks/RESULTS.md" in second
+    assert how in second and "50 times faster" in second and "benchmarks/RESULTS.md" in second
 
 
 class _Terminal(io.StringIO):
