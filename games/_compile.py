@@ -1,12 +1,19 @@
 """The switch between compiled and plain Python for the games' engines: ``jit`` and ``ENGINE``.
 
 ``jit`` is ``numba.njit(cache=True)`` when numba is installed, else the identity, so every
-engine function is written once and runs either way with the same results. Set the environment
-variable ``TREESEARCH_ENGINE=python`` to run plain Python with numba installed (the tests do,
-to check both paths). Compiled functions are cached on disk by numba (``__pycache__``, or its
-user cache when the package folder is read-only): the first process compiles for a few
-seconds, later ones load. No engine function is recursive: numba's cache cannot reload some
-recursive functions.
+engine function is written once and runs either way with the same results. The environment
+variable ``TREESEARCH_ENGINE`` chooses: ``python`` runs plain Python with numba installed (the
+tests do, to check both paths), ``numba`` or empty (unset) compiles when numba is installed;
+any other value is refused when this module is first imported. Numba is imported here only,
+so only by a game that runs an engine, never by the command line's ``list`` or ``--help``.
+
+Compiled functions are cached on disk by numba (``__pycache__``, or its user cache when the
+package folder is read-only): the first process compiles for a few seconds, later ones load.
+Where neither is writable (a read-only install run without a writable home), the cache goes
+to a folder of the system's temporary directory, or, failing that, there is no cache (every
+process compiles); either is said once, as a ``RuntimeWarning``. ``NUMBA_CACHE_DIR`` chooses
+the folder. No engine function is recursive: numba's cache cannot reload some recursive
+functions.
 
 Used by the Railroad Ink engine (``games.railroad_ink.engine``, which re-exports it as
 ``games.railroad_ink.engine.compile``) and by Tron's Voronoi race (``games.tron.flood``).
@@ -15,30 +22,109 @@ Used by the Railroad Ink engine (``games.railroad_ink.engine``, which re-exports
 from __future__ import annotations
 
 import os
+import tempfile
+import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["ENGINE", "jit"]
+from treesearch.errors import InvalidArgumentError
+
+__all__ = ["ENGINE", "ENGINES", "HOW_TO_COMPILE", "jit"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+
+ENGINES = ("numba", "python")
+"""The values ``TREESEARCH_ENGINE`` accepts (besides empty, which means ``numba``)."""
 
 
 def _plain(function: _F) -> _F:
     return function
 
 
-def _choose() -> tuple[str, Callable[[Any], Any]]:
-    if os.environ.get("TREESEARCH_ENGINE", "").strip().lower() == "python":
-        return "python", _plain
+def _requested() -> str:
+    """``TREESEARCH_ENGINE``, checked: ``"numba"``, ``"python"`` or ``""``."""
+    raw = os.environ.get("TREESEARCH_ENGINE", "")
+    value = raw.strip().lower()
+    if value and value not in ENGINES:
+        raise InvalidArgumentError(
+            f"TREESEARCH_ENGINE must be 'python' (plain Python), 'numba' (compiled when "
+            f"numba is installed) or empty (the same as numba), got {raw!r}"
+        )
+    return value
+
+
+def _choose() -> tuple[str, Callable[[Any], Any], str]:
+    if _requested() == "python":
+        return "python", _plain, "TREESEARCH_ENGINE=python is set: unset it to compile the engines"
     try:
         import numba
     except ImportError:
-        return "python", _plain
-    return "numba", numba.njit(cache=True, nogil=True)
+        return "python", _plain, 'numba is not installed: pip install "treesearch[fast]"'
+    return "numba", _compiler(numba), ""
 
 
-ENGINE, _jit = _choose()
-"""``"numba"`` when the engines are compiled, ``"python"`` when they run as plain Python."""
+def _compiler(numba: Any) -> Callable[[Any], Any]:
+    """``numba.njit(cache=True)``, falling back to a temporary cache folder, then to no cache.
+
+    Numba refuses ``cache=True`` (``RuntimeError: cannot cache function ...: no locator
+    available``) when it can write neither beside the source nor in the user's cache folder.
+    """
+    tried = {"temp": False, "cache": True}
+
+    def compile_one(function: Any) -> Any:
+        if tried["cache"]:
+            try:
+                return numba.njit(cache=True, nogil=True)(function)
+            except RuntimeError as exc:
+                if "no locator available" not in str(exc):
+                    raise
+            if not tried["temp"]:
+                tried["temp"] = True
+                folder = _temporary_cache()
+                if folder is not None:
+                    numba.config.CACHE_DIR = folder
+                    try:
+                        compiled = numba.njit(cache=True, nogil=True)(function)
+                    except RuntimeError:
+                        pass
+                    else:
+                        _say(
+                            "numba cannot cache the compiled engines beside the package or in "
+                            f"the home folder (neither is writable): caching them in {folder} "
+                            "(NUMBA_CACHE_DIR chooses the folder)"
+                        )
+                        return compiled
+            tried["cache"] = False
+            _say(
+                "numba cannot cache the compiled engines anywhere (the package, the home "
+                "folder and the temporary folder are not writable): every process compiles "
+                "them anew, for a few seconds (NUMBA_CACHE_DIR names a writable folder)"
+            )
+        return numba.njit(cache=False, nogil=True)(function)
+
+    return compile_one
+
+
+def _temporary_cache() -> str | None:
+    """A writable cache folder in the system's temporary directory, or None."""
+    getuid = getattr(os, "getuid", None)
+    user = str(getuid()) if getuid is not None else "user"
+    folder = os.path.join(tempfile.gettempdir(), f"treesearch-numba-{user}")
+    try:
+        os.makedirs(folder, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError:
+        return None
+    return folder
+
+
+def _say(message: str) -> None:
+    warnings.warn(message, RuntimeWarning, stacklevel=4)
+
+
+ENGINE, _jit, HOW_TO_COMPILE = _choose()
+"""``ENGINE``: ``"numba"`` when the engines are compiled, ``"python"`` when they run as plain
+Python. ``HOW_TO_COMPILE``: with plain Python, why and what to do to compile (else empty)."""
 
 
 def jit(function: _F) -> _F:

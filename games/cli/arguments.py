@@ -402,7 +402,11 @@ def add_compare(p: argparse.ArgumentParser) -> None:
 def add_video(p: argparse.ArgumentParser) -> None:
     """The options of ``video``."""
     add_game(p, "maze", [name for name, game in GAMES.items() if game.video is not None])
-    add_search(p, "a search that fits the game (default: the first that fits); tictactoe: mcts")
+    add_search(
+        p,
+        "a search that fits the game (default: the first that fits; beam for railroad-ink); "
+        "tictactoe: mcts",
+    )
     help = (
         ".mp4 or .gif file, or a folder for PNG frames (default: search.mp4, or no video with "
         "--html)"

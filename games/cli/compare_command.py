@@ -146,7 +146,8 @@ def _harness_work(
         better = "higher" if higher else "lower"
         print(
             f"{game.name}: {', '.join(jobs)} on {instances} seeded instance(s) from seed "
-            f"{args.seed}, {what}{against} ({better} is better)"
+            f"{args.seed}, {what}{against} ({better} is better)",
+            flush=True,  # before the bar on stderr, also into a pipe
         )
         try:
             result = compare(

@@ -15,7 +15,6 @@ from games.cli.outputs import check_folder
 from games.cli.report import Table
 from games.dict_tree import DictTreeIterator
 from games.maze import search_race
-from games.railroad_ink import RailroadInk, RailroadInkTiles
 from observers import RecordingObserver, VideoObserver
 from treesearch import Backtracking, RandomWalk, Status
 
@@ -73,6 +72,8 @@ def prepare_demo(args: argparse.Namespace) -> Work:
 
 def _railroad_ink_walk(args: argparse.Namespace) -> int:
     """The demo's Railroad Ink video: one random walk of free play, ending on its score."""
+    from games.railroad_ink import RailroadInk, RailroadInkTiles  # the engine loads here
+
     path = Path(args.out_dir) / "railroad_ink.mp4"
     print(f"\nrendering a random walk placing Railroad Ink tiles (free play, seed 1) to {path}:")
     title = "Railroad Ink · random walk · seed 1"  # the side column says "free play"

@@ -9,6 +9,11 @@ with the entry's film maker (Tron's match video, a ``Playthrough`` of tic-tac-to
 plugin's renderer, Railroad Ink's record with the candidates of a bot that weighs its
 moves).
 
+Score games' games are long (Railroad Ink's ``best``: 35-45 s a game): before the first, a line
+on stderr says what runs and about how long a game takes (the entry's ``Play.forecast``), with
+what would make it faster (numba, where the engine runs as plain Python); a tqdm bar on stderr
+then follows the games round by round where stderr is a terminal.
+
 Ctrl-C or SIGTERM ends the games at once (the game under way is abandoned, even where a
 bot's search would swallow the interrupt): the finished ones are printed and summed up,
 and the command ends with 130 or 143.
@@ -18,11 +23,12 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import sys
 from pathlib import Path
 from typing import Any
 
 from games.cli.applies import refuse_unused
-from games.cli.catalog import GAMES, PREFIX, SEARCHES, GameEntry, Problem, game_entry
+from games.cli.catalog import GAMES, PREFIX, SEARCHES, Forecast, GameEntry, Problem, game_entry
 from games.cli.common import EXIT_INTERRUPTED, Work, budget_of, names_of
 from games.cli.outputs import check_video_path
 from games.cli.players import Player, duel_match, match_start, player, record_start
@@ -176,17 +182,20 @@ def _score_games(game: GameEntry, args: argparse.Namespace, who: Player) -> Work
         )
     agents = who.agents(problem, budget_of(args), args)
     solo = play.solo
+    forecast = None if play.forecast is None else play.forecast(problem, name, args.bot_seconds)
 
     def work() -> int:
         scores: list[float] = []
         stopped: Stopped | None = None
+        _announce(game, name, args.games, forecast)
+        bar = _Progress(args.games, forecast)
         try:
-            with stopping():  # a bot's search may swallow Ctrl-C; the game is abandoned
+            with stopping(), bar:  # a bot's search may swallow Ctrl-C; the game is abandoned
                 for g in range(args.games):
                     video = Path(args.video) if g == 0 and args.video is not None else None
-                    done = solo(problem, args.seed + g, agents, video)
+                    done = solo(problem, args.seed + g, agents, video, bar.observers(g))
                     scores.append(done.score)
-                    print(f"game {g + 1} {done.text}")
+                    bar.write(f"game {g + 1} {done.text}")
         except Stopped as stop:
             stopped = stop
             print(f"{signal_name(stop.signum)}: game {len(scores) + 1} abandoned")
@@ -200,3 +209,78 @@ def _score_games(game: GameEntry, args: argparse.Namespace, who: Player) -> Work
         return 0 if stopped is None else exit_code(stopped.signum)
 
     return work
+
+
+def _duration(seconds: float) -> str:
+    """``seconds`` as people say it: "45 s", "3 min", "1 h 10 min"."""
+    if seconds < 120:
+        return f"{seconds:.2g} s" if seconds < 10 else f"{seconds:.0f} s"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 90 else f"{minutes // 60} h {minutes % 60} min"
+
+
+def _announce(game: GameEntry, bot: str, games: int, forecast: Forecast | None) -> None:
+    """One line on stderr, before the first game: what runs, about how long it takes.
+
+    Then the forecast's note (what would make it faster), if any.
+    """
+    what = f"playing {games} game{'s' if games > 1 else ''} of {game.name} with {bot}"
+    seconds = None if forecast is None else forecast.seconds
+    if seconds is not None:
+        what += f": about {_duration(seconds)} a game"
+        if games > 1:
+            what += f", {_duration(seconds * games)} in all"
+    print(what, file=sys.stderr, flush=True)
+    if forecast is not None and forecast.note:
+        print(forecast.note, file=sys.stderr, flush=True)
+
+
+class _Progress:
+    """A tqdm bar on stderr over the games' steps (rounds), shown where tqdm shows one.
+
+    tqdm draws it only when stderr is a terminal (``disable=None``); lines printed meanwhile
+    go through ``write`` so that they do not tear the bar.
+    """
+
+    def __init__(self, games: int, forecast: Forecast | None) -> None:
+        self.steps = None if forecast is None else forecast.steps
+        self.games = games
+        self.total = 0
+        self.bar: Any = None
+
+    def __enter__(self) -> _Progress:
+        from tqdm import tqdm
+
+        unit = "move" if self.steps is None else "round"
+        self.bar = tqdm(unit=unit, file=sys.stderr, disable=None, leave=False, dynamic_ncols=True)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+    def observers(self, game: int) -> list[Any]:
+        """The callables that move the bar through game ``game`` (0-based), state by state."""
+        if self.bar is None or self.bar.disable:
+            return []
+        bar, steps = self.bar, self.steps
+        bar.set_description(f"game {game + 1}/{self.games}")
+
+        def observe(event: Any) -> None:
+            state = getattr(event, "state", None)
+            if steps is None:
+                bar.update(1)
+                return
+            done, total = steps(state)
+            bar.total = total * self.games
+            bar.n = game * total + done
+            bar.refresh()
+
+        return [observe]
+
+    def write(self, line: str) -> None:
+        """``line`` on stdout, above the bar."""
+        if self.bar is None or self.bar.disable:
+            print(line, flush=True)  # at once, also into a pipe: games are long
+        else:
+            self.bar.write(line, file=sys.stdout)

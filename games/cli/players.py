@@ -99,7 +99,7 @@ def score_game(
     if who.bot is not None:
         if game.play.solo is None:
             raise InvalidArgumentError(f"{game.name!r} has no whole-game play for bots")
-        solo = game.play.solo(problem, args.seed, who.agents(problem, budget, args), None)
+        solo = game.play.solo(problem, args.seed, who.agents(problem, budget, args), None, [])
         return solo.score, solo.seconds, 0, "played"
     search = SEARCHES[who.name].make(problem, budget, args)
     result = search.run(problem.start)

@@ -31,7 +31,7 @@ def _video_game(args: argparse.Namespace) -> GameEntry:
 def prepare_video(args: argparse.Namespace) -> Work:
     """``video``: one search drawn exploring the game, about ``--duration`` seconds long."""
     game = _video_game(args)
-    entry = search_entry(args.search or searches_for(game.kind)[0], game)
+    entry = search_entry(args.search or game.video_search or searches_for(game.kind)[0], game)
     if game.video_searches is not None and entry.name not in game.video_searches:
         raise InvalidArgumentError(
             f"videos of {game.name!r} show {', '.join(game.video_searches)} only (they draw "
@@ -53,7 +53,7 @@ def prepare_video(args: argparse.Namespace) -> Work:
     options = dataclasses.replace(options, observers=extra)
 
     def work() -> int:
-        print(f"{title}, from {problem.label(problem.start)}:")
+        print(f"{title}, from {problem.label(problem.start)}:", flush=True)
         result, frames = make_video(
             problem, search, None if out is None else Path(out), options, title
         )

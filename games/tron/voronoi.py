@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
-from games.tron import flood
 from games.tron.grid import Grid
 from games.tron.state import TronState
 from treesearch.errors import InvalidArgumentError
@@ -154,6 +153,8 @@ def race_from(grid: Grid, walls: int, heads: Pair, facings: Pair, lead: int = 0)
     orientations (ignored on squares). ``walls`` must hold both heads. With numba the flood
     is compiled (``games.tron.flood``), with the same result.
     """
+    from games.tron import flood  # here, not at the top: numba loads at the first race
+
     if flood.COMPILED:
         cells = grid.cells
         if not (0 <= heads[0] < cells and 0 <= heads[1] < cells) or (
@@ -247,6 +248,8 @@ def race_counts(state: TronState) -> tuple[bool, int, int, int, int]:
     reach from its start (no pending step credited). Compiled with numba, without building
     the cell sets; else counted from ``race``.
     """
+    from games.tron import flood  # here, not at the top: numba loads at the first race
+
     if not flood.COMPILED:
         grid = state.grid
         r = race(state)

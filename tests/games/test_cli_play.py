@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import io
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -206,3 +210,82 @@ def test_missing_pyspiel_is_one_line(
     assert main(["run", "--game", "openspiel:tic_tac_toe"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and 'pip install "treesearch[openspiel]"' in err
+
+
+# A newcomer's first ``play railroad-ink``: what runs, what it costs and how to make it faster
+# are said on stderr before the first game starts; the command is stopped once they are out.
+HIDE_NUMBA = "import sys; sys.modules['numba'] = None  # import numba: ImportError\n"
+FIRST_WORDS = HIDE_NUMBA + "import games.cli; games.cli.main(['play', 'railroad-ink'])\n"
+
+
+@pytest.mark.parametrize(
+    ("code", "env", "how"),
+    [
+        (FIRST_WORDS, {}, 'numba is not installed: pip install "treesearch[fast]"'),
+        (
+            FIRST_WORDS.replace(HIDE_NUMBA, ""),
+            {"TREESEARCH_ENGINE": "python"},
+            "TREESEARCH_ENGINE=python is set",
+        ),
+    ],
+    ids=["numba-missing", "engine-python"],
+)
+def test_play_railroad_ink_says_what_it_costs_before_the_first_game(
+    code: str, env: dict[str, str], how: str
+) -> None:
+    from games.railroad_ink.bots.montecarlo import PYTHON_SECONDS
+
+    base = {k: v for k, v in os.environ.items() if k != "TREESEARCH_ENGINE"}
+    process = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=Path(__file__).resolve().parents[2],
+        env={**base, **env},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stderr is not None
+        first, second = process.stderr.readline(), process.stderr.readline()
+    finally:
+        process.kill()
+        process.communicate(timeout=60)
+    assert first == (
+        f"playing 2 games of railroad-ink with best: about {PYTHON_SECONDS:.0f} s a game, "
+        f"{2 * PYTHON_SECONDS:.0f} s in all\n"
+    )
+    assert how in second and "50 times faster" in second and "benchmarks/RESULTS.md" in second
+
+
+class _Terminal(io.StringIO):
+    """A stderr that says it is a terminal, as tqdm asks before it draws a bar."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_play_shows_its_progress_by_rounds_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = _Terminal()
+    monkeypatch.setattr("sys.stderr", err)
+    assert main(["play", "railroad-ink", "--bot", "random", "--games", "2"]) == 0
+    shown = err.getvalue()
+    assert shown.startswith("playing 2 games of railroad-ink with random: about 0.1 s a game")
+    assert "game 1/2" in shown and "game 2/2" in shown and "/14 [" in shown and "round" in shown
+    assert "random over 2 game(s)" in capsys.readouterr().out
+
+
+def test_play_draws_no_bar_where_stderr_is_no_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "railroad-ink", "--bot", "greedy", "--games", "1"]) == 0
+    err = capsys.readouterr().err
+    assert err == "playing 1 game of railroad-ink with greedy: about 1 s a game\n"
+
+
+def test_railroad_ink_videos_show_a_beam_by_default(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "ink.gif"
+    assert main(["video", "--game", "railroad-ink", "--max-frames", "4", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("Beam search (width 8) on Railroad Ink"), printed

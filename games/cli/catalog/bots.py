@@ -16,8 +16,6 @@ from games.cli.catalog.observers import OBSERVERS, ObserverEntry
 from games.cli.catalog.problem import BotEntry, BotOptions
 from games.cli.catalog.registry import Registry
 from games.match import AgentMaker, RandomAgent
-from games.railroad_ink import BOTS as INK_NAMES
-from games.railroad_ink import BotAgent as InkAgent
 from games.tron.bots import alphabeta_bot, best_bot, heuristic_bot, mcts_bot, random_bot
 from games.tron.match import BotAgent as TronAgent
 
@@ -43,9 +41,15 @@ def _tron_seconds(options: BotOptions) -> float:
 
 def _ink(name: str) -> Callable[[BotOptions], AgentMaker]:
     """A Railroad Ink bot's maker: ``--bot-seconds`` per game, the dice of the start."""
-    return lambda o: InkAgent(
-        name, getattr(getattr(o.start, "game", None), "dice", "revealed"), o.seconds
-    )
+
+    def make(o: BotOptions) -> AgentMaker:
+        from games.railroad_ink import BotAgent  # here: the engine (numba) loads when played
+
+        return BotAgent(
+            name, getattr(getattr(o.start, "game", None), "dice", "revealed"), o.seconds
+        )
+
+    return make
 
 
 _INK_HELP = {
@@ -59,12 +63,13 @@ _INK_HELP = {
 }
 
 INK_BOTS = tuple(
-    BotEntry(
-        "railroad-ink", n, "score", _INK_HELP.get(n, "a Railroad Ink bot"), _ink(n), timed=True
-    )
-    for n in INK_NAMES
+    BotEntry("railroad-ink", n, "score", h, _ink(n), timed=True) for n, h in _INK_HELP.items()
 )
-"""Railroad Ink's bots (``games.railroad_ink.BOTS``), ``--bot-seconds`` a game."""
+"""Railroad Ink's bots (``games.railroad_ink.BOTS``, in its order), ``--bot-seconds`` a game.
+
+Named here rather than read from ``games.railroad_ink``, whose engine (numba) would load with
+every command; a test checks that the two lists agree.
+"""
 
 TRON_BOTS = (
     BotEntry(

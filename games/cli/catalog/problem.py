@@ -29,6 +29,7 @@ __all__ = [
     "BotEntry",
     "BotOptions",
     "FilmMaker",
+    "Forecast",
     "GameEntry",
     "GameOptions",
     "Play",
@@ -215,8 +216,21 @@ class Solo:
     """What follows ``game N`` on its line: the seed, the bot, its score."""
 
 
-SoloMaker = Callable[[Problem, int, AgentMaker, Path | None], Solo]
-"""``solo(problem, seed, agents, video) -> Solo``: game ``seed`` played whole by one agent."""
+SoloMaker = Callable[[Problem, int, AgentMaker, Path | None, list[Any]], Solo]
+"""``solo(problem, seed, agents, video, observers) -> Solo``: game ``seed`` played whole by one
+agent; ``observers`` (callables of ``treesearch`` events: a progress bar) see its states."""
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """What ``play`` says before a score game's first game: its cost and how to lower it."""
+
+    seconds: float | None
+    """About how long one game takes (None: unknown)."""
+    note: str = ""
+    """A line on what would make it faster (a missing extra), or empty."""
+    steps: Callable[[Any], tuple[int, int]] | None = None
+    """``steps(state) -> (done, total)`` of a game at ``state`` (rounds), for a progress bar."""
 
 
 @dataclass(frozen=True)
@@ -234,6 +248,8 @@ class Play:
         solo: plays a whole one-player game with a bot (score games; None: no ``play``).
         check: refuses, before any work, options ``solo`` cannot play (``--dice free``).
         solo_video: ``solo`` films game 1 when given a path.
+        forecast: ``forecast(problem, bot, seconds) -> Forecast``: what a game of ``solo``
+            by the bot costs with ``--bot-seconds`` (None: nothing said).
     """
 
     bots: tuple[BotEntry, ...] = ()
@@ -245,6 +261,7 @@ class Play:
     solo: SoloMaker | None = None
     check: Callable[[Problem], None] | None = None
     solo_video: bool = False
+    forecast: Callable[[Problem, str, float | None], Forecast] | None = None
 
     @property
     def films(self) -> bool:
@@ -300,6 +317,7 @@ class GameEntry:
     source: str = "bundled"
     play: Play = Play()
     options: tuple[str, ...] | None = None
+    video_search: str | None = None  # video's default search (None: the first that fits)
 
     def build(self, args: argparse.Namespace | GameOptions) -> Problem:
         """The problem of parsed arguments: ``make`` sees their ``GameOptions`` only."""

@@ -18,6 +18,7 @@ from games.cli.catalog.problem import Problem, Solo, SoloMaker
 from games.match import AgentMaker
 from observers import VideoObserver
 from treesearch import CHANCE, InvalidArgumentError, Playthrough
+from treesearch.events import Visited
 from treesearch.mcts_policies import sample_outcome
 
 __all__ = ["solo_play"]
@@ -26,9 +27,11 @@ __all__ = ["solo_play"]
 def solo_play(renderer: Callable[[Any], Any] | None = None) -> SoloMaker:
     """A ``SoloMaker`` playing from ``problem.start``; ``renderer(start)`` films game 1."""
 
-    def solo(problem: Problem, seed: int, agents: AgentMaker, video: Path | None) -> Solo:
+    def solo(
+        problem: Problem, seed: int, agents: AgentMaker, video: Path | None, observers: list[Any]
+    ) -> Solo:
         agent = agents(seed)
-        states, seconds = _play_out(problem.start, agent, random.Random(seed))
+        states, seconds = _play_out(problem.start, agent, random.Random(seed), observers)
         end = states[-1]
         score = problem.score(end) if problem.score is not None else float(end.returns()[0])
         if video is not None and renderer is not None:
@@ -43,8 +46,13 @@ def solo_play(renderer: Callable[[Any], Any] | None = None) -> SoloMaker:
     return solo
 
 
-def _play_out(state: Any, agent: Any, rng: random.Random) -> tuple[list[Any], float]:
-    """The states from ``state`` to the end as ``agent`` plays them, and its thinking time."""
+def _play_out(
+    state: Any, agent: Any, rng: random.Random, observers: list[Any]
+) -> tuple[list[Any], float]:
+    """The states from ``state`` to the end as ``agent`` plays them, and its thinking time.
+
+    Each of ``observers`` (a callable) is called with a ``Visited`` event of every state.
+    """
     states, seconds = [state], 0.0
     while not _ended(state):
         if _chance(state):
@@ -63,6 +71,8 @@ def _play_out(state: Any, agent: Any, rng: random.Random) -> tuple[list[Any], fl
                     f"{states[-1]!r}"
                 )
         states.append(state)
+        for observe in observers:
+            observe(Visited(state, len(states) - 1))
     return states, seconds
 
 
