@@ -9,6 +9,7 @@ import io
 import pkgutil
 import re
 import shlex
+import subprocess
 import warnings
 from pathlib import Path
 
@@ -111,3 +112,27 @@ def test_docstring_examples(name: str) -> None:
         module = importlib.import_module(name)
     failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert failures == 0
+
+
+_PICTURE = re.compile(r"!\[[^\]]*\]\(([^)\s]+)\)|<img[^>]*\ssrc=\"([^\"]+)\"")
+
+
+def test_every_picture_the_docs_show_is_committed() -> None:
+    """A picture the README (or a page in docs/) shows is in git, not only on one disk."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.split("\n")
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("not a git checkout")
+    tracked = set(listed)
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    shown = [
+        (page.relative_to(ROOT), (page.parent / (m[0] or m[1])).resolve().relative_to(ROOT))
+        for page in pages
+        for m in _PICTURE.findall(page.read_text())
+        if not (m[0] or m[1]).startswith(("http://", "https://"))
+    ]
+    assert len(shown) >= 3, shown
+    missing = [f"{page}: {pic}" for page, pic in shown if pic.as_posix() not in tracked]
+    assert not missing, f"pictures shown but not committed: {missing}"
