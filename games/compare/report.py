@@ -184,7 +184,9 @@ def plot_cdf(comparison: Comparison, path: Path) -> None:
 def write(comparison: Comparison, out: Path | str) -> list[str]:
     """Write the four outputs into the folder ``out`` (made if missing); return notes.
 
-    A note says what was not written and why (e.g. the plot without matplotlib).
+    A note says what was not written and why (e.g. the plot without matplotlib); a
+    ``cdf.png`` left there by an earlier comparison is then removed, so the folder never
+    holds a plot of other results.
     A bad ``out`` (not a path, or an existing file) is refused before anything is written.
     ``results.json`` says whether the comparison is partial (jobs planned and finished,
     the signal that stopped it) and lists the failed jobs with their reasons.
@@ -216,5 +218,6 @@ def write(comparison: Comparison, out: Path | str) -> list[str]:
     try:
         plot_cdf(comparison, folder / "cdf.png")
     except ImportError as err:
+        (folder / "cdf.png").unlink(missing_ok=True)
         return [str(err)]
     return []
