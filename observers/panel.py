@@ -7,8 +7,9 @@ progress, the result, or what a tint or a number on the board says. ``VideoObser
 - a headline: the search's name (or a ``title``), then, once it has finished, the outcome:
   the status and the route (moves and cost) of a path search, or the move chosen by a game
   search (MCTS, alpha-beta) with its value;
-- counters: step (visits so far), depth of the state shown, nodes expanded, simulations
-  (MCTS), and the best value so far;
+- counters: step (visits so far), depth of the state shown, states expanded (the table's
+  count; for MCTS, the nodes added to its tree instead, named so), simulations (MCTS), and
+  the best value so far;
 - the legend: colour -> meaning, from the renderer's ``legend()`` (``LegendRenderer``).
 
 ``PanelInfo`` follows the events and phrases these lines; ``Panel`` lays them out and draws
@@ -144,7 +145,10 @@ class PanelInfo:
 
     Attributes:
         step: visits so far. depth: depth of the last visit. expanded: ``Expanded`` events
-        and nodes added by MCTS. simulations: MCTS simulations backed up. best: the value
+        (states asked for their children, as ``stats.expanded`` counts them). nodes: nodes
+        MCTS added to its tree (one per simulation at most; shown as "tree nodes", since
+        MCTS asks a node for its children only when it first expands it, so
+        ``stats.expanded`` counts fewer). simulations: MCTS simulations backed up. best: the value
         of the last ``SolutionImproved`` (None: none reported). value: the last
         ``Evaluated`` value. result: the run's result once it has finished.
     """
@@ -161,7 +165,7 @@ class PanelInfo:
         self.title = self.fixed_title if self.fixed_title is not None else search_name(search)
         self.start = start
         self.search = search
-        self.step = self.depth = self.expanded = self.simulations = 0
+        self.step = self.depth = self.expanded = self.nodes = self.simulations = 0
         self.found: int | None = None
         self.best: float | None = None
         self.value: float | None = None
@@ -176,7 +180,7 @@ class PanelInfo:
             self.expanded += 1
         elif isinstance(event, SimulationPhase):
             if event.phase == "expand":
-                self.expanded += 1
+                self.nodes += 1
             elif event.phase == "backup":
                 self.simulations = event.iteration + 1
         elif isinstance(event, Evaluated):
@@ -204,8 +208,12 @@ class PanelInfo:
             head = f"{self.title} · searching…"
         else:
             head = f"{self.title} · {describe_outcome(result, self.start, self.label, self.search)}"
-        expanded = self.expanded if result is None else max(self.expanded, result.stats.expanded)
-        parts = [f"step {self.step:,}", f"depth {self.depth}", f"expanded {expanded:,}"]
+        parts = [f"step {self.step:,}", f"depth {self.depth}"]
+        if self.nodes:  # MCTS: the table's "expanded" is another count, see the docstring
+            parts.append(f"tree nodes {self.nodes:,}")
+        else:
+            expanded = self.expanded if result is None else result.stats.expanded
+            parts.append(f"expanded {expanded:,}")
         if self.simulations:
             parts.append(f"simulations {self.simulations:,}")
         if self.best is not None:

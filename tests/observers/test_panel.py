@@ -33,7 +33,7 @@ from treesearch import (
     Status,
     Visited,
 )
-from treesearch.events import Event, SearchFinished, SearchStarted
+from treesearch.events import Event, SearchFinished, SearchStarted, SimulationPhase
 
 GOLDEN = Path(__file__).parent / "golden"
 GOAL = (3, 4)
@@ -315,3 +315,19 @@ def test_a_puzzle_with_player_is_not_described_as_a_move_choice() -> None:
     assert "plays" not in describe_outcome(walk, start, None, RandomWalk(rng=0))
     chosen = MCTS(iterations=20, rng=0).run(start)
     assert "plays" in describe_outcome(chosen, start, None, MCTS(iterations=20, rng=0))
+
+
+def test_mcts_counts_tree_nodes_and_never_calls_them_expanded() -> None:
+    from games.tictactoe import TicTacToe
+    from treesearch import MCTS
+
+    info = PanelInfo()
+    rec = RecordingObserver()
+    result = MCTS(rec, iterations=300, rng=0).run(TicTacToe())
+    for event in rec.events:
+        info.update(event)
+    added = sum(isinstance(e, SimulationPhase) and e.phase == "expand" for e in rec.events)
+    assert added != result.stats.expanded  # two different counts...
+    counters = info.lines()[1]
+    assert f"tree nodes {added:,}" in counters  # ...each under its own name
+    assert f"expanded {added:,}" not in counters
