@@ -136,3 +136,26 @@ def test_every_picture_the_docs_show_is_committed() -> None:
     assert len(shown) >= 3, shown
     missing = [f"{page}: {pic}" for page, pic in shown if pic.as_posix() not in tracked]
     assert not missing, f"pictures shown but not committed: {missing}"
+
+
+def test_readme_says_how_much_of_the_demo_maze_each_search_expands() -> None:
+    """The Quickstart's counts of expanded cells are those of the demo's maze (21x21, seed 0)."""
+    from types import SimpleNamespace
+
+    from games.cli.catalog import GAMES, SEARCHES
+    from treesearch import BFS, Budget
+
+    said = re.search(
+        r"of the demo maze's (\d+) open\s+cells, BFS expands (\d+), DFS (\d+) and A\* (\d+), "
+        r"or (\d+)%",
+        README,
+    )
+    assert said is not None, "the Quickstart no longer says what the demo's searches expand"
+    args = SimpleNamespace(size=21, seed=0)
+    maze = GAMES["maze"].build(args)  # type: ignore[arg-type]
+    cells = BFS().run(maze.start).stats.visited  # no goal: every reachable cell
+    counts = [
+        SEARCHES[n].make(maze, Budget(), args).run(maze.start).stats.expanded  # type: ignore[arg-type]
+        for n in ("bfs", "dfs", "astar")
+    ]
+    assert [int(x) for x in said.groups()] == [cells, *counts, round(100 * counts[2] / cells)]
