@@ -143,10 +143,9 @@ def _solved(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
             f"proved the game's value in {result.stats.iterations} simulations (MCTS-Solver): "
             "the value is exact and the move achieves it"
         )
-    return (
-        "reached the goal; moves and cost are its route's (cost sums the step costs: "
-        "mud costs more)"
-    )
+    muddy = problem.maze is not None and problem.maze.is_weighted
+    why = ": mud costs more" if muddy else ""
+    return f"reached the goal; moves and cost are its route's (cost sums the step costs{why})"
 
 
 def _exhausted(search: TreeSearch, result: SearchResult, problem: Problem) -> str:

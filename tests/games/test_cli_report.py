@@ -129,3 +129,13 @@ def test_time_column_is_the_search_own_time_and_drawing_is_said_apart() -> None:
     _, rows, notes = _table(out.getvalue())
     assert rows[0].split()[6:8] == ["30.0", "s"]
     assert notes[-1] == "drawing (videos, replays, traces), not in the time column: astar 20.0 s"
+
+
+@pytest.mark.parametrize(("game", "mud"), [("grid", False), ("seed-tree", False), ("maze", True)])
+def test_mud_is_named_only_for_games_with_mud(
+    game: str, mud: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["run", "--game", game, "--search", "bfs", "--size", "9"]) == 0
+    _, _, notes = _table(capsys.readouterr().out)
+    assert notes[0].startswith("bfs: solved = reached the goal")
+    assert ("mud" in notes[0]) is mud
