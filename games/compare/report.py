@@ -43,7 +43,9 @@ def _status(comparison: Comparison) -> str | None:
 def table(comparison: Comparison) -> str:
     """The summary as aligned text: one line per entrant, then the pairwise p-values.
 
-    A partial comparison says so first; failed jobs are named after the table.
+    A partial comparison says so first; failed jobs are named after the table. An entrant
+    that counted no node on any instance (a bot, a match: ``Outcome.nodes`` left at 0) shows
+    "-" for its mean nodes, not a 0 it never measured.
     """
     c = _comparison(comparison, "table")
     head = [
@@ -75,7 +77,7 @@ def table(comparison: Comparison) -> str:
                 _num(worst),
                 _num(best),
                 f"{t.mean:.3f}",
-                f"{k.mean:.0f}",
+                f"{k.mean:.0f}" if k.best > 0 else "-",  # all 0: nothing was counted
                 str(c.failures(name)),
             ]
         )
@@ -91,6 +93,8 @@ def table(comparison: Comparison) -> str:
     ]
     better = "higher" if c.higher_is_better else "lower"
     text.append(f"({c.measure}: {better} is better; 95% interval of the mean, Student's t)")
+    if any(row[8] == "-" and row[1] != "0" for row in lines[1:]):
+        text.append("(mean nodes: '-' where the entrant counts no nodes, e.g. a bot or a match)")
     if c.failed:
         text.append(f"{len(c.failed)} failed job(s), counted under 'failed':")
         text.extend(f"  {failure}" for failure in c.failed)
