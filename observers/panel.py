@@ -53,20 +53,28 @@ MIN_WIDTH = 480
 """Narrower boards are centred in a panel this wide, so that the text stays legible."""
 
 
+_PRINTED_NAMES = {"AStar": "A*"}
+"""Class names printed as the docs and the command line write them."""
+
+
 def search_name(search: Any) -> str:
     """A short name for a search: its class name, or the name before ``(`` in a replayed repr.
 
+    ``AStar`` is written ``A*``, as everywhere else in print.
+
     Examples:
-        >>> search_name("BFS(goal=frozenset({3}))"), search_name(None)
-        ('BFS', 'search')
+        >>> search_name("BFS(goal=frozenset({3}))"), search_name("AStar()"), search_name(None)
+        ('BFS', 'A*', 'search')
     """
     if search is None:
         return "search"
     if getattr(search, "plays_game", False) and isinstance(getattr(search, "name", None), str):
         return str(search.name)  # a treesearch.Playthrough: what plays
     if isinstance(search, str):
-        return search.split("(", 1)[0].strip() or "search"
-    return type(search).__name__
+        name = search.split("(", 1)[0].strip() or "search"
+    else:
+        name = type(search).__name__
+    return _PRINTED_NAMES.get(name, name)
 
 
 def _short(value: Any, limit: int = 32) -> str:

@@ -331,3 +331,15 @@ def test_mcts_counts_tree_nodes_and_never_calls_them_expanded() -> None:
     counters = info.lines()[1]
     assert f"tree nodes {added:,}" in counters  # ...each under its own name
     assert f"expanded {added:,}" not in counters
+
+
+def test_a_star_is_titled_as_the_pages_write_it() -> None:
+    from treesearch import AStar
+
+    info = PanelInfo()
+    rec = RecordingObserver()
+    AStar(rec, goal={GOAL}, heuristic=lambda s: 0).run(Maze())
+    for event in rec.events:
+        info.update(event)
+    assert info.lines()[0].startswith("A* · solved")
+    assert search_name("AStar(heuristic=<function>)") == "A*"
