@@ -196,7 +196,7 @@ class FrameDrawer:
             self._legend_stale = False
             if legend is not None:
                 panel.set_legend(legend())
-        panel.write(self.info.lines())
+        panel.write(self.info.lines(), self.info.title)
         return panel.frame
 
     def _new_panel(self, board_shape: tuple[int, int]) -> Panel:

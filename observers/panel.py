@@ -339,8 +339,12 @@ class Panel:
             self.frame[y0:y1] = np.asarray(image)
         self.legend_labels = labels
 
-    def write(self, lines: Sequence[str]) -> None:
-        """Draw the headline and counters; only a line whose words changed is redrawn."""
+    def write(self, lines: Sequence[str], title: str | None = None) -> None:
+        """Draw the headline and counters; only a line whose words changed is redrawn.
+
+        ``title``: the headline's leading title; when the headline cannot fit, the title is
+        shortened first, so the outcome after it stays whole.
+        """
         lines = tuple(lines)[:2]
         old, self.lines = self.lines, lines
         width, pad = self.frame.shape[1], self._pad
@@ -351,7 +355,7 @@ class Panel:
                 w, colour = width - 2 * pad, TITLE if i == 0 else TEXT
                 band = Image.new("RGB", (w, font.height), BACKGROUND)
                 if i == 0:
-                    face, fitted = _headline(text, font, self._font, w)
+                    face, fitted = _headline(text, font, self._font, w, title)
                 else:
                     face, fitted = font, _fit(text, font, w)
                 face.draw(band, (0, (font.height - face.height) // 2), fitted, colour)
@@ -373,15 +377,24 @@ class Panel:
 
 
 def _headline(
-    text: str, font: TextPainter, small: TextPainter, width: int
+    text: str, font: TextPainter, small: TextPainter, width: int, title: str | None = None
 ) -> tuple[TextPainter, str]:
     """The headline's font and words: ``font`` if it fits, else ``small``, cut to fit if need be.
 
     A long title with a run's outcome (the demo's, a user's) stays readable whole rather than
     losing its end to ``…``; the band keeps the title font's height, so frames keep one size.
+    Where even the small font is too wide, the leading ``title`` is cut, not the outcome
+    after it (what the run did matters more than the rest of its name).
     """
     if font.length(text) <= width:
         return font, text
+    if small.length(text) <= width:
+        return small, text
+    if title and text.startswith(title + " · "):
+        rest = text[len(title) :]
+        room = width - small.length(rest)
+        if room >= small.length("BFS…"):  # a few letters of the title still say what ran
+            return small, _fit(title, small, room) + rest
     return small, _fit(text, small, width)
 
 

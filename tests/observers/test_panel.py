@@ -201,6 +201,19 @@ def test_a_long_headline_shrinks_before_it_is_cut() -> None:
     assert panel.frame.shape[:2] == Panel((40, 40), [], pad_to_even=False).frame.shape[:2]
 
 
+def test_a_headline_too_long_for_any_font_cuts_its_title_not_the_outcome() -> None:
+    big, small = TextPainter(load_font(26)), TextPainter(load_font(16))
+    title = "Backtracking on Railroad Ink, dice known, seed 0"
+    outcome = "budget reached (seconds) · route: 31 moves, value 9"
+    text = f"{title} · {outcome}"
+    width = small.length(text) * 3 // 4
+    face, fitted = _headline(text, big, small, width, title)
+    assert face is small and small.length(fitted) <= width
+    assert fitted.endswith(f"… · {outcome}") and fitted.startswith("Backtracking")
+    # Without the title to cut, the whole line is cut at its end, as before.
+    assert _headline(text, big, small, width)[1].endswith("…")
+
+
 def test_legend_is_redrawn_when_a_new_run_changes_it(tmp_path: Path) -> None:
     class Counting(LegendTiles):
         runs = 0
