@@ -488,10 +488,23 @@
     document.body.dataset.ready = "1";
     return;
   }
+  // The first frame shows at once, as a plain picture in the canvas's place: the page's load
+  // waits for it, so nobody (a screenshot included) sees an empty board while the rest decode.
+  const first = new Image();
+  first.id = "first-frame";
+  first.alt = "the board at the first step";
+  first.src = F.keys[0][1];
+  board.hidden = true;
+  board.parentNode.insertBefore(first, board);
+  first.addEventListener("load", () => {
+    if (first.isConnected) $("loading").textContent = "loading the other frames…";
+  });
   Promise.all([Promise.all(F.keys.map((k) => load(k[1]))), Promise.all(F.sheets.map(load))])
     .then(([keysLoaded, sheetsLoaded]) => {
       keyImages.push(...keysLoaded);
       sheetImages.push(...sheetsLoaded);
+      first.remove();
+      board.hidden = false;
       $("loading").hidden = true;
       shown = -1;
       show(frame);
