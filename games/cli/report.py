@@ -127,7 +127,7 @@ class Table:
             self._print(f"  {', '.join(names)}: {status} = {meaning}")
         if self.drawing:
             self._print(
-                f"  drawing (videos, replays, traces), not in the time column: "
+                f"  time in observers (drawing, recording, counting), not in the time column: "
                 f"{', '.join(self.drawing)}"
             )
 

@@ -128,7 +128,10 @@ def test_time_column_is_the_search_own_time_and_drawing_is_said_apart() -> None:
     table.explain_statuses()
     _, rows, notes = _table(out.getvalue())
     assert rows[0].split()[6:8] == ["30.0", "s"]
-    assert notes[-1] == "drawing (videos, replays, traces), not in the time column: astar 20.0 s"
+    assert (
+        notes[-1]
+        == "time in observers (drawing, recording, counting), not in the time column: astar 20.0 s"
+    )
 
 
 @pytest.mark.parametrize(("game", "mud"), [("grid", False), ("seed-tree", False), ("maze", True)])
