@@ -157,6 +157,7 @@
     ["step", "#ffd666", "visits so far: the state drawn is the one visited at this step"],
     ["depth", "#7fc8f8", "moves from the start to the state drawn"],
     ["expanded", "#9be38b", "states whose children the search has generated"],
+    ["nodes", "#9be38b", "nodes MCTS added to its tree, one per simulation at most; a position reached by two move orders is two nodes (the tree below shows it once), and only nodes asked for their children count as expanded"],
     ["frontier", "#ff78be", "cells seen but not expanded yet (pink on the board)"],
     ["best", "#f4a261", "best value found so far"],
     ["value", "#f4a261", "the last value a value function gave"],
