@@ -185,10 +185,7 @@ class FrameDrawer:
             assert self.canvas is not None
             self.canvas.render(state)
         else:
-            assert self._whole is not None
-            frame = np.asarray(self._whole(state))
-            if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
-                frame = tiles.as_rgb(frame, f"the frame rendered for {state!r}")
+            frame = self._whole_frame(state)
             if panel is None:
                 panel = self._new_panel((frame.shape[0], frame.shape[1]))
             panel.put_board(frame)
@@ -196,7 +193,7 @@ class FrameDrawer:
             self._legend_stale = False
             if legend is not None:
                 panel.set_legend(legend())
-        panel.write(self.info.lines())
+        panel.write(self.info.lines(), self.info.title)
         return panel.frame
 
     def _new_panel(self, board_shape: tuple[int, int]) -> Panel:
@@ -205,11 +202,31 @@ class FrameDrawer:
         self.panel = Panel(board_shape, legend, pad_to_even=self._even)
         return self.panel
 
-    def _render_whole(self, state: Any) -> tuple[tiles.Frame, bool]:
+    def _whole_frame(self, state: Any) -> tiles.Frame:
+        """The whole-frame renderer's picture of ``state``, or an error saying what it must be.
+
+        Raises:
+            InvalidArgumentError: the renderer returned something else than an RGB image.
+        """
         assert self._whole is not None
-        frame = np.asarray(self._whole(state))
-        if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
-            frame = tiles.as_rgb(frame, f"the frame rendered for {state!r}")
+        image = self._whole(state)
+        frame = np.asarray(image)
+        if frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3:
+            return frame
+        try:
+            return tiles.as_rgb(frame, "the image")
+        except InvalidArgumentError:
+            if isinstance(image, np.ndarray):
+                got = f"a {image.dtype} array of shape {image.shape}"
+            else:
+                got = f"{_short(image)} (a {type(image).__name__})"
+            raise InvalidArgumentError(
+                f"the renderer {_short(self._whole)} returned {got} for {_short(state)}; "
+                f"{tiles.RENDERED_IMAGE}"
+            ) from None
+
+    def _render_whole(self, state: Any) -> tuple[tiles.Frame, bool]:
+        frame = self._whole_frame(state)
         if not self._even or (frame.shape[0] % 2 == 0 and frame.shape[1] % 2 == 0):
             return frame, False
         h, w = frame.shape[:2]
@@ -218,3 +235,9 @@ class FrameDrawer:
             buf = self._padded = np.zeros((h + h % 2, w + w % 2, 3), np.uint8)
         buf[:h, :w] = frame
         return buf, True
+
+
+def _short(thing: Any) -> str:
+    """``repr(thing)`` on one line, cut to 80 characters (an array's repr runs to pages)."""
+    text = " ".join(repr(thing).split())
+    return text if len(text) <= 80 else text[:79] + "…"

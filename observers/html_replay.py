@@ -238,6 +238,7 @@ class HtmlReplay(Observer):
                 info.simulations,
                 -1 if current is None else current.id,
                 cells,
+                info.nodes,
             ]
         )
 
@@ -268,16 +269,16 @@ class HtmlReplay(Observer):
         def frame_of(serial: int) -> int:
             return min(bisect.bisect_left(serials, serial), max(0, len(rows) - 1))
 
-        columns = list(zip(*rows, strict=True)) if rows else [()] * 10
+        columns = list(zip(*rows, strict=True)) if rows else [()] * 11
         result = self._result
         path_keys = None if result is None else [key_of(s) for s in result.path]
         info = self._info
         title = self._title or (info.title if self._search is not None else "search")
-        counters: dict[str, list[Any]] = {
-            "step": list(columns[1]),
-            "depth": list(columns[2]),
-            "expanded": list(columns[3]),
-        }
+        counters: dict[str, list[Any]] = {"step": list(columns[1]), "depth": list(columns[2])}
+        if any(columns[10]):  # MCTS: nodes added to its tree, not states expanded
+            counters["nodes"] = list(columns[10])
+        else:
+            counters["expanded"] = list(columns[3])
         if self._explore is not None:
             counters["frontier"] = list(columns[4])
         if any(v is not None for v in columns[5]):

@@ -187,7 +187,7 @@ class MCTSView:
         entries: list[LegendEntry] = [
             ([colormap(t / 8) for t in range(9)], "root move: few…most visits"),
             (CHOSEN, "move chosen"),
-            (PV_BADGE, "1, 2, 3: best line"),
+            (PV_BADGE, "1, 2, 3…: best line"),
         ]
         if isinstance(self.board, LegendRenderer):
             entries += list(self.board.legend())

@@ -7,8 +7,9 @@ progress, the result, or what a tint or a number on the board says. ``VideoObser
 - a headline: the search's name (or a ``title``), then, once it has finished, the outcome:
   the status and the route (moves and cost) of a path search, or the move chosen by a game
   search (MCTS, alpha-beta) with its value;
-- counters: step (visits so far), depth of the state shown, nodes expanded, simulations
-  (MCTS), and the best value so far;
+- counters: step (visits so far), depth of the state shown, states expanded (the table's
+  count; for MCTS, the nodes added to its tree instead, named so), simulations (MCTS), and
+  the best value so far;
 - the legend: colour -> meaning, from the renderer's ``legend()`` (``LegendRenderer``).
 
 ``PanelInfo`` follows the events and phrases these lines; ``Panel`` lays them out and draws
@@ -52,20 +53,28 @@ MIN_WIDTH = 480
 """Narrower boards are centred in a panel this wide, so that the text stays legible."""
 
 
+_PRINTED_NAMES = {"AStar": "A*"}
+"""Class names printed as the docs and the command line write them."""
+
+
 def search_name(search: Any) -> str:
     """A short name for a search: its class name, or the name before ``(`` in a replayed repr.
 
+    ``AStar`` is written ``A*``, as everywhere else in print.
+
     Examples:
-        >>> search_name("BFS(goal=frozenset({3}))"), search_name(None)
-        ('BFS', 'search')
+        >>> search_name("BFS(goal=frozenset({3}))"), search_name("AStar()"), search_name(None)
+        ('BFS', 'A*', 'search')
     """
     if search is None:
         return "search"
     if getattr(search, "plays_game", False) and isinstance(getattr(search, "name", None), str):
         return str(search.name)  # a treesearch.Playthrough: what plays
     if isinstance(search, str):
-        return search.split("(", 1)[0].strip() or "search"
-    return type(search).__name__
+        name = search.split("(", 1)[0].strip() or "search"
+    else:
+        name = type(search).__name__
+    return _PRINTED_NAMES.get(name, name)
 
 
 def _short(value: Any, limit: int = 32) -> str:
@@ -144,7 +153,10 @@ class PanelInfo:
 
     Attributes:
         step: visits so far. depth: depth of the last visit. expanded: ``Expanded`` events
-        and nodes added by MCTS. simulations: MCTS simulations backed up. best: the value
+        (states asked for their children, as ``stats.expanded`` counts them). nodes: nodes
+        MCTS added to its tree (one per simulation at most; shown as "tree nodes", since
+        MCTS asks a node for its children only when it first expands it, so
+        ``stats.expanded`` counts fewer). simulations: MCTS simulations backed up. best: the value
         of the last ``SolutionImproved`` (None: none reported). value: the last
         ``Evaluated`` value. result: the run's result once it has finished.
     """
@@ -161,7 +173,7 @@ class PanelInfo:
         self.title = self.fixed_title if self.fixed_title is not None else search_name(search)
         self.start = start
         self.search = search
-        self.step = self.depth = self.expanded = self.simulations = 0
+        self.step = self.depth = self.expanded = self.nodes = self.simulations = 0
         self.found: int | None = None
         self.best: float | None = None
         self.value: float | None = None
@@ -176,7 +188,7 @@ class PanelInfo:
             self.expanded += 1
         elif isinstance(event, SimulationPhase):
             if event.phase == "expand":
-                self.expanded += 1
+                self.nodes += 1
             elif event.phase == "backup":
                 self.simulations = event.iteration + 1
         elif isinstance(event, Evaluated):
@@ -204,8 +216,12 @@ class PanelInfo:
             head = f"{self.title} · searching…"
         else:
             head = f"{self.title} · {describe_outcome(result, self.start, self.label, self.search)}"
-        expanded = self.expanded if result is None else max(self.expanded, result.stats.expanded)
-        parts = [f"step {self.step:,}", f"depth {self.depth}", f"expanded {expanded:,}"]
+        parts = [f"step {self.step:,}", f"depth {self.depth}"]
+        if self.nodes:  # MCTS: the table's "expanded" is another count, see the docstring
+            parts.append(f"tree nodes {self.nodes:,}")
+        else:
+            expanded = self.expanded if result is None else result.stats.expanded
+            parts.append(f"expanded {expanded:,}")
         if self.simulations:
             parts.append(f"simulations {self.simulations:,}")
         if self.best is not None:
@@ -323,8 +339,12 @@ class Panel:
             self.frame[y0:y1] = np.asarray(image)
         self.legend_labels = labels
 
-    def write(self, lines: Sequence[str]) -> None:
-        """Draw the headline and counters; only a line whose words changed is redrawn."""
+    def write(self, lines: Sequence[str], title: str | None = None) -> None:
+        """Draw the headline and counters; only a line whose words changed is redrawn.
+
+        ``title``: the headline's leading title; when the headline cannot fit, the title is
+        shortened first, so the outcome after it stays whole.
+        """
         lines = tuple(lines)[:2]
         old, self.lines = self.lines, lines
         width, pad = self.frame.shape[1], self._pad
@@ -335,7 +355,7 @@ class Panel:
                 w, colour = width - 2 * pad, TITLE if i == 0 else TEXT
                 band = Image.new("RGB", (w, font.height), BACKGROUND)
                 if i == 0:
-                    face, fitted = _headline(text, font, self._font, w)
+                    face, fitted = _headline(text, font, self._font, w, title)
                 else:
                     face, fitted = font, _fit(text, font, w)
                 face.draw(band, (0, (font.height - face.height) // 2), fitted, colour)
@@ -357,15 +377,24 @@ class Panel:
 
 
 def _headline(
-    text: str, font: TextPainter, small: TextPainter, width: int
+    text: str, font: TextPainter, small: TextPainter, width: int, title: str | None = None
 ) -> tuple[TextPainter, str]:
     """The headline's font and words: ``font`` if it fits, else ``small``, cut to fit if need be.
 
     A long title with a run's outcome (the demo's, a user's) stays readable whole rather than
     losing its end to ``…``; the band keeps the title font's height, so frames keep one size.
+    Where even the small font is too wide, the leading ``title`` is cut, not the outcome
+    after it (what the run did matters more than the rest of its name).
     """
     if font.length(text) <= width:
         return font, text
+    if small.length(text) <= width:
+        return small, text
+    if title and text.startswith(title + " · "):
+        rest = text[len(title) :]
+        room = width - small.length(rest)
+        if room >= small.length("BFS…"):  # a few letters of the title still say what ran
+            return small, _fit(title, small, room) + rest
     return small, _fit(text, small, width)
 
 

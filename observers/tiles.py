@@ -20,6 +20,7 @@ from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event
 
 __all__ = [
+    "RENDERED_IMAGE",
     "AccumulatingRenderer",
     "Colour",
     "Frame",
@@ -36,8 +37,20 @@ __all__ = [
 Frame = npt.NDArray[np.uint8]
 """An RGB image: shape ``(height, width, 3)``, dtype ``uint8``."""
 
+RENDERED_IMAGE = (
+    "a renderer must return an RGB image: a numpy uint8 array of shape (H, W, 3) (values "
+    "0-255), a gray (H, W) uint8 array, or a PIL image in mode 'RGB' or 'L'"
+)
+"""What a whole-frame renderer must return, in the words of the error when it does not."""
+
 FrameRenderer = Callable[[Any], Frame]
-"""A whole-frame renderer: ``state -> (H, W, 3) uint8`` array."""
+"""A whole-frame renderer: any callable ``state -> image``, a plain function will do.
+
+The image is a numpy ``uint8`` array of shape ``(H, W, 3)`` (RGB, 0-255), or a gray
+``(H, W)`` ``uint8`` array, or a PIL image in mode ``"RGB"`` or ``"L"`` (anything
+``numpy.asarray`` turns into those). Every frame of a run has the same size. Anything else
+(floats in 0-1, RGBA, None) is refused with ``InvalidArgumentError`` naming what came back.
+"""
 
 LegendEntry = tuple[Colour | Sequence[Colour] | Frame, str]
 """One item of a video's legend and its meaning: a colour (drawn as a swatch), several
@@ -116,7 +129,9 @@ class PacedRenderer(Protocol):
 
 
 Renderer: TypeAlias = TileRenderer | FrameRenderer
-"""What ``VideoObserver`` accepts: a ``TileRenderer`` or a whole-frame callable."""
+"""What ``VideoObserver`` accepts: a ``TileRenderer`` (tile ids and tile pictures) or a
+whole-frame callable returning an RGB image (see ``FrameRenderer``); either may add the
+optional hooks ``update``, ``frame_due`` and ``legend``."""
 
 
 def as_rgb(image: Any, what: str) -> Frame:

@@ -58,11 +58,14 @@ class VideoObserver(Observer):
 
     Args:
         path: output file (``.mp4``/``.gif``) or folder of PNG frames.
-        renderer: a ``TileRenderer`` (repainted incrementally, see ``TileCanvas``) or a
-            callable ``state -> (H, W, 3) uint8`` frame. If it has ``update(event)``
-            (``AccumulatingRenderer``), that is called for every event, before any frame;
-            if it has ``frame_due(event)`` (``PacedRenderer``), it chooses the events that
-            produce frames instead of ``events``.
+        renderer: a ``TileRenderer`` (repainted incrementally, see ``TileCanvas``) or any
+            callable ``state -> image`` (a plain function will do) returning a numpy
+            ``uint8`` array of shape ``(H, W, 3)`` (RGB, 0-255) or ``(H, W)`` (gray), or a
+            PIL image in mode ``"RGB"``/``"L"``, the same size for every state; anything
+            else raises ``InvalidArgumentError`` naming what came back. If it has
+            ``update(event)`` (``AccumulatingRenderer``), that is called for every event,
+            before any frame; if it has ``frame_due(event)`` (``PacedRenderer``), it
+            chooses the events that produce frames instead of ``events``.
         fps: frames per second of the video.
         max_frames: after this many frames, raise ``StopSearch``: the search returns its
             best-so-far with ``Status.STOPPED``. None for no limit.
@@ -86,7 +89,7 @@ class VideoObserver(Observer):
 
     Raises:
         InvalidArgumentError: a bad argument (the message names it), e.g. ``fps <= 0``
-            or an unknown suffix.
+            or an unknown suffix; while drawing, a renderer that returned no RGB image.
         ImportError: MP4 requested without imageio-ffmpeg installed.
     """
 

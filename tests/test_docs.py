@@ -9,6 +9,7 @@ import io
 import pkgutil
 import re
 import shlex
+import subprocess
 import warnings
 from pathlib import Path
 
@@ -111,3 +112,50 @@ def test_docstring_examples(name: str) -> None:
         module = importlib.import_module(name)
     failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert failures == 0
+
+
+_PICTURE = re.compile(r"!\[[^\]]*\]\(([^)\s]+)\)|<img[^>]*\ssrc=\"([^\"]+)\"")
+
+
+def test_every_picture_the_docs_show_is_committed() -> None:
+    """A picture the README (or a page in docs/) shows is in git, not only on one disk."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.split("\n")
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("not a git checkout")
+    tracked = set(listed)
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    shown = [
+        (page.relative_to(ROOT), (page.parent / (m[0] or m[1])).resolve().relative_to(ROOT))
+        for page in pages
+        for m in _PICTURE.findall(page.read_text())
+        if not (m[0] or m[1]).startswith(("http://", "https://"))
+    ]
+    assert len(shown) >= 3, shown
+    missing = [f"{page}: {pic}" for page, pic in shown if pic.as_posix() not in tracked]
+    assert not missing, f"pictures shown but not committed: {missing}"
+
+
+def test_readme_says_how_much_of_the_demo_maze_each_search_expands() -> None:
+    """The Quickstart's counts of expanded cells are those of the demo's maze (21x21, seed 0)."""
+    from types import SimpleNamespace
+
+    from games.cli.catalog import GAMES, SEARCHES
+    from treesearch import BFS, Budget
+
+    said = re.search(
+        r"of the demo maze's (\d+) open\s+cells, BFS expands (\d+), DFS (\d+) and A\* (\d+), "
+        r"or (\d+)%",
+        README,
+    )
+    assert said is not None, "the Quickstart no longer says what the demo's searches expand"
+    args = SimpleNamespace(size=21, seed=0)
+    maze = GAMES["maze"].build(args)  # type: ignore[arg-type]
+    cells = BFS().run(maze.start).stats.visited  # no goal: every reachable cell
+    counts = [
+        SEARCHES[n].make(maze, Budget(), args).run(maze.start).stats.expanded  # type: ignore[arg-type]
+        for n in ("bfs", "dfs", "astar")
+    ]
+    assert [int(x) for x in said.groups()] == [cells, *counts, round(100 * counts[2] / cells)]

@@ -85,9 +85,11 @@ def _rows(result: Any) -> list[tuple[str, str]]:
     if s.iterations:
         counts += f", {s.iterations} iterations"
     rows.append(("stats", counts))
-    time = f"{s.seconds:.3g} s"
-    if s.seconds > 0:
+    time = f"{s.search_seconds:.3g} s"
+    if s.search_seconds > 0:
         time += f" ({s.nodes_per_second:,.0f} expanded/s)"
+    if s.observer_seconds > 0:
+        time += f", and {s.observer_seconds:.3g} s in observers"
     rows.append(("time", time))
     return rows
 

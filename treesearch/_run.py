@@ -237,7 +237,7 @@ class RunContext:
             raise stop
 
     def _emit_timed(self, event: Event) -> None:
-        """``_emit`` under a time budget: time in observers moves the deadline back."""
+        """``_emit``, timed: time in observers is counted apart and moves any deadline back."""
         t0 = time.perf_counter()
         try:
             self._emit(event)
@@ -281,8 +281,8 @@ class RunContext:
         if self.budget.seconds is not None:
             self.deadline = self.started + self.budget.seconds
             self._checked = self.started
-            if self.observers:  # rendering must not eat the search's time budget
-                self.emit = self._emit_timed
+        if self.observers:  # rendering is timed apart: it is not the search's time
+            self.emit = self._emit_timed
         how = None  # how the run ran out of memory, if it did
         try:
             if self.emit is not None:

@@ -54,8 +54,8 @@ class Stats:
         iterations: rounds of an iterative search (episodes, deepening rounds, simulations).
         seconds: wall-clock duration of the run, time spent in observers included.
         observer_seconds: part of ``seconds`` spent in observers' ``notify()`` (rendering,
-            writing), measured only under a ``Budget(seconds=...)``, which it does not eat
-            into (see ``Budget``); 0.0 otherwise.
+            writing); it does not eat into a ``Budget(seconds=...)`` (see ``Budget``).
+            ``search_seconds`` is the rest, the search's own time.
     """
 
     expanded: int = 0
@@ -67,9 +67,15 @@ class Stats:
     observer_seconds: float = 0.0
 
     @property
+    def search_seconds(self) -> float:
+        """The search's own time: ``seconds`` less the time spent in observers."""
+        return max(0.0, self.seconds - self.observer_seconds)
+
+    @property
     def nodes_per_second(self) -> float:
-        """Expanded states per second (0 for an instantaneous run)."""
-        return self.expanded / self.seconds if self.seconds > 0 else 0.0
+        """Expanded states per second of the search's own time (0 for an instantaneous run)."""
+        seconds = self.search_seconds
+        return self.expanded / seconds if seconds > 0 else 0.0
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,11 @@ from treesearch.result import SearchResult
 __all__ = ["Goal", "GoalSearch", "GoalTest", "TreeSearch"]
 
 Goal = Callable[[Any], bool] | Collection[Hashable]
-"""A goal: a predicate on states, or a collection of keys (``{24}``, ``frozenset(...)``)."""
+"""A goal: a predicate on states, or a collection of keys (``{24}``, ``frozenset(...)``).
+
+Keys are what the states' ``key()`` returns; a collection of states (``{Puzzle(GOAL)}``)
+would never match one, so it is refused: write ``{s.key() for s in states}`` instead.
+"""
 
 GoalTest = Callable[[Any, Hashable], bool]
 """Normalised goal: called with ``(state, key)``; key is None in tree mode."""
@@ -230,9 +234,37 @@ def check_goal(goal: Goal | None) -> Goal | None:
             f"for a single key write goal={{{goal!r}}}"
         )
     try:
-        return frozenset(goal)
+        keys = frozenset(goal)
     except TypeError:
         raise InvalidGoalError(f"goal keys must be hashable, got {goal!r}") from None
+    for item in keys:
+        _refuse_state(item)
+    return keys
+
+
+def _refuse_state(item: Any) -> None:
+    """Refuse a goal item that is a state (it has children and a key other than itself).
+
+    A key-set goal is compared with the states' keys, so a state in it never matches and
+    the search would explore everything without a word.
+    """
+    if not callable(getattr(type(item), "get_children", None)):
+        return
+    key = getattr(item, "key", None)
+    if not callable(key):
+        return
+    try:
+        own = key()
+    except Exception:  # a key() that fails here will be reported by the search itself
+        return
+    if own is item or own == item:
+        return  # a state that is its own key
+    raise InvalidGoalError(
+        f"goal holds a state, {item!r}, where keys are expected: a key-set goal is "
+        f"compared with each state's key(), so write goal={{{own!r}}} (the state's key(); "
+        "for many states {s.key() for s in states}) or a predicate such as "
+        "goal=lambda s: s == target"
+    )
 
 
 def goal_test(goal: Goal | None, keyed: bool, start: Any = None) -> GoalTest | None:

@@ -47,6 +47,8 @@ class BFS(_Traversal):
         goal: stop at the first state satisfying this predicate, or whose key is in this
             collection; the result is then ``solved`` with ``best`` the goal. Goals are
             tested when a state is first reached, so the goal found is a shallowest one.
+            A collection holds keys (what ``key()`` returns), never states: a state in
+            it is refused with ``InvalidGoalError`` naming its key.
         graph: True to visit each key once (needs keys), False for a tree search, None
             (default) to use keys when the start state has one.
         budget: limits per run; ``max_depth`` stops expansion below that depth.

@@ -192,4 +192,6 @@ def _report(result: Comparison, out: str | None) -> None:
             for note in write(result, out):
                 print(f"note: {note}")
             partial = " (partial)" if result.partial else ""
-            print(f"wrote results.csv, results.json, summary.txt, cdf.png{partial} to {out}")
+            names = ["results.csv", "results.json", "summary.txt", "cdf.png"]
+            written = [n for n in names if (Path(out) / n).is_file()]  # no plot: no cdf.png
+            print(f"wrote {', '.join(written)}{partial} to {out}")

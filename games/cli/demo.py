@@ -61,6 +61,7 @@ def prepare_demo(args: argparse.Namespace) -> Work:
         ):
             print(
                 f"  {e.name:<6} {e.result.status.value}: {e.moves} moves, cost {e.cost:g}, "
+                f"{e.result.stats.expanded} cells expanded, "
                 f"{e.frames} frames ({e.frames / args.fps:.1f} s) -> {e.video}"
             )
             if e.result.status is Status.INTERRUPTED:

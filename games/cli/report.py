@@ -64,7 +64,12 @@ def _line(cells: tuple[str, ...], columns: tuple[tuple[str, int, str], ...]) -> 
 
 
 def _time(result: SearchResult) -> str:
-    return f"{result.stats.seconds * 1000:.1f} ms"
+    """The search's own time; drawing (observers) is said apart, under the table."""
+    return _seconds(result.stats.search_seconds)
+
+
+def _seconds(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.1f} s"
 
 
 class Table:
@@ -82,6 +87,7 @@ class Table:
             problem.kind, _PATH_COLUMNS
         )
         self.notes: dict[tuple[str, str], list[str]] = {}
+        self.drawing: list[str] = []  # "name 2.1 s": time in observers, not in "time"
         self._header = False
 
     def _print(self, text: str) -> None:
@@ -112,11 +118,18 @@ class Table:
             cells = (name, status, moves, cost, *counts, time, best)
         self._print(_line(cells, self.columns))
         self.notes.setdefault((status, explain(search, result, self.problem)), []).append(name)
+        if s.observer_seconds >= 0.0005:  # shows as at least 0.1 ms... or it is noise
+            self.drawing.append(f"{name} {_seconds(s.observer_seconds)}")
 
     def explain_statuses(self) -> None:
         """Print one line per status (and meaning) that appeared, naming its searches."""
         for (status, meaning), names in self.notes.items():
             self._print(f"  {', '.join(names)}: {status} = {meaning}")
+        if self.drawing:
+            self._print(
+                f"  time in observers (drawing, recording, counting), not in the time column: "
+                f"{', '.join(self.drawing)}"
+            )
 
 
 def explain(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
@@ -130,10 +143,9 @@ def _solved(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
             f"proved the game's value in {result.stats.iterations} simulations (MCTS-Solver): "
             "the value is exact and the move achieves it"
         )
-    return (
-        "reached the goal; moves and cost are its route's (cost sums the step costs: "
-        "mud costs more)"
-    )
+    muddy = problem.maze is not None and problem.maze.is_weighted
+    why = ": mud costs more" if muddy else ""
+    return f"reached the goal; moves and cost are its route's (cost sums the step costs{why})"
 
 
 def _exhausted(search: TreeSearch, result: SearchResult, problem: Problem) -> str:

@@ -86,7 +86,7 @@ class Outcome:
     seconds: float
     """Time the entrant took."""
     nodes: int = 0
-    """Nodes expanded (0 when the entrant does not count them)."""
+    """Nodes expanded (0 when the entrant does not count them; all 0: shown as "-")."""
     status: str = "ok"
     """A word for the run: ok, solved, no route, budget, ..."""
 

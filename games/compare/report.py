@@ -43,7 +43,9 @@ def _status(comparison: Comparison) -> str | None:
 def table(comparison: Comparison) -> str:
     """The summary as aligned text: one line per entrant, then the pairwise p-values.
 
-    A partial comparison says so first; failed jobs are named after the table.
+    A partial comparison says so first; failed jobs are named after the table. An entrant
+    that counted no node on any instance (a bot, a match: ``Outcome.nodes`` left at 0) shows
+    "-" for its mean nodes, not a 0 it never measured.
     """
     c = _comparison(comparison, "table")
     head = [
@@ -75,7 +77,7 @@ def table(comparison: Comparison) -> str:
                 _num(worst),
                 _num(best),
                 f"{t.mean:.3f}",
-                f"{k.mean:.0f}",
+                f"{k.mean:.0f}" if k.best > 0 else "-",  # all 0: nothing was counted
                 str(c.failures(name)),
             ]
         )
@@ -91,6 +93,8 @@ def table(comparison: Comparison) -> str:
     ]
     better = "higher" if c.higher_is_better else "lower"
     text.append(f"({c.measure}: {better} is better; 95% interval of the mean, Student's t)")
+    if any(row[8] == "-" and row[1] != "0" for row in lines[1:]):
+        text.append("(mean nodes: '-' where the entrant counts no nodes, e.g. a bot or a match)")
     if c.failed:
         text.append(f"{len(c.failed)} failed job(s), counted under 'failed':")
         text.extend(f"  {failure}" for failure in c.failed)
@@ -184,7 +188,9 @@ def plot_cdf(comparison: Comparison, path: Path) -> None:
 def write(comparison: Comparison, out: Path | str) -> list[str]:
     """Write the four outputs into the folder ``out`` (made if missing); return notes.
 
-    A note says what was not written and why (e.g. the plot without matplotlib).
+    A note says what was not written and why (e.g. the plot without matplotlib); a
+    ``cdf.png`` left there by an earlier comparison is then removed, so the folder never
+    holds a plot of other results.
     A bad ``out`` (not a path, or an existing file) is refused before anything is written.
     ``results.json`` says whether the comparison is partial (jobs planned and finished,
     the signal that stopped it) and lists the failed jobs with their reasons.
@@ -216,5 +222,6 @@ def write(comparison: Comparison, out: Path | str) -> list[str]:
     try:
         plot_cdf(comparison, folder / "cdf.png")
     except ImportError as err:
+        (folder / "cdf.png").unlink(missing_ok=True)
         return [str(err)]
     return []

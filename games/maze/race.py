@@ -305,7 +305,8 @@ def search_race(
     """Run several searches from the same start and write one video each, ``<name><suffix>``.
 
     Colours follow visit order on the same scale in every video, so the videos compare
-    directly: BFS's wave, DFS's snake and A*'s beeline on the same maze.
+    directly: BFS's wave, DFS's snake and A* drawn towards the goal (with mud, which
+    its distance heuristic cannot see, A* may still expand most of the maze).
 
     Args:
         maze: the maze.

@@ -64,14 +64,21 @@ class TronRenderer:
         self._base: tuple[Grid, Image.Image, list[tuple[float, float]]] | None = None
 
     def legend(self) -> list[LegendEntry]:
-        """What the colours mean, for the video's panel."""
+        """What the colours mean, for the video's panel.
+
+        The board last drawn decides the walls' entry: a hexagon board has none (its blocked
+        cells are left out of the picture); before any frame both kinds are covered.
+        """
+        hexagons = self._base is not None and self._base[0].hex
         entries: list[LegendEntry] = [
             (_TRAIL[0], "red trail (player 0)"),
             (_TRAIL[1], "blue trail (player 1)"),
             (self._heads_icon(), "heads, arrow = facing"),
-            (_WALL, "wall"),
-            (_CRASH, "crash"),
+            (_EMPTY, "free cell"),
         ]
+        if not hexagons:
+            entries.append((_WALL, "wall"))
+        entries.append((_CRASH, "crash"))
         if self.territory is not None:
             entries += [(_TINT[0], "red reaches first"), (_TINT[1], "blue reaches first")]
         return entries

@@ -157,6 +157,7 @@
     ["step", "#ffd666", "visits so far: the state drawn is the one visited at this step"],
     ["depth", "#7fc8f8", "moves from the start to the state drawn"],
     ["expanded", "#9be38b", "states whose children the search has generated"],
+    ["nodes", "#9be38b", "nodes MCTS added to its tree, one per simulation at most; a position reached by two move orders is two nodes (the tree below shows it once), and only nodes asked for their children count as expanded"],
     ["frontier", "#ff78be", "cells seen but not expanded yet (pink on the board)"],
     ["best", "#f4a261", "best value found so far"],
     ["value", "#f4a261", "the last value a value function gave"],
@@ -488,10 +489,23 @@
     document.body.dataset.ready = "1";
     return;
   }
+  // The first frame shows at once, as a plain picture in the canvas's place: the page's load
+  // waits for it, so nobody (a screenshot included) sees an empty board while the rest decode.
+  const first = new Image();
+  first.id = "first-frame";
+  first.alt = "the board at the first step";
+  first.src = F.keys[0][1];
+  board.hidden = true;
+  board.parentNode.insertBefore(first, board);
+  first.addEventListener("load", () => {
+    if (first.isConnected) $("loading").textContent = "loading the other frames…";
+  });
   Promise.all([Promise.all(F.keys.map((k) => load(k[1]))), Promise.all(F.sheets.map(load))])
     .then(([keysLoaded, sheetsLoaded]) => {
       keyImages.push(...keysLoaded);
       sheetImages.push(...sheetsLoaded);
+      first.remove();
+      board.hidden = false;
       $("loading").hidden = true;
       shown = -1;
       show(frame);

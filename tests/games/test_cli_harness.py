@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -185,3 +186,19 @@ def test_ray_missing_is_one_line(
     )
     assert main(["compare", "--game", "maze", "--instances", "2", "--backend", "ray"]) == 2
     assert "pip install" in capsys.readouterr().err
+
+
+def test_compare_without_matplotlib_claims_no_plot_and_leaves_no_stale_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "results"
+    out.mkdir()
+    (out / "cdf.png").write_bytes(b"an old plot of other results")
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib: ImportError
+    argv = ["compare", "--game", "maze", "--searches", "bfs,astar", "--size", "5"]
+    assert main([*argv, "--instances", "2", "--jobs", "1", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert 'pip install "treesearch[plot]"' in printed
+    assert f"wrote results.csv, results.json, summary.txt to {out}" in printed
+    assert "cdf.png" not in printed.split("wrote", 1)[1]
+    assert not (out / "cdf.png").exists()

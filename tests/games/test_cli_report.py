@@ -110,3 +110,35 @@ def test_every_status_has_an_explanation() -> None:
     ttt = GAMES["tictactoe"].make(SimpleNamespace(moves=""))  # type: ignore[arg-type]
     mcts = SEARCHES["mcts"].make(ttt, Budget(), args)  # type: ignore[arg-type]
     assert "ran all 7 simulations" in explain(mcts, _result(Status.EXHAUSTED), ttt)
+
+
+def test_time_column_is_the_search_own_time_and_drawing_is_said_apart() -> None:
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    args = SimpleNamespace(size=7, seed=0)
+    problem = GAMES["maze"].build(args)  # type: ignore[arg-type]
+    search = SEARCHES["astar"].make(problem, Budget(), args)  # type: ignore[arg-type]
+    result = search.run(problem.start)
+    # A run of 50 s of which 20 s went into drawing frames: the search took 30 s.
+    result = replace(result, stats=replace(result.stats, seconds=50.0, observer_seconds=20.0))
+    out = io.StringIO()
+    table = Table(problem, out)
+    table.row("astar", search, result)
+    table.explain_statuses()
+    _, rows, notes = _table(out.getvalue())
+    assert rows[0].split()[6:8] == ["30.0", "s"]
+    assert (
+        notes[-1]
+        == "time in observers (drawing, recording, counting), not in the time column: astar 20.0 s"
+    )
+
+
+@pytest.mark.parametrize(("game", "mud"), [("grid", False), ("seed-tree", False), ("maze", True)])
+def test_mud_is_named_only_for_games_with_mud(
+    game: str, mud: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["run", "--game", game, "--search", "bfs", "--size", "9"]) == 0
+    _, _, notes = _table(capsys.readouterr().out)
+    assert notes[0].startswith("bfs: solved = reached the goal")
+    assert ("mud" in notes[0]) is mud

@@ -168,6 +168,14 @@ def test_a_paced_renderer_draws_when_it_says(tmp_path: Path) -> None:
     assert "plays X" in data["outcome"]["text"]
 
 
+def test_an_mcts_page_counts_tree_nodes_not_expanded_states(tmp_path: Path) -> None:
+    replay = HtmlReplay(tmp_path / "mcts.html", TicTacToeTiles())
+    result = MCTS(rng=1, budget=Budget(max_iterations=200)).run(TicTacToe(), observers=[replay])
+    counters = page_data(tmp_path / "mcts.html")["counters"]
+    assert "expanded" not in counters  # the page's "expanded" is the table's: another count
+    assert counters["nodes"][-1] > result.stats.expanded  # nodes added, one per simulation
+
+
 def test_a_long_run_keeps_its_span_within_max_frames(tmp_path: Path) -> None:
     problem, search = _maze(21)
     assert problem.maze is not None

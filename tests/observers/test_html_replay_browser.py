@@ -300,3 +300,33 @@ def test_an_empty_page_opens(browser: Any, tmp_path: Path) -> None:
     HtmlReplay(tmp_path / "empty.html", TicTacToeTiles()).close()
     _open(browser, tmp_path / "empty.html")
     assert "nothing was recorded" in browser.find_element(By.ID, "loading").text
+
+
+def test_the_first_frame_shows_while_the_others_load(
+    browser: Any, astar: dict[str, Any], tmp_path: Path
+) -> None:
+    # A page whose patch pictures never become readable: what shows is what a visitor (or a
+    # screenshot taken on load) sees until they are.
+    text = astar["path"].read_text(encoding="utf-8")
+    sheets = astar["data"]["frames"]["sheets"]
+    assert sheets
+    for uri in sheets:
+        text = text.replace(uri, "data:image/png;base64,AAAA")
+    path = tmp_path / "slow.html"
+    path.write_text(text, encoding="utf-8")
+    browser.get(path.resolve().as_uri())  # returns once the page has loaded
+    shot = tmp_path / "on_load.png"
+    assert browser.save_screenshot(str(shot))
+    browser.get_log("browser")  # the unreadable pictures were reported, as they should be
+    image = np.asarray(Image.open(shot).convert("RGB")).astype(int)
+    shown = [e for e in browser.find_elements(By.CSS_SELECTOR, "#board-box img, #board")]
+    shown = [e for e in shown if e.is_displayed()]
+    assert shown, "no board on the page"
+    rect = shown[0].rect
+    x, y = int(rect["x"]) + 1, int(rect["y"]) + 1
+    first = astar["frames"][0].astype(int)
+    h, w = first.shape[:2]
+    board = image[y : y + h, x : x + w]
+    # The first frame, not a black board: most pixels equal the first key frame's.
+    assert board.shape == first.shape
+    assert (np.abs(board - first).max(axis=2) <= 8).mean() > 0.8

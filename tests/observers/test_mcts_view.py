@@ -171,3 +171,12 @@ def test_a_new_run_starts_a_new_tree() -> None:
 def test_bad_arguments_are_named(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(InvalidArgumentError, match=message):
         MCTSView(**kwargs)
+
+
+def test_the_legend_says_the_badges_number_the_whole_best_line(tmp_path: Path) -> None:
+    view = MCTSView(TicTacToeTiles(tile_size=32), frames=5)
+    run(view, TicTacToe(), tmp_path, iterations=600)
+    assert len(view.principal_variation()) > 3  # badges beyond 3 on the board
+    labels = [label for _, label in view.legend()]
+    assert "1, 2, 3…: best line" in labels
+    assert "1, 2, 3: best line" not in labels

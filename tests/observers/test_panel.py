@@ -33,7 +33,7 @@ from treesearch import (
     Status,
     Visited,
 )
-from treesearch.events import Event, SearchFinished, SearchStarted
+from treesearch.events import Event, SearchFinished, SearchStarted, SimulationPhase
 
 GOLDEN = Path(__file__).parent / "golden"
 GOAL = (3, 4)
@@ -201,6 +201,19 @@ def test_a_long_headline_shrinks_before_it_is_cut() -> None:
     assert panel.frame.shape[:2] == Panel((40, 40), [], pad_to_even=False).frame.shape[:2]
 
 
+def test_a_headline_too_long_for_any_font_cuts_its_title_not_the_outcome() -> None:
+    big, small = TextPainter(load_font(26)), TextPainter(load_font(16))
+    title = "Backtracking on Railroad Ink, dice known, seed 0"
+    outcome = "budget reached (seconds) · route: 31 moves, value 9"
+    text = f"{title} · {outcome}"
+    width = small.length(text) * 3 // 4
+    face, fitted = _headline(text, big, small, width, title)
+    assert face is small and small.length(fitted) <= width
+    assert fitted.endswith(f"… · {outcome}") and fitted.startswith("Backtracking")
+    # Without the title to cut, the whole line is cut at its end, as before.
+    assert _headline(text, big, small, width)[1].endswith("…")
+
+
 def test_legend_is_redrawn_when_a_new_run_changes_it(tmp_path: Path) -> None:
     class Counting(LegendTiles):
         runs = 0
@@ -315,3 +328,31 @@ def test_a_puzzle_with_player_is_not_described_as_a_move_choice() -> None:
     assert "plays" not in describe_outcome(walk, start, None, RandomWalk(rng=0))
     chosen = MCTS(iterations=20, rng=0).run(start)
     assert "plays" in describe_outcome(chosen, start, None, MCTS(iterations=20, rng=0))
+
+
+def test_mcts_counts_tree_nodes_and_never_calls_them_expanded() -> None:
+    from games.tictactoe import TicTacToe
+    from treesearch import MCTS
+
+    info = PanelInfo()
+    rec = RecordingObserver()
+    result = MCTS(rec, iterations=300, rng=0).run(TicTacToe())
+    for event in rec.events:
+        info.update(event)
+    added = sum(isinstance(e, SimulationPhase) and e.phase == "expand" for e in rec.events)
+    assert added != result.stats.expanded  # two different counts...
+    counters = info.lines()[1]
+    assert f"tree nodes {added:,}" in counters  # ...each under its own name
+    assert f"expanded {added:,}" not in counters
+
+
+def test_a_star_is_titled_as_the_pages_write_it() -> None:
+    from treesearch import AStar
+
+    info = PanelInfo()
+    rec = RecordingObserver()
+    AStar(rec, goal={GOAL}, heuristic=lambda s: 0).run(Maze())
+    for event in rec.events:
+        info.update(event)
+    assert info.lines()[0].startswith("A* · solved")
+    assert search_name("AStar(heuristic=<function>)") == "A*"

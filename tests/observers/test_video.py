@@ -240,6 +240,37 @@ def test_whole_frame_callable_renderer_and_even_padding(tmp_path: Path) -> None:
     assert frames[0, 13].max() <= MP4_TOLERANCE  # the padding row is black
 
 
+def test_a_plain_function_returning_a_pil_image_is_a_renderer(tmp_path: Path) -> None:
+    from PIL import Image
+
+    def render(state: Board) -> Image.Image:
+        return Image.fromarray(board_frame(state))
+
+    BFS(VideoObserver(tmp_path / "f", render, **RAW)).run(Board())
+    frames = read_pngs(tmp_path / "f")
+    assert np.array_equal(frames[0], board_frame(Board()))
+
+
+@pytest.mark.parametrize("panel", [False, True])
+@pytest.mark.parametrize(
+    ("returned", "named"),
+    [
+        (None, "returned None (a NoneType)"),
+        (np.zeros((8, 8, 3)), "returned a float64 array of shape (8, 8, 3)"),
+        (np.zeros((8, 8, 4), np.uint8), "returned a uint8 array of shape (8, 8, 4)"),
+    ],
+)
+def test_a_renderer_returning_no_rgb_image_is_told_what_to_return(
+    tmp_path: Path, returned: Any, named: str, panel: bool
+) -> None:
+    video = VideoObserver(tmp_path / "f", lambda s: returned, panel=panel)
+    with pytest.raises(InvalidArgumentError) as caught:
+        BFS(video).run(Board())
+    message = str(caught.value)
+    assert named in message
+    assert "a renderer must return an RGB image: a numpy uint8 array of shape (H, W, 3)" in message
+
+
 def test_tiled_mp4_is_padded_to_even_size(tmp_path: Path) -> None:
     path = tmp_path / "tiles5.mp4"
     BFS(VideoObserver(path, BoardTiles(tile_size=5), **RAW)).run(Board())

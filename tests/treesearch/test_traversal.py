@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import treesearch as ts
 from games.dict_tree import DictTreeIterator
 from games.graph import Graph
 from observers import RecordingObserver
@@ -230,3 +232,40 @@ def test_seconds_budget_ends_an_infinite_tree() -> None:
 
     result = BFS(budget=Budget(seconds=0.05)).run(Counter(0))
     assert result.status is Status.BUDGET_REACHED and result.stop_reason == "seconds"
+
+
+@dataclass(frozen=True)
+class _Slide:
+    """A state whose key is its tuple of tiles (as an 8-puzzle's would be)."""
+
+    tiles: tuple[int, ...]
+
+    def get_children(self) -> list[_Slide]:
+        t = self.tiles
+        return [_Slide(t[1:] + t[:1])] if t != (3, 1, 2) else []
+
+    def key(self) -> tuple[int, ...]:
+        return self.tiles
+
+    def is_terminal(self) -> bool:
+        return self.tiles == (3, 1, 2)
+
+    def step_cost(self, child: _Slide) -> float:
+        return 1.0
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda g: ts.BFS(goal=g),
+        lambda g: ts.DFS(goal=g),
+        lambda g: ts.IDDFS(goal=g),
+        lambda g: ts.Backtracking(goal=g),
+        lambda g: ts.Dijkstra(goal=g),
+        lambda g: ts.RandomWalk(goal=g),
+    ],
+)
+def test_a_goal_of_states_instead_of_keys_is_refused_naming_the_key(make: Any) -> None:
+    with pytest.raises(InvalidGoalError, match=r"goal=\{\(3, 1, 2\)\}"):
+        make({_Slide((3, 1, 2))})
+    assert make({(3, 1, 2)}).run(_Slide((1, 2, 3))).solved  # the key itself works

@@ -134,3 +134,11 @@ def test_a_failing_entrant_is_named() -> None:
 
     with pytest.raises(JobError, match=r"entrant 'b' failed on the instance seeded \d+: "):
         compare({"a": noisy, "b": broken}, instances=2, jobs=1)
+
+
+def test_an_entrant_that_counts_no_nodes_shows_no_mean_of_zero() -> None:
+    c = compare({"search": noisy, "bot": better}, instances=3, seed=2, jobs=1)
+    rows = {line.split()[0]: line.split() for line in table(c).splitlines()[1:3]}
+    assert rows["bot"][-2] == "-"  # a bare value: the bot counted no nodes
+    assert int(rows["search"][-2]) > 0
+    assert "'-' where the entrant counts no nodes" in table(c)

@@ -96,3 +96,13 @@ def test_a_random_game_video_writes_frames(tmp_path: Path) -> None:
     video = VideoObserver(f"{folder}/", TronRenderer(cell=8), fps=4)
     RandomWalk([video], rng=3).run(square_start("box15"))
     assert len(list(folder.glob("*.png"))) >= 4
+
+
+def test_the_legend_names_the_cells_the_board_shows() -> None:
+    hexes, squares = TronRenderer(), TronRenderer()
+    hexes(hex_start(1))
+    squares(square_start("box15"))
+    hex_labels = [label for _, label in hexes.legend()]
+    square_labels = [label for _, label in squares.legend()]
+    assert "free cell" in hex_labels and "wall" not in hex_labels  # no walls drawn on hexagons
+    assert "free cell" in square_labels and "wall" in square_labels
