@@ -16,7 +16,8 @@ specials right after the round's first face, as in the ``RANDOM`` play-out (the 
 of thumb); a round ends when no face left fits. Play-outs are valued by the exact final score.
 
 Levels 2 and up run in Python (a handful of calls, each thousands of play-outs long), so a
-``deadline`` can stop them between level-1 runs; level 1 is one compiled call.
+``deadline`` can stop them between level-1 runs; level 1 is one compiled call, or under a
+deadline a few, each short enough that the deadline is kept.
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ CODES = 49 * MOVE_BASE
 """The size of a policy: one weight per placement (square times oriented tile)."""
 _LONGEST = 64  # placements in a game: 28 faces, 3 specials, with room to spare
 _MOVES = 4096
+_SLICE = 0.01
+"""Seconds a compiled level-1 call may take, under a deadline, before the clock is read again
+(calls grow by doubling while they stay under it)."""
 
 
 @jit
@@ -168,13 +172,15 @@ def level_one(
     iterations: int,
     alpha: float,
     best_seq: np.ndarray,
+    best: int,
+    length: int,
 ) -> tuple[int, int]:
     """NRPA level 1: ``iterations`` play-outs, adapting to the best after each.
 
-    ``weights`` is changed in place; the best sequence goes to ``best_seq``. Returns
-    ``(best score, its length)``.
+    ``weights`` is changed in place; the best sequence goes to ``best_seq``, which holds the
+    best so far (``best``, ``length``; -1 and 0 for none), so a run may be cut into calls.
+    Returns ``(best score, its length)``.
     """
-    best, length = -1, 0
     seq = np.zeros(_LONGEST, dtype=np.int64)
     for _ in range(iterations):
         score, made = _walk(
@@ -223,14 +229,29 @@ def nrpa(
     """NRPA at ``level`` (>= 1) from position ``p``; ``(best final score, its placements)``.
 
     ``weights`` (default: all zero) is this level's policy, changed in place. Past
-    ``deadline`` (``time.perf_counter()``) no new iteration of a level >= 2 starts; the best
-    found so far is returned.
+    ``deadline`` (``time.perf_counter()``) no new iteration starts (level 1 runs in compiled
+    slices of about ``_SLICE`` seconds, the clock read between); the best found so far is
+    returned.
     """
     if weights is None:
         weights = np.zeros(CODES, dtype=np.float64)
     if level <= 1:
         seq = np.zeros(_LONGEST, dtype=np.int64)
-        best, length = level_one(*_position(p), weights, stream, iterations, alpha, seq)
+        best, length, done, chunk = -1, 0, 0, iterations
+        if deadline != math.inf:  # compiled calls of growing length, the clock read between
+            chunk = 1
+        while done < iterations:
+            n = min(chunk, iterations - done)
+            started = time.perf_counter()
+            best, length = level_one(
+                *_position(p), weights, stream, n, alpha, seq, best, length
+            )  # fmt: skip
+            done += n
+            ended = time.perf_counter()
+            if done < iterations and ended > deadline:
+                break
+            if ended - started < _SLICE:
+                chunk *= 2
         return int(best), seq[:length].tolist()
     best, best_moves = -1, []
     for _ in range(iterations):
