@@ -192,3 +192,15 @@ def test_a_planned_game_films_with_the_plan_on_every_move(tmp_path: Path) -> Non
     shot = read_pngs(tmp_path)
     assert frames == len(shot) and shot[0].shape[1] == (11 + WIDTH) * 40
     assert play(9, "revealed", "greedy").planned is None
+
+
+def test_the_bot_s_plan_keeps_its_seconds_whatever_its_iterations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = RailroadInk(seed=1, dice="known").start()
+    while state.player() == CHANCE:
+        state = state.get_children()[0]
+    playouts = _counted_playouts(monkeypatch)
+    bot = MonteCarloBot(level=1, iterations=1_000_000, seconds=3, first=1, playouts=0)
+    bot.choose(state)
+    assert 0 < sum(playouts) <= 4  # not a million: the clock is read between slices
