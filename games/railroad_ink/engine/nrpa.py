@@ -25,19 +25,25 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
+from numbers import Real
+from typing import Any
 
 import numpy as np
 
+from games.railroad_ink.engine.arrays import check_codes, check_stream, check_table
 from games.railroad_ink.engine.compile import jit
 from games.railroad_ink.engine.moves import add_moves, place
 from games.railroad_ink.engine.playout import (
     load_round,
     next_random,
+    seed_stream,
     specials_allowed,
 )
 from games.railroad_ink.engine.position import Position
 from games.railroad_ink.engine.scoring import score_parts
 from games.railroad_ink.engine.tables import FACES, MOVE_BASE, OT_PIECE
+from treesearch.arguments import check_count, check_number, check_seconds
+from treesearch.errors import InvalidArgumentError
 
 __all__ = ["CODES", "adapt", "level_one", "nrpa", "plan_moves", "rollout"]
 
@@ -204,15 +210,41 @@ def _position(p: Position) -> _Args:
     return (p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls)
 
 
+def _checked(p: Any, stream: Any) -> np.ndarray:
+    """``stream`` once ``p`` is known to be a ``Position`` and ``stream`` a random stream."""
+    if not isinstance(p, Position):
+        raise InvalidArgumentError(f"p must be a Position (Position.of(state)), got {p!r:.80}")
+    return check_stream(stream)
+
+
 def rollout(p: Position, weights: np.ndarray, stream: np.ndarray) -> tuple[int, list[int]]:
-    """One play-out by the policy ``weights`` from ``p`` (left unchanged): its score, its moves."""
+    """One play-out by the policy ``weights`` from ``p`` (left unchanged): its score, its moves.
+
+    Raises:
+        InvalidArgumentError: ``weights`` is no ``(CODES,)`` table of finite numbers, or
+            ``p`` or ``stream`` is not what the engine takes.
+    """
+    stream = _checked(p, stream)
+    weights = check_table("weights", weights, (CODES,))
     seq = np.zeros(_LONGEST, dtype=np.int64)
     score, made = _walk(*_position(p), weights, seq, 0, 0.0, stream)
     return int(score), seq[:made].tolist()
 
 
 def adapt(p: Position, weights: np.ndarray, moves: Sequence[int], alpha: float) -> None:
-    """Make the game ``moves`` from ``p`` likelier under ``weights`` (changed in place)."""
+    """Make the game ``moves`` from ``p`` likelier under ``weights`` (changed in place).
+
+    Raises:
+        InvalidArgumentError: ``weights`` is no writeable float64 ``(CODES,)`` table of
+            finite numbers, ``moves`` holds no placement codes, or ``alpha`` is no number > 0.
+    """
+    _checked(p, seed_stream(1))
+    weights = check_table("weights", weights, (CODES,), in_place=True)
+    codes = check_codes("moves", moves, CODES, _LONGEST)
+    _adapt(p, weights, codes, check_number("alpha", alpha, minimum=0, above=True))
+
+
+def _adapt(p: Position, weights: np.ndarray, moves: Sequence[int], alpha: float) -> None:
     seq = np.array(moves, dtype=np.int64)
     _walk(*_position(p), weights, seq, len(seq), alpha, np.ones(1, dtype=np.int64))
 
@@ -232,9 +264,33 @@ def nrpa(
     ``deadline`` (``time.perf_counter()``) no new iteration starts (level 1 runs in compiled
     slices of about ``_SLICE`` seconds, the clock read between); the best found so far is
     returned.
+
+    Raises:
+        InvalidArgumentError: a bad level, iterations, alpha, deadline, stream or weights
+            (a writeable float64 ``(CODES,)`` table of finite numbers), before any play-out.
     """
+    stream = _checked(p, stream)
+    level = check_count("level", level, 1)
+    iterations = check_count("iterations", iterations, 1)
+    alpha = check_number("alpha", alpha, minimum=0, above=True)
+    if isinstance(deadline, bool) or not isinstance(deadline, Real) or math.isnan(deadline):
+        raise InvalidArgumentError(f"deadline must be a time.perf_counter() reading, got {deadline!r}")
     if weights is None:
         weights = np.zeros(CODES, dtype=np.float64)
+    weights = check_table("weights", weights, (CODES,), in_place=True)
+    return _nrpa(p, level, iterations, alpha, stream, float(deadline), weights)
+
+
+def _nrpa(
+    p: Position,
+    level: int,
+    iterations: int,
+    alpha: float,
+    stream: np.ndarray,
+    deadline: float,
+    weights: np.ndarray,
+) -> tuple[int, list[int]]:
+    """``nrpa`` on checked arguments."""
     if level <= 1:
         seq = np.zeros(_LONGEST, dtype=np.int64)
         best, length, done, chunk = -1, 0, 0, iterations
@@ -255,10 +311,10 @@ def nrpa(
         return int(best), seq[:length].tolist()
     best, best_moves = -1, []
     for _ in range(iterations):
-        score, moves = nrpa(p, level - 1, iterations, alpha, stream, deadline, weights.copy())
+        score, moves = _nrpa(p, level - 1, iterations, alpha, stream, deadline, weights.copy())
         if score >= best:
             best, best_moves = score, moves
-        adapt(p, weights, best_moves, alpha)
+        _adapt(p, weights, best_moves, alpha)
         if time.perf_counter() > deadline:
             break
     return best, best_moves
@@ -276,7 +332,11 @@ def plan_moves(
 
     Without ``seconds`` one run at ``level``; with it, runs restart from a fresh policy
     until the time is spent (the first one stopped at the deadline), the best kept.
+
+    Raises:
+        InvalidArgumentError: a bad argument (``nrpa``'s checks), ``seconds`` included.
     """
+    seconds = check_seconds("seconds", seconds)
     if seconds is None:
         return nrpa(p, level, iterations, alpha, stream)
     deadline = time.perf_counter() + seconds

@@ -204,3 +204,25 @@ def test_the_bot_s_plan_keeps_its_seconds_whatever_its_iterations(
     bot = MonteCarloBot(level=1, iterations=1_000_000, seconds=3, first=1, playouts=0)
     bot.choose(state)
     assert 0 < sum(playouts) <= 4  # not a million: the clock is read between slices
+
+
+@pytest.mark.parametrize(
+    ("call", "says"),
+    [
+        (lambda p: nrpa(p, 1, 1, 1.0, seed_stream(1), weights=np.zeros(7)), "shape (3136,)"),
+        (lambda p: nrpa(p, 1, 1, 1.0, seed_stream(1), weights=np.zeros(CODES, np.float32)),
+         "got dtype float32"),  # fmt: skip
+        (lambda p: nrpa(p, 1, 1, 1.0, [5]), "stream must be a random stream"),
+        (lambda p: nrpa(p, 0, 1, 1.0, seed_stream(1)), "level must be an int >= 1, got 0"),
+        (lambda p: nrpa(p, 1, 1, math.nan, seed_stream(1)), "alpha must be"),
+        (lambda p: nrpa("board", 1, 1, 1.0, seed_stream(1)), "p must be a Position"),
+        (lambda p: rollout(p, np.full(CODES, np.inf), seed_stream(1)), "NaN or infinite"),
+        (lambda p: adapt(p, np.zeros(CODES), [CODES], 1.0), "codes in 0..3135, got 3136"),
+        (lambda p: adapt(p, np.zeros(CODES), [-1], 1.0), "got -1"),
+        (lambda p: plan_moves(p, 1, 1, seed_stream(1), seconds=math.inf), "seconds must be"),
+    ],
+)
+def test_the_engine_refuses_what_compiled_code_would_misread(call: Any, says: str) -> None:
+    with pytest.raises(InvalidArgumentError) as info:
+        call(Position.of(start(1)))
+    assert says in str(info.value)
