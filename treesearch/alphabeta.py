@@ -70,8 +70,9 @@ class AlphaBeta(TreeSearch):
             between picks are refused), the matrix game is solved exactly
             (``treesearch.matrix_game``) and the pick is drawn from player 0's optimal mix;
             ``value`` is the game's value, ``info["matrix"]`` the values and
-            ``info["mix"]`` the solution. An infinite value (a sure win or loss) weighs
-            more than every finite one: a mix that risks it at all is worth it. The turns below the start stay alternating. It
+            ``info["mix"]`` the solution. An infinite value (a sure win or loss, from
+            ``value``) outweighs every finite one. The turns below the start stay
+            alternating. It
             costs about one ply of depth (no pruning across the start's joint moves).
             Other starts are searched as with "sequential".
         rng: seed or ``numpy.random.Generator``: draws the pick from a mixed strategy

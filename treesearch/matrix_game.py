@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from numbers import Real
 from dataclasses import dataclass
+from numbers import Real
 
 from treesearch.errors import InvalidArgumentError
 
@@ -93,7 +93,7 @@ def _numbers(matrix: Sequence[Sequence[float]]) -> list[list[float]]:
             raise InvalidArgumentError(
                 f"matrix rows must be sequences of numbers, got row {i} = {row!r}"
             )
-        out = []
+        out: list[float] = []
         for x in row:
             if isinstance(x, bool) or not isinstance(x, Real):
                 raise InvalidArgumentError(

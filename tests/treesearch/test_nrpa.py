@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from typing import Any
 
 import numpy as np

@@ -45,7 +45,8 @@ def check_table(
         value = value.astype(np.float64, copy=False)
     if not np.isfinite(value).all():
         raise InvalidArgumentError(f"{want}, got a NaN or infinite entry")
-    return value
+    table: np.ndarray = value
+    return table
 
 
 def check_stream(value: Any) -> np.ndarray:
@@ -65,7 +66,8 @@ def check_stream(value: Any) -> np.ndarray:
         raise InvalidArgumentError(
             f"stream must be a random stream made by seed_stream(seed), got {value!r:.80}"
         )
-    return value
+    stream: np.ndarray = value
+    return stream
 
 
 def check_codes(name: str, moves: Any, codes: int, longest: int) -> list[int]:
@@ -75,9 +77,13 @@ def check_codes(name: str, moves: Any, codes: int, longest: int) -> list[int]:
         InvalidArgumentError: not such a sequence, naming ``name`` and the first bad entry.
     """
     if isinstance(moves, (str, bytes)) or not isinstance(moves, (Sequence, np.ndarray)):
-        raise InvalidArgumentError(f"{name} must be a sequence of placement codes, got {moves!r:.80}")
+        raise InvalidArgumentError(
+            f"{name} must be a sequence of placement codes, got {moves!r:.80}"
+        )
     if len(moves) > longest:
-        raise InvalidArgumentError(f"{name} must hold at most {longest} placements, got {len(moves)}")
+        raise InvalidArgumentError(
+            f"{name} must hold at most {longest} placements, got {len(moves)}"
+        )
     out = []
     for m in moves:
         if isinstance(m, (bool, np.bool_)) or not isinstance(m, (int, np.integer)):

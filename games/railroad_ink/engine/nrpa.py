@@ -274,7 +274,9 @@ def nrpa(
     iterations = check_count("iterations", iterations, 1)
     alpha = check_number("alpha", alpha, minimum=0, above=True)
     if isinstance(deadline, bool) or not isinstance(deadline, Real) or math.isnan(deadline):
-        raise InvalidArgumentError(f"deadline must be a time.perf_counter() reading, got {deadline!r}")
+        raise InvalidArgumentError(
+            f"deadline must be a time.perf_counter() reading, got {deadline!r}"
+        )
     if weights is None:
         weights = np.zeros(CODES, dtype=np.float64)
     weights = check_table("weights", weights, (CODES,), in_place=True)

@@ -102,9 +102,7 @@ def test_a_deadline_stops_the_plan_with_the_best_so_far(monkeypatch: pytest.Monk
 
 
 @pytest.mark.parametrize("level", [1, 2])
-def test_a_deadline_stops_a_long_level_1_run(
-    monkeypatch: pytest.MonkeyPatch, level: int
-) -> None:
+def test_a_deadline_stops_a_long_level_1_run(monkeypatch: pytest.MonkeyPatch, level: int) -> None:
     playouts = _counted_playouts(monkeypatch)
     p = Position.of(start(4))
     score, moves = plan_moves(p, level, 1_000_000, seed_stream(1), seconds=3)
@@ -210,8 +208,10 @@ def test_the_bot_s_plan_keeps_its_seconds_whatever_its_iterations(
     ("call", "says"),
     [
         (lambda p: nrpa(p, 1, 1, 1.0, seed_stream(1), weights=np.zeros(7)), "shape (3136,)"),
-        (lambda p: nrpa(p, 1, 1, 1.0, seed_stream(1), weights=np.zeros(CODES, np.float32)),
-         "got dtype float32"),  # fmt: skip
+        (
+            lambda p: nrpa(p, 1, 1, 1.0, seed_stream(1), weights=np.zeros(CODES, np.float32)),
+            "got dtype float32",
+        ),
         (lambda p: nrpa(p, 1, 1, 1.0, [5]), "stream must be a random stream"),
         (lambda p: nrpa(p, 0, 1, 1.0, seed_stream(1)), "level must be an int >= 1, got 0"),
         (lambda p: nrpa(p, 1, 1, math.nan, seed_stream(1)), "alpha must be"),
