@@ -49,7 +49,8 @@ class NRPA(TreeSearch):
     """Nested Rollout Policy Adaptation: learn a play-out policy towards the best leaf found.
 
     For puzzles: single-player trees whose leaves carry the value (a state whose
-    ``player()`` is another player's or ``CHANCE`` is refused). The answer is the best leaf
+    ``player()`` is another player's or ``CHANCE`` is refused wherever a play-out meets it:
+    ``player()`` is asked at every state expanded). The answer is the best leaf
     of any play-out, with its path and value; ``info`` holds ``playouts``, ``runs``
     (nested runs finished), ``policy`` (the top-level policy of the last run, a dict
     ``code -> weight``) and ``policy_size`` (its length).
