@@ -3,7 +3,8 @@
 Plain HTML from the standard library's ``html.escape``: no IPython, no CSS framework. Every
 value is escaped, since a state's ``repr`` is the user's and may hold ``<`` or ``&``. Reading
 a result never raises here: a cost that cannot be computed (a ``step_cost`` that fails) is left
-out of the table rather than breaking the notebook's display.
+out of the table, and a ``repr`` or ``move`` that fails is named in its place, rather than
+breaking the notebook's display.
 """
 
 from __future__ import annotations
@@ -70,9 +71,13 @@ def _rows(result: Any) -> list[tuple[str, str]]:
         if cost is not None and cost != moves:
             text += f", cost {_number(cost)}"
         rows.append(("path", text))
-    move = getattr(result.best, "move", None)
-    if move is not None:
-        rows.append(("move", short_repr(move)))
+    try:
+        move = getattr(result.best, "move", None)
+    except Exception as exc:  # a ``move`` property that fails: say so, as for a repr
+        rows.append(("move", f"<move failed with {type(exc).__name__}>"))
+    else:
+        if move is not None:
+            rows.append(("move", short_repr(move)))
     if result.best is not None:
         rows.append(("best", short_repr(result.best)))
     if result.distances is not None:

@@ -12,6 +12,7 @@ that names the depth and the fix (``depth=`` with a ``value=`` cut-off, or
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 from collections.abc import Callable, Iterable
@@ -26,7 +27,7 @@ from treesearch.alphabeta_run import FULL_DEPTH, Ordering, Run, explain, not_two
 from treesearch.arguments import check_count, check_flag, is_count
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, StopSearch
-from treesearch.matrix_game import solve_matrix_game
+from treesearch.matrix_game import MatrixSolution, solve_matrix_game
 from treesearch.result import Status
 from treesearch.search import TreeSearch, check_choice
 from treesearch.values import CHANCE, TERMINAL, player_of, player_out_of_range, returns_of
@@ -64,10 +65,14 @@ class AlphaBeta(TreeSearch):
             "sequential" (the alternating approximation): player 1 is searched as if it saw
             player 0's pick, which overrates its replies (it can "meet" any pick head-on).
             "matrix": every joint move of the turn is searched (rows: player 0's picks,
-            columns: player 1's replies, in their order), the matrix game is solved exactly
+            columns: player 1's replies to the first pick, the other picks' replies matched
+            to them by ``move`` when they have one, else by their order; replies that differ
+            between picks are refused), the matrix game is solved exactly
             (``treesearch.matrix_game``) and the pick is drawn from player 0's optimal mix;
             ``value`` is the game's value, ``info["matrix"]`` the values and
-            ``info["mix"]`` the solution. The turns below the start stay alternating. It
+            ``info["mix"]`` the solution. An infinite value (a sure win or loss, from
+            ``value``) outweighs every finite one. The turns below the start stay
+            alternating. It
             costs about one ply of depth (no pruning across the start's joint moves).
             Other starts are searched as with "sequential".
         rng: seed or ``numpy.random.Generator``: draws the pick from a mixed strategy
@@ -216,7 +221,7 @@ class AlphaBeta(TreeSearch):
         self, grid: list[list[float]], children: list[Any], ctx: RunContext
     ) -> tuple[Any, float]:
         """Solve the turn's matrix game and draw a pick from its optimal mix; the game's value."""
-        solution = solve_matrix_game(grid)
+        solution = _solve_extended(grid)
         ctx.info["matrix"], ctx.info["mix"] = grid, solution
         if self._random is None:
             self._random = python_random(self.rng)
@@ -236,6 +241,30 @@ class AlphaBeta(TreeSearch):
         ):
             return _count_from(1)
         return (FULL_DEPTH,)
+
+
+_INFINITE = 1e6
+"""An infinite entry's weight in ``_solve_extended``, against finite ones scaled to [-1, 1]."""
+
+
+def _solve_extended(grid: list[list[float]]) -> MatrixSolution:
+    """``solve_matrix_game`` where entries may be ±inf (a won or lost end, a cut-off value).
+
+    Each infinity stands for a payoff ``_INFINITE`` times the largest finite one, so a mix
+    gives an infinite outcome any weight only where nothing finite does as well; a value
+    beyond every finite entry is answered as the infinity it stands for.
+    """
+    if all(math.isfinite(x) for row in grid for x in row):
+        return solve_matrix_game(grid)
+    scale = max((abs(x) for row in grid for x in row if math.isfinite(x)), default=0.0) or 1.0
+    big = _INFINITE * scale
+    solution = solve_matrix_game(
+        [[x if math.isfinite(x) else math.copysign(big, x) for x in row] for row in grid]
+    )
+    value = solution.value
+    if abs(value) > 2 * scale:  # only an infinity weighs this much
+        value = math.copysign(math.inf, value)
+    return MatrixSolution(value, solution.rows, solution.columns)
 
 
 def _simultaneous(children: list[Any]) -> bool:

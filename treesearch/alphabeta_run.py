@@ -80,12 +80,17 @@ class Run:
                     beta = min(beta, v)
         return best, best_value
 
-    def joint(self, start: Any, children: list[Any], limit: int) -> list[list[float]] | None:
+    def joint(self, start: Any, children: list[Any], limit: int) -> list[list[float]]:
         """Values (player 0's view) of every joint move of a simultaneous turn at the start.
 
-        Row ``i`` is the start's child ``i`` (player 0's pick), column ``j`` the ``j``-th reply
-        of player 1, each searched to ``limit`` with a full window. None when the replies
-        differ in number between picks (no matrix to solve).
+        Row ``i`` is the start's child ``i`` (player 0's pick), column ``j`` player 1's
+        ``j``-th reply to the first pick, each searched to ``limit`` with a full window. The
+        replies to the other picks are matched to the columns by their ``move`` attribute
+        when every reply has one, else by their place in ``get_children()``.
+
+        Raises:
+            IteratorContractError: a pick whose replies are not the first pick's (another
+                number, or other moves): player 1 would know player 0's pick.
         """
         self.cut_off = False
         self.partial = None
@@ -93,15 +98,16 @@ class Run:
         emit = self.emit
         if emit is not None:
             emit(Visited(start, 0, VisitKind.ENTER))
-        grid: list[list[float]] = []
+        picks: list[list[Any]] = []
         for pick in children:
             self.visited += 1
             self.expanded += 1
             if emit is not None:
                 emit(Visited(pick, 1, VisitKind.ENTER, start))
-            replies = list(pick.get_children())
-            if not replies or (grid and len(replies) != len(grid[0])):
-                return None
+            picks.append(list(pick.get_children()))
+        picks = _aligned(children, picks)
+        grid: list[list[float]] = []
+        for pick, replies in zip(children, picks, strict=True):
             grid.append([self.search(r, 2, limit, -math.inf, math.inf, pick) for r in replies])
         return grid
 
@@ -254,4 +260,47 @@ def not_two_players(state: Any, p: Any) -> IteratorContractError:
         state,
         f"returned {p!r}, but AlphaBeta searches two-player zero-sum games",
         "return 0 or 1 for the player to move, or treesearch.CHANCE (MCTS handles more players)",
+    )
+
+
+def _aligned(children: list[Any], picks: list[list[Any]]) -> list[list[Any]]:
+    """Each pick's replies in the order of the first pick's moves (``joint``)."""
+    first = picks[0]
+    moves = [getattr(r, "move", None) for r in first]
+    by_move = None not in moves and len(set(map(_hashable, moves))) == len(moves)
+    out = []
+    for pick, replies in zip(children, picks, strict=True):
+        if not replies or len(replies) != len(first):
+            raise _ragged(children, picks, pick, replies, by_move)
+        if by_move:
+            index = {_hashable(getattr(r, "move", None)): r for r in replies}
+            try:
+                replies = [index[_hashable(m)] for m in moves]
+            except KeyError:
+                raise _ragged(children, picks, pick, replies, by_move) from None
+        out.append(replies)
+    return out
+
+
+def _hashable(move: Any) -> Any:
+    """``move`` as a dict key (its repr when it has no hash)."""
+    try:
+        hash(move)
+    except TypeError:
+        return ("unhashable", repr(move))
+    return move
+
+
+def _ragged(
+    children: list[Any], picks: list[list[Any]], pick: Any, replies: list[Any], by_move: bool
+) -> IteratorContractError:
+    def name(rs: list[Any]) -> str:
+        if by_move:
+            return f"the replies {[getattr(r, 'move', None) for r in rs]!r}"
+        return f"{len(rs)} replies"
+
+    return IteratorContractError(
+        f"AlphaBeta(simultaneous='matrix') needs player 1's replies alike after every pick "
+        f"of player 0 (it cannot know the pick): {children[0]!r} has {name(picks[0])} but "
+        f"{pick!r} has {name(replies)}; search it with simultaneous='sequential'"
     )

@@ -12,8 +12,9 @@ theorem); pure Python, fine for the few dozen moves of a turn, not for large mat
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from numbers import Real
 
 from treesearch.errors import InvalidArgumentError
 
@@ -45,15 +46,19 @@ def solve_matrix_game(matrix: Sequence[Sequence[float]]) -> MatrixSolution:
     simplex method on ``max sum(q) s.t. A q <= 1, q >= 0`` (A shifted positive) gives the
     column strategy and, from its dual prices, the row strategy.
 
+    The matrix is scaled to entries in [-1, 1] first, so entries near the float range's ends
+    (``1e308``) solve as well as small ones.
+
     Raises:
-        InvalidArgumentError: for an empty or ragged matrix or a non-finite entry.
+        InvalidArgumentError: for an empty or ragged matrix, a row that is not a sequence
+            of numbers (a string such as ``'12'`` included) or a non-finite entry.
 
     Examples:
         >>> s = solve_matrix_game([[1, -1], [-1, 1]])  # matching pennies
         >>> round(s.value, 9), [round(p, 9) for p in s.rows + s.columns]
         (0.0, [0.5, 0.5, 0.5, 0.5])
     """
-    rows = [list(map(float, r)) for r in matrix]
+    rows = _numbers(matrix)
     m = len(rows)
     n = len(rows[0]) if m else 0
     if m == 0 or n == 0 or any(len(r) != n for r in rows):
@@ -66,15 +71,37 @@ def solve_matrix_game(matrix: Sequence[Sequence[float]]) -> MatrixSolution:
     saddle = _saddle(rows)
     if saddle is not None:
         return saddle
-    low = min(min(r) for r in rows)
-    shift = 1.0 - low  # every entry >= 1, so the game's value is > 0
-    a = [[x + shift for x in r] for r in rows]
+    scale = max(abs(x) for r in rows for x in r)  # > 0: a matrix of zeros is a saddle
+    low = min(min(r) for r in rows) / scale
+    shift = 1.0 - low  # every scaled entry in [1, 3], so the game's value is > 0
+    a = [[x / scale + shift for x in r] for r in rows]
     q, p = _simplex(a)
     total = sum(q)
     value = 1.0 / total
     columns = tuple(x * value for x in q)
     rows_mix = tuple(x * value for x in p)
-    return MatrixSolution(value - shift, _normal(rows_mix), _normal(columns))
+    return MatrixSolution((value - shift) * scale, _normal(rows_mix), _normal(columns))
+
+
+def _numbers(matrix: Sequence[Sequence[float]]) -> list[list[float]]:
+    """The matrix as lists of floats; a row or entry that is not a number is refused."""
+    if isinstance(matrix, (str, bytes)) or not isinstance(matrix, Iterable):
+        raise InvalidArgumentError(f"matrix must be a sequence of rows of numbers, got {matrix!r}")
+    rows = []
+    for i, row in enumerate(matrix):
+        if isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
+            raise InvalidArgumentError(
+                f"matrix rows must be sequences of numbers, got row {i} = {row!r}"
+            )
+        out: list[float] = []
+        for x in row:
+            if isinstance(x, bool) or not isinstance(x, Real):
+                raise InvalidArgumentError(
+                    f"matrix entries must be finite numbers, got {x!r} in row {i}"
+                )
+            out.append(float(x))
+        rows.append(out)
+    return rows
 
 
 def _saddle(rows: list[list[float]]) -> MatrixSolution | None:

@@ -130,6 +130,10 @@ class MCTS(TreeSearch):
         observers: observers of every run; they see ``Visited`` for each node on the selected
             path (the root as RESTART) and ``SimulationPhase`` events.
         iterations: simulations per run. ``seconds`` or a ``budget`` may replace or cap it.
+            A simulation costs time in proportion to the depth it reaches (the tree's path,
+            then the rollout): on a line of ``n`` forced moves, ``iterations * n`` steps,
+            hours for 100,000 of each; for deep games give ``seconds`` (kept inside long
+            rollouts too) or ``Budget(max_depth=...)``.
         seconds: wall-clock seconds per run.
         exploration: UCT constant >= 0, in widths of ``reward_range``: the bonus added to
             mean rewards is ``c * sqrt(ln N / n)`` with ``c = exploration * (high - low)``,

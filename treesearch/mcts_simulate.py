@@ -132,7 +132,10 @@ class Simulator:
                     terminal = True
                     break
                 elif node.solved == 0:
-                    nxt = self._select(node)
+                    # A lone child needs no scoring: a long forced line (a chain of single
+                    # moves) costs one step per level, not one selection.
+                    children = node.children
+                    nxt = children[0] if len(children) == 1 else self._select(node)
                 else:
                     nxt = self._select_solved(node)
                     halt = nxt.proven is not None

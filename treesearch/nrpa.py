@@ -28,7 +28,11 @@ from treesearch.events import Evaluated, Expanded, Visited, VisitKind
 from treesearch.search import TreeSearch, check_callable
 from treesearch.values import CHANCE, evaluate, terminal_value
 
-__all__ = ["NRPA", "Code", "Policy", "adapt"]
+__all__ = ["MAX_LEVEL", "NRPA", "Code", "Policy", "adapt"]
+
+MAX_LEVEL = 100
+"""The deepest nesting taken: each level is a Python call frame, and a level-``L`` run
+makes ``iterations ** L`` play-outs, so any deeper run needs ``iterations=1`` to end."""
 
 Code = Callable[[Any, Any], Hashable]
 """``code(state, child) -> hashable``: the identity of the move from ``state`` to ``child``."""
@@ -45,7 +49,8 @@ class NRPA(TreeSearch):
     """Nested Rollout Policy Adaptation: learn a play-out policy towards the best leaf found.
 
     For puzzles: single-player trees whose leaves carry the value (a state whose
-    ``player()`` is another player's or ``CHANCE`` is refused). The answer is the best leaf
+    ``player()`` is another player's or ``CHANCE`` is refused wherever a play-out meets it:
+    ``player()`` is asked at every state expanded). The answer is the best leaf
     of any play-out, with its path and value; ``info`` holds ``playouts``, ``runs``
     (nested runs finished), ``policy`` (the top-level policy of the last run, a dict
     ``code -> weight``) and ``policy_size`` (its length).
@@ -56,7 +61,7 @@ class NRPA(TreeSearch):
         observers: observers of every run; each play-out sends ``Visited(start, RESTART)``
             (``ENTER`` for the first), ``Expanded`` and ``Visited`` per step, and
             ``Evaluated(leaf, value)``; a better leaf sends ``SolutionImproved``.
-        level: nesting level, an int >= 0 (0: a single play-out).
+        level: nesting level, an int from 0 (a single play-out) to ``MAX_LEVEL`` (100).
         iterations: searches of the level below per level, an int >= 1.
         alpha: the learning step, a number > 0.
         code: ``fn(state, child) -> hashable``, the move's identity across positions; NRPA
@@ -95,6 +100,11 @@ class NRPA(TreeSearch):
     ) -> None:
         super().__init__(observers, budget=budget)
         self.level = check_count("level", level, 0)
+        if self.level > MAX_LEVEL:
+            raise InvalidArgumentError(
+                f"level must be at most {MAX_LEVEL} (each level nests a call, and a run "
+                f"makes iterations ** level play-outs), got {level!r}"
+            )
         self.iterations = check_count("iterations", iterations, 1)
         self.alpha = check_number("alpha", alpha, minimum=0, above=True)
         self.code = check_callable(code, "code", "(state, child) -> hashable")
@@ -163,6 +173,9 @@ class _Walk:
         self.played = self.expanded = self.visited = self.deepest = 0
         self.checkpoint = ctx.first_checkpoint()
         self.cut = False  # a play-out stopped at max_depth on a state with children
+        # A game with player() has it asked at every state expanded: another player or chance
+        # may first appear deep in the tree, and its moves are no choices of ours to learn.
+        self.players = callable(getattr(start, "player", None))
 
     def nested(self, level: int, policy: Policy) -> tuple[float, _Steps]:
         """``(value, steps)`` of the best play-out of a level-``level`` search on ``policy``."""
@@ -185,7 +198,7 @@ class _Walk:
         checking = not self.played  # the first play-out checks the game (players, codes)
         self.played += 1
         emit, code, get, exp, draw = ctx.emit, self.code, policy.get, math.exp, self.draw
-        max_depth = ctx.max_depth
+        max_depth, players = ctx.max_depth, self.players
         state = parent = self.start
         path: list[Any] = [state]
         steps: _Steps = []
@@ -204,9 +217,11 @@ class _Walk:
                     emit(Expanded(state, len(steps), len(children)))
                 if not children:
                     break
+                if players and state.player() != 0:
+                    _refuse(state, state.player())
                 codes = [code(state, c) for c in children]
                 if checking:
-                    _check(state, children, codes, self.named)
+                    _check(children, codes, state, self.named)
                 i = 0
                 if len(codes) > 1:  # child i with probability exp(w_i) / sum(exp(w))
                     weights = [get(k, 0.0) for k in codes]
@@ -232,10 +247,8 @@ class _Walk:
         return v, steps
 
 
-def _check(state: Any, children: list[Any], codes: list[Any], named: Code | None) -> None:
-    """Refuse a state where another player or chance moves, and codes that are no dict key."""
-    ask = getattr(state, "player", None)
-    p = ask() if callable(ask) else 0
+def _refuse(state: Any, p: Any) -> None:
+    """Refuse ``state``, where chance or another player than the first moves."""
     if p == CHANCE:
         raise MissingCapabilityError(
             f"NRPA needs a single-player tree without chance, but {state!r} is a chance state "
@@ -246,6 +259,10 @@ def _check(state: Any, children: list[Any], codes: list[Any], named: Code | None
             f"NRPA needs a single-player tree, but player() is {p!r} at {state!r}; for games "
             "of several players use MCTS or AlphaBeta"
         )
+
+
+def _check(children: list[Any], codes: list[Any], state: Any, named: Code | None) -> None:
+    """Refuse codes that are no dict key (``None`` keys, unhashable codes)."""
     for child, k in zip(children, codes, strict=True):
         if named is None and k is None:  # None keys would merge every keyless move
             raise missing_key(child, state)

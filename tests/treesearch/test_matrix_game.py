@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import math
+import re
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import Simul
-from treesearch import AlphaBeta
-from treesearch.errors import InvalidArgumentError
+from treesearch import TERMINAL, AlphaBeta
+from treesearch.errors import InvalidArgumentError, IteratorContractError
 from treesearch.matrix_game import solve_matrix_game
 
 entries = st.floats(min_value=-10, max_value=10, allow_nan=False).map(lambda x: round(x, 3))
@@ -99,3 +101,100 @@ def test_games_without_simultaneous_turns_search_as_before() -> None:
 def test_bad_simultaneous_is_refused() -> None:
     with pytest.raises(InvalidArgumentError, match="simultaneous must be one of"):
         AlphaBeta(simultaneous="nash")  # type: ignore[arg-type]
+
+
+def test_entries_near_the_float_range_s_ends_solve() -> None:
+    s = solve_matrix_game([[1e308, -1e308], [-1e308, 1e308]])
+    assert s.value == pytest.approx(0.0) and s.rows == pytest.approx((0.5, 0.5))
+    big = solve_matrix_game([[3e307, 0], [0, 1e307]])
+    assert big.value == pytest.approx(0.75e307) and big.rows == pytest.approx((0.25, 0.75))
+
+
+@pytest.mark.parametrize(
+    ("matrix", "words"),
+    [
+        (["12", "34"], "rows must be sequences of numbers, got row 0 = '12'"),
+        ([[1, "2"]], "got '2' in row 0"),
+        ([[True, 0]], "got True in row 0"),
+        ("12", "a sequence of rows"),
+    ],
+)
+def test_entries_that_are_not_numbers_are_refused(matrix: object, words: str) -> None:
+    with pytest.raises(InvalidArgumentError) as info:
+        solve_matrix_game(matrix)  # type: ignore[arg-type]
+    assert words in str(info.value)
+
+
+class Moved(Simul):
+    """``Simul`` whose replies carry their ``move`` and come in an order set per pick."""
+
+    def __init__(self, payoff: list[list[float]], orders: list[list[int]], *args: Any) -> None:
+        super().__init__(payoff, *args)
+        self.orders = orders
+        self.move = self.b if self.b is not None else self.a
+
+    def get_children(self) -> list[Simul]:
+        if self.a is None:
+            return [Moved(self.payoff, self.orders, a) for a in range(len(self.payoff))]
+        if self.b is None:
+            return [Moved(self.payoff, self.orders, self.a, b) for b in self.orders[self.a]]
+        return []
+
+
+def test_replies_are_matched_by_their_move_not_their_place() -> None:
+    payoff = [[3.0, 0.0], [0.0, 1.0]]  # row mix (1/4, 3/4), value 3/4
+    plain = AlphaBeta(simultaneous="matrix", rng=0).run(Moved(payoff, [[0, 1], [0, 1]]))
+    swapped = AlphaBeta(simultaneous="matrix", rng=0).run(Moved(payoff, [[0, 1], [1, 0]]))
+    assert swapped.info["matrix"] == plain.info["matrix"] == payoff
+    assert swapped.value == pytest.approx(0.75) == plain.value
+
+
+@pytest.mark.parametrize(
+    ("orders", "words"),
+    [([[0, 1], [0]], "has the replies [0];"), ([[0, 1], [1, 1]], "has the replies [1, 1];")],
+)
+def test_replies_that_differ_between_picks_are_refused(orders: list[list[int]], words: str) -> None:
+    with pytest.raises(IteratorContractError, match=re.escape(words)) as info:
+        AlphaBeta(simultaneous="matrix", rng=0).run(Moved([[1.0, 0.0], [0.0, 1.0]], orders))
+    assert "simultaneous='sequential'" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("payoff", "value"),
+    [
+        ([[math.inf, math.inf], [0.0, 1.0]], math.inf),  # a sure win
+        ([[-math.inf, 1.0], [-math.inf, 2.0]], -math.inf),  # player 1 always has the kill
+        ([[math.inf, 0.0], [0.0, 1.0]], 1.0),  # risk the win as little as it takes
+    ],
+)
+def test_infinite_cut_off_values_are_solved_as_sure_ends(
+    payoff: list[list[float]], value: float
+) -> None:
+    def judge(s: Cut) -> float:
+        return 0.0 if s.b is None else s.payoff[s.a][s.b]
+
+    sequential = AlphaBeta(value=judge, depth=2).run(Cut(payoff))
+    result = AlphaBeta(value=judge, depth=2, simultaneous="matrix", rng=0).run(Cut(payoff))
+    assert sequential.value is not None and "mix" in result.info
+    assert result.value == pytest.approx(value, rel=1e-5)
+
+
+class Cut(Simul):
+    """``Simul`` whose joint moves go on (to a dull end): a search to depth 2 values them."""
+
+    def __init__(self, payoff: list[list[float]], *args: Any, end: bool = False) -> None:
+        super().__init__(payoff, *args)
+        self.end = end
+
+    def get_children(self) -> list[Simul]:
+        if self.a is None:
+            return [Cut(self.payoff, a) for a in range(len(self.payoff))]
+        if self.b is None:
+            return [Cut(self.payoff, self.a, b) for b in range(len(self.payoff[0]))]
+        return [] if self.end else [Cut(self.payoff, self.a, self.b, end=True)]
+
+    def player(self) -> int:
+        return TERMINAL if self.end else 0 if self.b is not None else super().player()
+
+    def returns(self) -> tuple[float, float]:
+        return 0.0, 0.0

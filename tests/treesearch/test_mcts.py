@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any
 
 import numpy as np
@@ -13,6 +14,7 @@ from observers import RecordingObserver
 from tests.games_util import Gamble, perfect_move, solve
 from treesearch import MCTS, Budget, SimulationPhase, Status, TreeIterator, VisitKind, uct
 from treesearch.errors import InvalidArgumentError, InvalidBudgetError, InvalidValueError
+from treesearch.mcts_simulate import Simulator
 
 ITERATIONS = 2000  # the budget under which MCTS must never lose to perfect play
 
@@ -219,3 +221,47 @@ def test_puzzle_without_score() -> None:
 
     with pytest.raises(MissingCapabilityError, match="score"):
         MCTS(iterations=5).run(DictTreeIterator("root", PUZZLE))
+
+
+class _Chain(TreeIterator):
+    """``n`` forced moves (one child each) to a win."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+    def get_children(self) -> list[_Chain]:
+        return [_Chain(self.left - 1)] if self.left else []
+
+    def player(self) -> int:
+        return 0
+
+    def returns(self) -> tuple[float]:
+        return (1.0,)
+
+
+def test_a_forced_line_costs_no_selections(monkeypatch: pytest.MonkeyPatch) -> None:
+    scored: list[int] = []
+    select = Simulator._select
+
+    def counted(self: Simulator, node: Any) -> Any:
+        scored.append(1)
+        return select(self, node)
+
+    monkeypatch.setattr(Simulator, "_select", counted)
+    result = MCTS(iterations=400, rng=0, evaluate=lambda s: (0.5,)).run(_Chain(300))
+    assert result.status is Status.SOLVED and result.stats.iterations == 300
+    assert not scored  # 45,000 UCT scorings of a lone child before
+
+
+def test_seconds_are_kept_on_a_deep_forced_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [0.0]
+
+    def clock() -> float:  # each reading 1 ms later
+        now[0] += 0.001
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", clock)
+    result = MCTS(iterations=120_000, seconds=1.0, rng=0).run(_Chain(100_000))
+    assert result.stop_reason == "seconds" and result.stats.iterations < 100

@@ -18,9 +18,10 @@ from games.tictactoe import TicTacToe
 from observers import RecordingObserver
 from tests.helpers import transcript
 from tests.strategies import names, trees
-from treesearch import NRPA, Budget, Evaluated, RandomWalk, Status, TreeIterator
+from treesearch import NRPA, Budget, Evaluated, Expanded, RandomWalk, Status, TreeIterator
 from treesearch.errors import InvalidArgumentError, InvalidValueError, MissingCapabilityError
-from treesearch.nrpa import adapt
+from treesearch.nrpa import MAX_LEVEL, adapt
+from treesearch.values import CHANCE
 
 # -- a puzzle with a known optimum -----------------------------------------------------------
 
@@ -224,6 +225,7 @@ def test_max_depth_cuts_the_playouts_and_says_so() -> None:
     [
         ({"level": -1}, "level must be an int >= 0, got -1"),
         ({"level": 1.5}, "got 1.5"),
+        ({"level": 3000}, "level must be at most 100"),
         ({"iterations": 0}, "iterations must be an int >= 1, got 0"),
         ({"alpha": 0}, "alpha must be a finite number > 0, got 0"),
         ({"alpha": -1.0}, "got -1.0"),
@@ -241,6 +243,11 @@ def test_bad_knobs_name_the_value(knobs: dict[str, Any], named: str) -> None:
     assert named in str(info.value)
 
 
+def test_the_deepest_level_taken_runs() -> None:
+    result = NRPA(level=MAX_LEVEL, iterations=1, code=move, value=digit_sum, rng=0).run(Digits())
+    assert result.info["playouts"] == 1 and result.status is Status.EXHAUSTED
+
+
 def test_a_two_player_game_is_refused() -> None:
     with pytest.raises(MissingCapabilityError, match="needs a single-player tree") as info:
         NRPA(level=1, iterations=2, rng=0).run(TicTacToe())
@@ -252,6 +259,50 @@ def test_chance_states_are_refused() -> None:
     with pytest.raises(MissingCapabilityError, match="without chance") as info:
         NRPA(level=0, rng=0).run(start)
     assert repr(start) in str(info.value)
+
+
+class Late(TreeIterator):
+    """Choose 0 or 1 ``depth`` times; past move ``turn`` of a line opened by 1, ``who`` moves."""
+
+    __slots__ = ("bits", "depth", "turn", "who")
+
+    def __init__(self, who: int, turn: int = 3, depth: int = 6, bits: tuple[int, ...] = ()) -> None:
+        self.who, self.turn, self.depth, self.bits = who, turn, depth, bits
+
+    def get_children(self) -> list[Late]:
+        if len(self.bits) >= self.depth:
+            return []
+        return [Late(self.who, self.turn, self.depth, (*self.bits, b)) for b in (0, 1)]
+
+    def player(self) -> int:
+        return self.who if len(self.bits) >= self.turn and self.bits[0] else 0
+
+    def key(self) -> tuple[int, ...]:
+        return self.bits
+
+    def returns(self) -> list[float]:
+        return [float(sum(self.bits))]
+
+    def __repr__(self) -> str:
+        return f"Late({self.bits})"
+
+
+@pytest.mark.parametrize(("who", "says"), [(CHANCE, "without chance"), (1, "player() is 1")])
+def test_chance_or_a_second_player_met_late_is_refused(who: int, says: str) -> None:
+    # The first play-out may take a branch where nobody else moves; a later one must not
+    # then learn and return the other side's moves as its own.
+    refused = 0
+    for seed in range(20):
+        rec = RecordingObserver()
+        try:
+            NRPA(rec, level=1, iterations=30, rng=seed).run(Late(who))
+        except MissingCapabilityError as exc:
+            assert says in str(exc) and "Late((1, " in str(exc)
+            refused += 1
+        else:  # a run may stay on the 0 side; then it never expanded a foreign state
+            expanded = [e.state for e in rec.events if isinstance(e, Expanded) and e.n_children]
+            assert all(s.player() == 0 for s in expanded)
+    assert refused >= 10
 
 
 class Keyless(TreeIterator):

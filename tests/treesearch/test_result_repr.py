@@ -102,6 +102,19 @@ def test_a_failing_step_cost_or_repr_does_not_break_the_display() -> None:
     assert rows["best"] == "<BadRepr: repr failed with ValueError>"
 
 
+def test_a_failing_move_does_not_break_the_display() -> None:
+    class BadMove:
+        @property
+        def move(self) -> Any:
+            raise KeyError("no move")
+
+        def __repr__(self) -> str:
+            return "BadMove()"
+
+    rows = _rows(SearchResult(Status.SOLVED, best=BadMove(), path=(BadMove(),))._repr_html_())
+    assert rows["move"] == "<move failed with KeyError>" and rows["best"] == "BadMove()"
+
+
 def test_long_reprs_are_cut() -> None:
     assert short_repr("x" * 200) == repr("x" * 200)[:77] + "..."
     assert len(short_repr("x" * 200)) == 80

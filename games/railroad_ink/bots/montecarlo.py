@@ -32,10 +32,11 @@ import numpy as np
 
 from games.railroad_ink.bots.base import Bot, check_count
 from games.railroad_ink.bots.policy import load_policy
+from games.railroad_ink.engine.arrays import check_table
 from games.railroad_ink.engine.compile import ENGINE
 from games.railroad_ink.engine.moves import add_moves
 from games.railroad_ink.engine.nrpa import plan_moves
-from games.railroad_ink.engine.playout import GUIDED, RANDOM, roll, seed_stream
+from games.railroad_ink.engine.playout import GUIDED, RANDOM, UNIFORM, roll, seed_stream
 from games.railroad_ink.engine.position import NO_POLICY, Position, tiles_of
 from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.engine.tables import FACES, MOVE_BASE, OT_ID
@@ -55,6 +56,7 @@ __all__ = [
     "FIRST_PLAYOUTS",
     "LAST_ROUND_WIDTH",
     "LAST_TRIES",
+    "MAX_FUTURES",
     "PLAN_ITERATIONS",
     "PLAN_LEVEL",
     "PLAYOUTS",
@@ -90,6 +92,9 @@ SPECIAL_ROUNDS = 5
 PLAN_LEVEL = 3
 """Dice known: the nesting level of the whole-game plan (``engine.nrpa``)."""
 PLAN_ITERATIONS = 100
+MAX_FUTURES = 100_000
+"""The most shared roll sequences a decision draws (22 MB of rolls): more than a candidate
+gets play-outs would never be met."""
 """Iterations of each level of the plan: 100 ** 3 play-outs, about 25 s compiled."""
 
 
@@ -148,10 +153,12 @@ class EnginePlayouts:
 
     Args:
         policy: the engine's ``RANDOM`` or ``GUIDED`` policy.
-        weights: the policy table for ``GUIDED``.
+        weights: the policy table for ``GUIDED``, a ``(7, 4, 10)`` array of finite numbers
+            (``load_policy()``; checked here, as compiled code checks no bounds).
         futures: with dice revealed, the number of roll sequences drawn per decision and
             shared by every candidate (common random numbers: the n-th play-out of each
-            candidate meets the same later rolls); 0 to let each play-out draw its own.
+            candidate meets the same later rolls); 0 to let each play-out draw its own,
+            at most ``MAX_FUTURES``.
         shaped: value a play-out by the shaped score; False for the final score.
         error_weight: with ``shaped``, the weight of the final board's errors in it.
         last_tries: a play-out from before the last round plays that round this many times
@@ -167,7 +174,21 @@ class EnginePlayouts:
         error_weight: float = ERROR_WEIGHT,
         last_tries: int = LAST_TRIES,
     ) -> None:
+        if policy not in (GUIDED, RANDOM, UNIFORM) or isinstance(policy, bool):
+            raise InvalidArgumentError(
+                f"policy must be GUIDED ({GUIDED}), RANDOM ({RANDOM}) or UNIFORM ({UNIFORM}), "
+                f"got {policy!r}"
+            )
+        weights = check_table("weights", weights, NO_POLICY.shape)
+        futures = check_count("futures", futures, 0)
+        if futures > MAX_FUTURES:
+            raise InvalidArgumentError(
+                f"futures must be at most {MAX_FUTURES} (each holds a roll sequence, "
+                f"{ROUNDS * 4 * 8} bytes), got {futures!r}"
+            )
         self.policy, self.weights, self.futures = policy, weights, futures
+        error_weight = check_number("error_weight", error_weight, minimum=0)
+        last_tries = check_count("last_tries", last_tries, 1)
         self.shaped, self.error_weight, self.last_tries = shaped, error_weight, last_tries
         self._positions: dict[int, list[Any]] = {}
         self._record = np.zeros(64, dtype=np.int64)
@@ -294,8 +315,10 @@ class MonteCarloBot(Bot):
         first: play-outs each candidate gets first; None: ``FIRST_PLAYOUTS`` with dice
             revealed, ``FIRST_KNOWN`` with dice known.
         policy: the engine's play-out policy (``GUIDED`` or ``RANDOM``).
-        weights: the ``GUIDED`` policy's table; None for the shipped one (``load_policy``).
-        futures: shared roll sequences per decision (``EnginePlayouts``), 0 for none.
+        weights: the ``GUIDED`` policy's table, a ``(7, 4, 10)`` array of finite numbers;
+            None for the shipped one (``load_policy``).
+        futures: shared roll sequences per decision (``EnginePlayouts``), 0 for none, at
+            most ``MAX_FUTURES``.
         keep_best: dice known, play the best whole game any play-out found (its score is
             then a floor of the bot's), not the candidate with the best mean; None: when the
             dice are known.

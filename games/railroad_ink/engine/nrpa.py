@@ -16,7 +16,8 @@ specials right after the round's first face, as in the ``RANDOM`` play-out (the 
 of thumb); a round ends when no face left fits. Play-outs are valued by the exact final score.
 
 Levels 2 and up run in Python (a handful of calls, each thousands of play-outs long), so a
-``deadline`` can stop them between level-1 runs; level 1 is one compiled call.
+``deadline`` can stop them between level-1 runs; level 1 is one compiled call, or under a
+deadline a few, each short enough that the deadline is kept.
 """
 
 from __future__ import annotations
@@ -24,19 +25,25 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
+from numbers import Real
+from typing import Any
 
 import numpy as np
 
+from games.railroad_ink.engine.arrays import check_codes, check_stream, check_table
 from games.railroad_ink.engine.compile import jit
 from games.railroad_ink.engine.moves import add_moves, place
 from games.railroad_ink.engine.playout import (
     load_round,
     next_random,
+    seed_stream,
     specials_allowed,
 )
 from games.railroad_ink.engine.position import Position
 from games.railroad_ink.engine.scoring import score_parts
 from games.railroad_ink.engine.tables import FACES, MOVE_BASE, OT_PIECE
+from treesearch.arguments import check_count, check_number, check_seconds
+from treesearch.errors import InvalidArgumentError
 
 __all__ = ["CODES", "adapt", "level_one", "nrpa", "plan_moves", "rollout"]
 
@@ -44,6 +51,9 @@ CODES = 49 * MOVE_BASE
 """The size of a policy: one weight per placement (square times oriented tile)."""
 _LONGEST = 64  # placements in a game: 28 faces, 3 specials, with room to spare
 _MOVES = 4096
+_SLICE = 0.01
+"""Seconds a compiled level-1 call may take, under a deadline, before the clock is read again
+(calls grow by doubling while they stay under it)."""
 
 
 @jit
@@ -168,13 +178,15 @@ def level_one(
     iterations: int,
     alpha: float,
     best_seq: np.ndarray,
+    best: int,
+    length: int,
 ) -> tuple[int, int]:
     """NRPA level 1: ``iterations`` play-outs, adapting to the best after each.
 
-    ``weights`` is changed in place; the best sequence goes to ``best_seq``. Returns
-    ``(best score, its length)``.
+    ``weights`` is changed in place; the best sequence goes to ``best_seq``, which holds the
+    best so far (``best``, ``length``; -1 and 0 for none), so a run may be cut into calls.
+    Returns ``(best score, its length)``.
     """
-    best, length = -1, 0
     seq = np.zeros(_LONGEST, dtype=np.int64)
     for _ in range(iterations):
         score, made = _walk(
@@ -198,15 +210,41 @@ def _position(p: Position) -> _Args:
     return (p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls)
 
 
+def _checked(p: Any, stream: Any) -> np.ndarray:
+    """``stream`` once ``p`` is known to be a ``Position`` and ``stream`` a random stream."""
+    if not isinstance(p, Position):
+        raise InvalidArgumentError(f"p must be a Position (Position.of(state)), got {p!r:.80}")
+    return check_stream(stream)
+
+
 def rollout(p: Position, weights: np.ndarray, stream: np.ndarray) -> tuple[int, list[int]]:
-    """One play-out by the policy ``weights`` from ``p`` (left unchanged): its score, its moves."""
+    """One play-out by the policy ``weights`` from ``p`` (left unchanged): its score, its moves.
+
+    Raises:
+        InvalidArgumentError: ``weights`` is no ``(CODES,)`` table of finite numbers, or
+            ``p`` or ``stream`` is not what the engine takes.
+    """
+    stream = _checked(p, stream)
+    weights = check_table("weights", weights, (CODES,))
     seq = np.zeros(_LONGEST, dtype=np.int64)
     score, made = _walk(*_position(p), weights, seq, 0, 0.0, stream)
     return int(score), seq[:made].tolist()
 
 
 def adapt(p: Position, weights: np.ndarray, moves: Sequence[int], alpha: float) -> None:
-    """Make the game ``moves`` from ``p`` likelier under ``weights`` (changed in place)."""
+    """Make the game ``moves`` from ``p`` likelier under ``weights`` (changed in place).
+
+    Raises:
+        InvalidArgumentError: ``weights`` is no writeable float64 ``(CODES,)`` table of
+            finite numbers, ``moves`` holds no placement codes, or ``alpha`` is no number > 0.
+    """
+    _checked(p, seed_stream(1))
+    weights = check_table("weights", weights, (CODES,), in_place=True)
+    codes = check_codes("moves", moves, CODES, _LONGEST)
+    _adapt(p, weights, codes, check_number("alpha", alpha, minimum=0, above=True))
+
+
+def _adapt(p: Position, weights: np.ndarray, moves: Sequence[int], alpha: float) -> None:
     seq = np.array(moves, dtype=np.int64)
     _walk(*_position(p), weights, seq, len(seq), alpha, np.ones(1, dtype=np.int64))
 
@@ -223,21 +261,62 @@ def nrpa(
     """NRPA at ``level`` (>= 1) from position ``p``; ``(best final score, its placements)``.
 
     ``weights`` (default: all zero) is this level's policy, changed in place. Past
-    ``deadline`` (``time.perf_counter()``) no new iteration of a level >= 2 starts; the best
-    found so far is returned.
+    ``deadline`` (``time.perf_counter()``) no new iteration starts (level 1 runs in compiled
+    slices of about ``_SLICE`` seconds, the clock read between); the best found so far is
+    returned.
+
+    Raises:
+        InvalidArgumentError: a bad level, iterations, alpha, deadline, stream or weights
+            (a writeable float64 ``(CODES,)`` table of finite numbers), before any play-out.
     """
+    stream = _checked(p, stream)
+    level = check_count("level", level, 1)
+    iterations = check_count("iterations", iterations, 1)
+    alpha = check_number("alpha", alpha, minimum=0, above=True)
+    if isinstance(deadline, bool) or not isinstance(deadline, Real) or math.isnan(deadline):
+        raise InvalidArgumentError(
+            f"deadline must be a time.perf_counter() reading, got {deadline!r}"
+        )
     if weights is None:
         weights = np.zeros(CODES, dtype=np.float64)
+    weights = check_table("weights", weights, (CODES,), in_place=True)
+    return _nrpa(p, level, iterations, alpha, stream, float(deadline), weights)
+
+
+def _nrpa(
+    p: Position,
+    level: int,
+    iterations: int,
+    alpha: float,
+    stream: np.ndarray,
+    deadline: float,
+    weights: np.ndarray,
+) -> tuple[int, list[int]]:
+    """``nrpa`` on checked arguments."""
     if level <= 1:
         seq = np.zeros(_LONGEST, dtype=np.int64)
-        best, length = level_one(*_position(p), weights, stream, iterations, alpha, seq)
+        best, length, done, chunk = -1, 0, 0, iterations
+        if deadline != math.inf:  # compiled calls of growing length, the clock read between
+            chunk = 1
+        while done < iterations:
+            n = min(chunk, iterations - done)
+            started = time.perf_counter()
+            best, length = level_one(
+                *_position(p), weights, stream, n, alpha, seq, best, length
+            )  # fmt: skip
+            done += n
+            ended = time.perf_counter()
+            if done < iterations and ended > deadline:
+                break
+            if ended - started < _SLICE:
+                chunk *= 2
         return int(best), seq[:length].tolist()
     best, best_moves = -1, []
     for _ in range(iterations):
-        score, moves = nrpa(p, level - 1, iterations, alpha, stream, deadline, weights.copy())
+        score, moves = _nrpa(p, level - 1, iterations, alpha, stream, deadline, weights.copy())
         if score >= best:
             best, best_moves = score, moves
-        adapt(p, weights, best_moves, alpha)
+        _adapt(p, weights, best_moves, alpha)
         if time.perf_counter() > deadline:
             break
     return best, best_moves
@@ -255,7 +334,11 @@ def plan_moves(
 
     Without ``seconds`` one run at ``level``; with it, runs restart from a fresh policy
     until the time is spent (the first one stopped at the deadline), the best kept.
+
+    Raises:
+        InvalidArgumentError: a bad argument (``nrpa``'s checks), ``seconds`` included.
     """
+    seconds = check_seconds("seconds", seconds)
     if seconds is None:
         return nrpa(p, level, iterations, alpha, stream)
     deadline = time.perf_counter() + seconds

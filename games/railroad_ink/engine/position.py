@@ -198,7 +198,12 @@ class Position:
         error_weight: float = 0.0,
         last_tries: int = 1,
     ) -> tuple[float, int, int, int]:
-        """``playout`` from this position (see there), which changes its arrays in place."""
+        """``playout`` from this position (see there), which changes its arrays in place.
+
+        A play-out's hot path checks nothing: ``weights`` must be a ``NO_POLICY``-shaped
+        table and ``stream`` a ``seed_stream``, as ``EnginePlayouts`` checks once when built
+        (``engine.arrays``).
+        """
         return playout(
             self.tiles,
             self.slots,

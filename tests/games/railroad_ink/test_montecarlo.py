@@ -17,9 +17,11 @@ from games.railroad_ink.bots.montecarlo import (
 )
 from games.railroad_ink.bots.solo import replay
 from games.railroad_ink.engine.compile import ENGINE
+from games.railroad_ink.engine.playout import GUIDED
 from games.railroad_ink.engine.position import placement_of
 from games.railroad_ink.rules.game import END_OF_ROUND
 from treesearch import CHANCE
+from treesearch.errors import InvalidArgumentError
 
 SPECIAL_TURNS = {o for s in SPECIALS for o in s.orientations()}
 
@@ -177,3 +179,29 @@ def test_first_playouts_follow_the_dice_unless_given(dice: str) -> None:
     given = MonteCarloBot(playouts=20, seed=1, first=3, plan=False)
     given.choose(state)
     assert given.search.first == 3
+
+
+@pytest.mark.parametrize(
+    ("knobs", "says"),
+    [
+        ({"weights": np.zeros((10, 4, 7))}, "shape (7, 4, 10) of finite numbers, got shape (10, 4"),
+        ({"weights": np.full((7, 4, 10), np.nan)}, "got a NaN or infinite entry"),
+        ({"weights": np.full((7, 4, 10), "x")}, "got dtype <U1"),
+        ({"weights": [[0.0]]}, "got list [[0.0]]"),
+        ({"futures": 10**9}, "futures must be at most 100000"),
+        ({"futures": -1}, "futures must be an int >= 0, got -1"),
+    ],
+)
+def test_bad_arrays_are_refused_before_compiled_code_sees_them(
+    knobs: dict[str, object], says: str
+) -> None:
+    with pytest.raises(InvalidArgumentError) as info:
+        MonteCarloBot(**knobs)  # type: ignore[arg-type]
+    assert says in str(info.value)
+    with pytest.raises(InvalidArgumentError):
+        EnginePlayouts(GUIDED, **knobs)  # type: ignore[arg-type]
+
+
+def test_an_integer_policy_table_is_taken_as_floats() -> None:
+    bot = MonteCarloBot(weights=np.zeros((7, 4, 10), dtype=np.int32))
+    assert bot.playouts.weights.dtype == np.float64

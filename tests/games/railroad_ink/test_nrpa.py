@@ -7,6 +7,7 @@ import itertools
 import math
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -75,23 +76,45 @@ def test_the_same_stream_gives_the_same_plan() -> None:
     assert nrpa(p, 2, 10, 1.0, seed_stream(2)) == nrpa(p, 2, 10, 1.0, seed_stream(2))
 
 
-def test_a_deadline_stops_the_plan_with_the_best_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
-    ticks = itertools.count()  # a clock one second further at each reading
+def _counted_playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Put the clock one second further at each reading; count the play-outs run."""
+    ticks = itertools.count()
     monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
-    runs = []
+    playouts: list[int] = []
     level_one = nrpa_module.level_one
 
-    def counted(*args: object) -> tuple[int, int]:
-        runs.append(1)
+    def counted(*args: Any) -> tuple[int, int]:
+        playouts.append(args[10])  # the call's iterations
         return level_one(*args)
 
     monkeypatch.setattr(nrpa_module, "level_one", counted)
+    return playouts
+
+
+def test_a_deadline_stops_the_plan_with_the_best_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    playouts = _counted_playouts(monkeypatch)
     p = Position.of(start(4))
     score, moves = plan_moves(p, 3, 100, seed_stream(1), seconds=3)
-    # The deadline is read at 0 (due at 3); each level-1 run is followed by one reading, so
-    # the run after which the clock reads 4 is the last: 4 runs of the 10,000 a level 3 makes.
-    assert len(runs) == 4
+    # The deadline is read at 0 (due at 3); a level-1 call of one play-out reads the clock
+    # at 1 and 2, the next one at 3 and 4: past it, so 2 of the million play-outs are run.
+    assert playouts == [1, 1]
     assert strict_total(moves) == score > 0
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_a_deadline_stops_a_long_level_1_run(monkeypatch: pytest.MonkeyPatch, level: int) -> None:
+    playouts = _counted_playouts(monkeypatch)
+    p = Position.of(start(4))
+    score, moves = plan_moves(p, level, 1_000_000, seed_stream(1), seconds=3)
+    assert sum(playouts) == 2
+    assert strict_total(moves) == score > 0
+
+
+def test_a_plan_cut_into_calls_is_the_plan_of_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    p = Position.of(start(5))
+    whole = nrpa(p, 1, 40, 1.0, seed_stream(3))
+    monkeypatch.setattr(nrpa_module, "_SLICE", math.inf)  # calls of 1, 2, 4, ... play-outs
+    assert nrpa(p, 1, 40, 1.0, seed_stream(3), deadline=1e300) == whole
 
 
 def _digest() -> str:
@@ -167,3 +190,39 @@ def test_a_planned_game_films_with_the_plan_on_every_move(tmp_path: Path) -> Non
     shot = read_pngs(tmp_path)
     assert frames == len(shot) and shot[0].shape[1] == (11 + WIDTH) * 40
     assert play(9, "revealed", "greedy").planned is None
+
+
+def test_the_bot_s_plan_keeps_its_seconds_whatever_its_iterations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = RailroadInk(seed=1, dice="known").start()
+    while state.player() == CHANCE:
+        state = state.get_children()[0]
+    playouts = _counted_playouts(monkeypatch)
+    bot = MonteCarloBot(level=1, iterations=1_000_000, seconds=3, first=1, playouts=0)
+    bot.choose(state)
+    assert 0 < sum(playouts) <= 4  # not a million: the clock is read between slices
+
+
+@pytest.mark.parametrize(
+    ("call", "says"),
+    [
+        (lambda p: nrpa(p, 1, 1, 1.0, seed_stream(1), weights=np.zeros(7)), "shape (3136,)"),
+        (
+            lambda p: nrpa(p, 1, 1, 1.0, seed_stream(1), weights=np.zeros(CODES, np.float32)),
+            "got dtype float32",
+        ),
+        (lambda p: nrpa(p, 1, 1, 1.0, [5]), "stream must be a random stream"),
+        (lambda p: nrpa(p, 0, 1, 1.0, seed_stream(1)), "level must be an int >= 1, got 0"),
+        (lambda p: nrpa(p, 1, 1, math.nan, seed_stream(1)), "alpha must be"),
+        (lambda p: nrpa("board", 1, 1, 1.0, seed_stream(1)), "p must be a Position"),
+        (lambda p: rollout(p, np.full(CODES, np.inf), seed_stream(1)), "NaN or infinite"),
+        (lambda p: adapt(p, np.zeros(CODES), [CODES], 1.0), "codes in 0..3135, got 3136"),
+        (lambda p: adapt(p, np.zeros(CODES), [-1], 1.0), "got -1"),
+        (lambda p: plan_moves(p, 1, 1, seed_stream(1), seconds=math.inf), "seconds must be"),
+    ],
+)
+def test_the_engine_refuses_what_compiled_code_would_misread(call: Any, says: str) -> None:
+    with pytest.raises(InvalidArgumentError) as info:
+        call(Position.of(start(1)))
+    assert says in str(info.value)
