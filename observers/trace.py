@@ -15,9 +15,10 @@ The header may carry ``meta``, a JSON object saying where the run came from (the
 line writes the game's name and options there, so ``treesearch view`` can rebuild the
 problem); ``read_header`` reads it. The header line holds at most ``MAX_HEADER`` characters:
 a longer ``meta`` is refused by the writer and a longer first line by the readers (a trace
-comes from anyone; a header is a few hundred characters). States come back from keys through a function
-``key -> state``; ``states_by_walk(start)`` is one for any game: it finds each new key among
-the children of the event's parent and of the states met last, starting from the start.
+comes from anyone; a header is a few hundred characters). States come back from keys
+through a function ``key -> state``; ``states_by_walk(start)`` is one for any game: it finds
+each new key among the children of the event's parent and of the states met last, starting
+from the start.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ from treesearch.errors import InvalidArgumentError, MissingCapabilityError, Stop
 from treesearch.result import SearchResult, Stats, Status
 
 __all__ = [
-    "StateWalk",
     "MAX_HEADER",
+    "StateWalk",
     "TraceRecord",
     "TraceWriter",
     "read_header",
