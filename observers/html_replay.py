@@ -46,16 +46,38 @@ from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event, SearchFinished, SearchStarted, Visited, VisitKind
 from treesearch.result import SearchResult, Status
 
-__all__ = ["HtmlReplay"]
+__all__ = ["MAX_LABEL", "HtmlReplay"]
 
 _SUFFIXES = (".html", ".htm")
 _FRONTIER_LISTED = 200  # frontier cells named per frame at most (else only counted)
 _ROUTE_LISTED = 400  # route states named at most
+MAX_LABEL = 100
+"""Characters of a state's label on the page at most; a longer one ends in an ellipsis."""
 
 
 def _short_repr(state: Any) -> str:
     text = repr(state)
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _page_text(text: Any, limit: int = MAX_LABEL) -> str:
+    """``text`` as the page shows it: a str (``str()`` of anything else), valid UTF-8 (a lone
+    surrogate becomes U+FFFD), at most ``limit`` characters (cut with an ellipsis).
+    """
+    if not isinstance(text, str):
+        text = str(text)
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
+
+
+def _page_label(label: Callable[[Any], Any]) -> Callable[[Any], str]:
+    """``label`` whose names fit the page (``_page_text``)."""
+    return lambda state: _page_text(label(state))
 
 
 class HtmlReplay(Observer):
@@ -73,7 +95,9 @@ class HtmlReplay(Observer):
         max_nodes: tree nodes kept at most (the first visited); later ones are counted in
             their parent.
         label: ``state -> str``, a node's name in the tree and the route; default the
-            renderer's ``move_label``, else a short repr.
+            renderer's ``move_label``, else a short repr. A name that is not a str is
+            shown as its ``str()``, cut to ``MAX_LABEL`` (100) characters with an ellipsis;
+            a lone surrogate shows as U+FFFD (the page is UTF-8).
         events: the visit kinds that produce frames (``"enter"``, ``"return"``,
             ``"restart"``); all by default. Ignored for a renderer with ``frame_due``.
         panel: draw the videos' panel (title, counters, legend, outcome) above the board.
@@ -129,6 +153,7 @@ class HtmlReplay(Observer):
         move_label = getattr(renderer, "move_label", None)
         if label is None:
             label = move_label if callable(move_label) else _short_repr
+        label = _page_label(label)
         self._label = label
         # The panel's counters when the drawer keeps them (one reading of the events), else
         # the replay's own, for its counters table without a panel.

@@ -317,6 +317,31 @@ def test_labels_cannot_break_the_page(tmp_path: Path) -> None:
     assert page_data(replay.path)["nodes"][0]["label"] == "</script><b>"
 
 
+def test_a_lone_surrogate_in_a_label_still_writes_a_utf8_page(tmp_path: Path) -> None:
+    replay = HtmlReplay(tmp_path / "x.html", BoardTiles(), label=lambda s: "a\ud800b")
+    BFS().run(Board(), observers=[replay])
+    replay.path.read_bytes().decode("utf-8")  # valid UTF-8
+    assert page_data(replay.path)["nodes"][0]["label"] == "a\ufffdb"
+
+
+def test_labels_that_are_not_strings_are_shown_as_their_str(tmp_path: Path) -> None:
+    replay = HtmlReplay(tmp_path / "x.html", BoardTiles(), label=lambda s: s.cells)
+    result = BFS().run(Board(), observers=[replay])
+    data = page_data(replay.path)
+    assert data["nodes"][0]["label"] == "(0, 0, 0, 0)"
+    assert data["outcome"]["route"] == [str(s.cells) for s in result.path]
+
+
+def test_long_labels_are_cut_at_max_label(tmp_path: Path) -> None:
+    from observers.html_replay import MAX_LABEL
+
+    replay = HtmlReplay(tmp_path / "x.html", BoardTiles(), label=lambda s: "x" * 20_000)
+    BFS().run(Board(), observers=[replay])
+    labels = [n["label"] for n in page_data(replay.path)["nodes"]]
+    assert labels and all(label == "x" * (MAX_LABEL - 1) + "…" for label in labels)
+    assert replay.path.stat().st_size < 200_000  # 31 nodes of 20 kB each would be 620 kB
+
+
 def test_close_is_idempotent_and_a_closed_replay_refuses_events(tmp_path: Path) -> None:
     with HtmlReplay(tmp_path / "c.html", BoardTiles()) as replay:
         replay.notify(Visited(Board(), 0))
