@@ -61,8 +61,10 @@ def _short_repr(state: Any) -> str:
 
 
 def _page_text(text: Any, limit: int = MAX_LABEL) -> str:
-    """``text`` as the page shows it: a str (``str()`` of anything else), valid UTF-8 (a lone
-    surrogate becomes U+FFFD), at most ``limit`` characters (cut with an ellipsis).
+    """``text`` as the page shows it: a str, valid UTF-8, at most ``limit`` characters.
+
+    Anything else is shown as its ``str()``; a lone surrogate becomes U+FFFD; a longer text
+    is cut with an ellipsis.
     """
     if not isinstance(text, str):
         text = str(text)
