@@ -100,6 +100,7 @@ def prepare_view(args: argparse.Namespace) -> Work:
     if Path(args.out).suffix.lower() not in (".html", ".htm"):
         raise InvalidArgumentError(f"--out must be an .html file, got {args.out!r}")
     problem = game.build(namespace)
+    flags = [a.option_strings[0] for a in video._actions if a.dest in given and a.option_strings]
     search = meta.get("search")
     known = isinstance(search, str) and (search in SEARCHES or search in SEARCHES.pending)
     entry = SEARCHES.get_entry(search) if known else None  # type: ignore[arg-type]
@@ -124,7 +125,7 @@ def prepare_view(args: argparse.Namespace) -> Work:
     def work() -> int:
         print(f"replaying {trace} ({title}):")
         watcher = page if rebuilt is None else _Searched(page, rebuilt)
-        walk = _Walk(trace, sorted(set(given) & set(vars(video.parse_args([])))), problem.start)
+        walk = _Walk(trace, flags, problem.start)
         result = replay(trace, walk, [watcher])
         outcome = "cut short: no result recorded" if result is None else result.status.value
         print(f"replay: {page.frames} frames, {outcome} -> {args.out}")
@@ -167,7 +168,7 @@ class _Walk(StateWalk):
         try:
             return super().find(key, near, visited)
         except InvalidArgumentError:
-            flags = ", ".join("--" + k.replace("_", "-") for k in self.given)
+            flags = ", ".join(self.given)
             why = (
                 f"the options given ({flags}) make another problem than the run's: leave them "
                 "out to replay the run as its header describes it"
