@@ -105,6 +105,11 @@ class HtmlReplay(Observer):
         panel: draw the videos' panel (title, counters, legend, outcome) above the board.
         key_every: a full key frame at most every this many frames (the page seeks from
             the key frame before a frame); fewer when the frames change little.
+        visits: the visits to come that can draw (those of ``events``), when known (the
+            replay of a recorded run): the stride is set at once to what the halvings
+            would reach, so no frame is drawn only to be merged away (the frames of the
+            same visits, but the last before a halving; drawn two or three times fewer).
+            Ignored for a renderer with ``frame_due``.
 
     Whatever ends the run (its end, a budget, Ctrl-C, an exception), the search closes
     its observers and the file is written with what was recorded; a run that did not
@@ -134,6 +139,7 @@ class HtmlReplay(Observer):
         events: Iterable[VisitKind | str] | VisitKind | str = tuple(VisitKind),
         panel: bool = True,
         key_every: int = 50,
+        visits: int | None = None,
     ) -> None:
         if not isinstance(path, (str, os.PathLike)) or Path(path).suffix.lower() not in _SUFFIXES:
             raise InvalidArgumentError(
@@ -145,6 +151,7 @@ class HtmlReplay(Observer):
         self.max_frames = count_arg(max_frames, "max_frames", 2)
         self.max_nodes = count_arg(max_nodes, "max_nodes", 1)
         self.key_every = count_arg(key_every, "key_every", 1)
+        visits = None if visits is None else count_arg(visits, "visits", 0)
         if label is not None and not callable(label):
             raise InvalidArgumentError(f"label must be a callable state -> str, got {label!r}")
         if not isinstance(panel, bool):
@@ -176,6 +183,10 @@ class HtmlReplay(Observer):
         self._serial = 0
         self._eligible = 0
         self.stride = 1
+        if visits is not None and self._drawer.due is None:
+            # The halvings leave the least power of two that keeps the frames below the cap.
+            while -(-visits // self.stride) > self.max_frames - 1:
+                self.stride *= 2
         self._last: Visited | None = None
         self._drawn_last = False
         self._result: SearchResult | None = None
