@@ -231,3 +231,18 @@ def test_a_video_maker_without_replays_says_so(
 def test_board_video_makes_replayable_films() -> None:
     film = board_video(lambda start: TicTacToeTiles())
     assert callable(film.renderer) and callable(film)
+
+
+def test_view_counts_the_visits_beforehand_to_draw_only_the_frames_it_keeps() -> None:
+    from games.cli.view_command import _visits
+    from observers import read_trace
+
+    assert main(["run", *MAZE, "--trace", "run.jsonl"]) == 0
+    records = list(read_trace("run.jsonl"))
+    assert _visits(Path("run.jsonl")) == sum(r.type == "Visited" for r in records) > 0
+    # A count read in chunks: lines that straddle the chunks' boundary count too.
+    header, rest = Path("run.jsonl").read_text().split("\n", 1)
+    lines = [line for line in rest.splitlines() if line.startswith('{"type":"Visited"')]
+    many = (lines * (40_000 // len(lines) + 1))[:40_000]  # about 2.5 MB: three chunks
+    Path("long.jsonl").write_text("\n".join([header, *many]) + "\n")
+    assert _visits(Path("long.jsonl")) == len(many)

@@ -200,6 +200,26 @@ def test_skipped_visits_are_not_drawn(tmp_path: Path) -> None:
     assert renderer.frames <= 16 + 8 * doublings + 2 < result.stats.visited
 
 
+def test_visits_known_beforehand_draw_only_the_frames_kept(tmp_path: Path) -> None:
+    problem, search = _maze(31)
+    assert problem.maze is not None
+    visits = search.run(problem.start).stats.visited
+    live = HtmlReplay(tmp_path / "live.html", ExplorationRenderer(problem.maze), max_frames=16)
+    search.run(problem.start, observers=[live])
+    renderer = ExplorationRenderer(problem.maze)
+    known = HtmlReplay(tmp_path / "known.html", renderer, max_frames=16, visits=visits)
+    assert known.stride == live.stride > 1  # set at once to where the halvings ended
+    search.run(problem.start, observers=[known])
+    assert known.stride == live.stride and renderer.frames == known.frames <= 16
+    steps = page_data(known.path)["counters"]["step"]
+    frames = dict(zip(page_data(live.path)["counters"]["step"], page_frames(page_data(live.path))))
+    for step, frame in zip(steps, page_frames(page_data(known.path)), strict=True):
+        if step in frames:  # the same visit drawn: the same picture
+            assert np.array_equal(frame, frames[step]), step
+    with pytest.raises(InvalidArgumentError, match="visits"):
+        HtmlReplay(tmp_path / "x.html", renderer, visits=-1)
+
+
 def test_few_nodes_kept_count_the_others_in_their_parent(tmp_path: Path) -> None:
     replay = HtmlReplay(tmp_path / "bt.html", BoardTiles(2, 3), max_nodes=5)
     Backtracking([replay]).run(Board(2, 3))
