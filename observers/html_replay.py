@@ -66,15 +66,14 @@ def _page_text(text: Any, limit: int = MAX_LABEL) -> str:
     Anything else is shown as its ``str()``; a lone surrogate becomes U+FFFD; a longer text
     is cut with an ellipsis.
     """
-    if not isinstance(text, str):
-        text = str(text)
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
+    out = text if isinstance(text, str) else str(text)
+    if len(out) > limit:
+        out = out[: limit - 1] + "…"
     try:
-        text.encode("utf-8")
+        out.encode("utf-8")
     except UnicodeEncodeError:
-        text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-    return text
+        out = out.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return out
 
 
 def _page_label(label: Callable[[Any], Any]) -> Callable[[Any], str]:
