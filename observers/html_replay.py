@@ -106,8 +106,8 @@ class HtmlReplay(Observer):
             the key frame before a frame); fewer when the frames change little.
         visits: the visits to come that can draw (those of ``events``), when known (the
             replay of a recorded run): the stride is set at once to what the halvings
-            would reach, so no frame is drawn only to be merged away (the frames of the
-            same visits, but the last before a halving; drawn two or three times fewer).
+            would reach, so no frame is drawn only to be merged away (two or three
+            times fewer drawn; the frames kept are every stride-th visit, evenly spaced).
             Ignored for a renderer with ``frame_due``.
 
     Whatever ends the run (its end, a budget, Ctrl-C, an exception), the search closes

@@ -201,21 +201,24 @@ def test_skipped_visits_are_not_drawn(tmp_path: Path) -> None:
 
 
 def test_visits_known_beforehand_draw_only_the_frames_kept(tmp_path: Path) -> None:
-    problem, search = _maze(31)
+    problem, search = _maze(11)
     assert problem.maze is not None
     visits = search.run(problem.start).stats.visited
-    live = HtmlReplay(tmp_path / "live.html", ExplorationRenderer(problem.maze), max_frames=16)
-    search.run(problem.start, observers=[live])
+    live = HtmlReplay(tmp_path / "live.html", ExplorationRenderer(problem.maze), max_frames=8)
+    video = VideoObserver(tmp_path / "all", ExplorationRenderer(problem.maze), final_frames=1)
+    search.run(problem.start, observers=[live, video])
     renderer = ExplorationRenderer(problem.maze)
-    known = HtmlReplay(tmp_path / "known.html", renderer, max_frames=16, visits=visits)
+    known = HtmlReplay(tmp_path / "known.html", renderer, max_frames=8, visits=visits)
     assert known.stride == live.stride > 1  # set at once to where the halvings ended
     search.run(problem.start, observers=[known])
-    assert known.stride == live.stride and renderer.frames == known.frames <= 16
-    steps = page_data(known.path)["counters"]["step"]
-    frames = dict(zip(page_data(live.path)["counters"]["step"], page_frames(page_data(live.path))))
-    for step, frame in zip(steps, page_frames(page_data(known.path)), strict=True):
-        if step in frames:  # the same visit drawn: the same picture
-            assert np.array_equal(frame, frames[step]), step
+    assert known.stride == live.stride and renderer.frames == known.frames <= 8
+    data = page_data(known.path)
+    steps = data["counters"]["step"]
+    assert steps[:-1] == list(range(1, visits + 1, known.stride)) and steps[-1] == visits
+    film = _video_frames(tmp_path / "all")
+    for index, (frame, step) in enumerate(zip(page_frames(data), steps, strict=True)):
+        want = film[-1] if index == len(steps) - 1 else film[step - 1]
+        assert np.array_equal(frame, want), f"frame {index} (step {step})"
     with pytest.raises(InvalidArgumentError, match="visits"):
         HtmlReplay(tmp_path / "x.html", renderer, visits=-1)
 
