@@ -24,7 +24,14 @@ from games.cli.catalog import SEARCHES, GameEntry, Problem, VideoOptions, game_e
 from games.cli.catalog.replay import BoardFilm, html_replay, options_of, trace_key, trace_meta
 from games.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs
 from games.tron import MAPS
-from observers import StateWalk, TraceWriter, check_output, read_header, replay
+from observers import (
+    ProgressObserver,
+    StateWalk,
+    TraceWriter,
+    check_output,
+    read_header,
+    replay,
+)
 from treesearch import InvalidArgumentError, Observer, SearchStarted, Status
 from treesearch.events import Event
 
@@ -120,14 +127,17 @@ def prepare_view(args: argparse.Namespace) -> Work:
         title = f"{entry.title if entry is not None else 'a search'} on {problem.describe}"
     renderer = film.renderer(problem, VideoOptions.of(namespace))
     max_frames = _max_frames(args.max_frames)
-    page = html_replay(args.out, renderer, problem, title, max_frames, _visits(trace))
+    visits = _visits(trace)
+    page = html_replay(args.out, renderer, problem, title, max_frames, visits)
     rebuilt = None if entry is None else entry.make(problem, budget_of(namespace), namespace)
 
     def work() -> int:
         print(f"replaying {trace} ({title}):")
         watcher = page if rebuilt is None else _Searched(page, rebuilt)
         walk = _Walk(trace, flags, problem.start)
-        result = replay(trace, walk, [watcher])
+        # A bar on a terminal only (tqdm's disable=None): a large board takes minutes.
+        bar = ProgressObserver(visits, "replaying", unit="visit", leave=False, disable=None)
+        result = replay(trace, walk, [watcher, bar])
         outcome = "cut short: no result recorded" if result is None else result.status.value
         print(f"replay: {page.frames} frames, {outcome} -> {args.out}")
         return EXIT_INTERRUPTED if result is not None and result.status is Status.INTERRUPTED else 0
