@@ -95,8 +95,23 @@ def prepare_view(args: argparse.Namespace) -> Work:
             f"{str(trace)!r} does not say which game it records (its header has no 'game'; "
             "it was not written by --trace): give --game and the problem's options"
         )
+    title = meta.get("title")
+    if isinstance(title, str) and len(title) > MAX_TITLE:
+        raise InvalidArgumentError(
+            f"{str(trace)!r}: its header's title is {len(title):,} characters long, more than "
+            f"the {MAX_TITLE} a replay's headline may hold"
+        )
     game = game_entry(name)
     film = _film(game, "view")
+    search = meta.get("search")
+    known = isinstance(search, str) and (search in SEARCHES or search in SEARCHES.pending)
+    entry = SEARCHES.get_entry(search) if known else None  # type: ignore[arg-type]
+    if entry is not None and game.kind not in entry.kinds:
+        raise InvalidArgumentError(
+            f"{str(trace)!r}: its header's search {search!r} does not play {name!r} (a "
+            f"{game.kind} game; it plays {' and '.join(entry.kinds)} games): the trace was "
+            "not recorded on this game; give the run's --game"
+        )
     video = argparse.ArgumentParser(add_help=False)
     add_video(video)
     header = _checked_options(trace, meta, video, given)
@@ -108,21 +123,6 @@ def prepare_view(args: argparse.Namespace) -> Work:
         raise InvalidArgumentError(f"--out must be an .html file, got {args.out!r}")
     problem = game.build(namespace)
     flags = [a.option_strings[0] for a in video._actions if a.dest in given and a.option_strings]
-    search = meta.get("search")
-    known = isinstance(search, str) and (search in SEARCHES or search in SEARCHES.pending)
-    entry = SEARCHES.get_entry(search) if known else None  # type: ignore[arg-type]
-    if entry is not None and problem.kind not in entry.kinds:
-        raise InvalidArgumentError(
-            f"{str(trace)!r}: its header's search {search!r} does not play {name!r} (a "
-            f"{problem.kind} game; it plays {' and '.join(entry.kinds)} games): the trace was "
-            "not recorded on this game; give the run's --game"
-        )
-    title = meta.get("title")
-    if isinstance(title, str) and len(title) > MAX_TITLE:
-        raise InvalidArgumentError(
-            f"{str(trace)!r}: its header's title is {len(title):,} characters long, more than "
-            f"the {MAX_TITLE} a replay's headline may hold"
-        )
     if not isinstance(title, str) or set(given) & set(options_of(meta)):  # another problem
         title = f"{entry.title if entry is not None else 'a search'} on {problem.describe}"
     renderer = film.renderer(problem, VideoOptions.of(namespace))
@@ -187,8 +187,9 @@ class _Walk(StateWalk):
                 else "the trace does not match the problem its header describes (edited, or "
                 "recorded by a game that changed since): give the run's --game and options"
             )
+            shown = repr(key) if len(repr(key)) <= 80 else repr(key)[:79] + "…"
             raise InvalidArgumentError(
-                f"cannot replay {str(self.trace)!r}: its state {key!r} is not reached from the "
+                f"cannot replay {str(self.trace)!r}: its state {shown} is not reached from the "
                 f"start of the problem rebuilt; {why}"
             ) from None
 
