@@ -38,14 +38,14 @@ def page(data: dict[str, Any]) -> str:
 
 
 def write_page(path: Path, data: dict[str, Any]) -> None:
-    """Write the page for ``data`` to ``path`` (UTF-8).
+    """Write the page for ``data`` to ``path`` (UTF-8; a lone surrogate is written ``?``).
 
     Raises:
         InvalidArgumentError: the file cannot be written (the message says why).
     """
     text = page(data)
     try:
-        path.write_text(text, encoding="utf-8")
+        path.write_text(text, encoding="utf-8", errors="replace")
     except OSError as exc:
         raise InvalidArgumentError(
             f"cannot write the HTML replay to {str(path)!r}: {exc.strerror or exc}"

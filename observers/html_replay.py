@@ -46,16 +46,39 @@ from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event, SearchFinished, SearchStarted, Visited, VisitKind
 from treesearch.result import SearchResult, Status
 
-__all__ = ["HtmlReplay"]
+__all__ = ["MAX_LABEL", "HtmlReplay"]
 
 _SUFFIXES = (".html", ".htm")
 _FRONTIER_LISTED = 200  # frontier cells named per frame at most (else only counted)
 _ROUTE_LISTED = 400  # route states named at most
+MAX_LABEL = 100
+"""Characters of a state's label on the page at most; a longer one ends in an ellipsis."""
 
 
 def _short_repr(state: Any) -> str:
     text = repr(state)
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _page_text(text: Any, limit: int = MAX_LABEL) -> str:
+    """``text`` as the page shows it: a str, valid UTF-8, at most ``limit`` characters.
+
+    Anything else is shown as its ``str()``; a lone surrogate becomes U+FFFD; a longer text
+    is cut with an ellipsis.
+    """
+    out = text if isinstance(text, str) else str(text)
+    if len(out) > limit:
+        out = out[: limit - 1] + "…"
+    try:
+        out.encode("utf-8")
+    except UnicodeEncodeError:
+        out = out.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return out
+
+
+def _page_label(label: Callable[[Any], Any]) -> Callable[[Any], str]:
+    """``label`` whose names fit the page (``_page_text``)."""
+    return lambda state: _page_text(label(state))
 
 
 class HtmlReplay(Observer):
@@ -73,12 +96,19 @@ class HtmlReplay(Observer):
         max_nodes: tree nodes kept at most (the first visited); later ones are counted in
             their parent.
         label: ``state -> str``, a node's name in the tree and the route; default the
-            renderer's ``move_label``, else a short repr.
+            renderer's ``move_label``, else a short repr. A name that is not a str is
+            shown as its ``str()``, cut to ``MAX_LABEL`` (100) characters with an ellipsis;
+            a lone surrogate shows as U+FFFD (the page is UTF-8).
         events: the visit kinds that produce frames (``"enter"``, ``"return"``,
             ``"restart"``); all by default. Ignored for a renderer with ``frame_due``.
         panel: draw the videos' panel (title, counters, legend, outcome) above the board.
         key_every: a full key frame at most every this many frames (the page seeks from
             the key frame before a frame); fewer when the frames change little.
+        visits: the visits to come that can draw (those of ``events``), when known (the
+            replay of a recorded run): the stride is set at once to what the halvings
+            would reach, so no frame is drawn only to be merged away (two or three
+            times fewer drawn; the frames kept are every stride-th visit, evenly spaced).
+            Ignored for a renderer with ``frame_due``.
 
     Whatever ends the run (its end, a budget, Ctrl-C, an exception), the search closes
     its observers and the file is written with what was recorded; a run that did not
@@ -108,6 +138,7 @@ class HtmlReplay(Observer):
         events: Iterable[VisitKind | str] | VisitKind | str = tuple(VisitKind),
         panel: bool = True,
         key_every: int = 50,
+        visits: int | None = None,
     ) -> None:
         if not isinstance(path, (str, os.PathLike)) or Path(path).suffix.lower() not in _SUFFIXES:
             raise InvalidArgumentError(
@@ -119,6 +150,7 @@ class HtmlReplay(Observer):
         self.max_frames = count_arg(max_frames, "max_frames", 2)
         self.max_nodes = count_arg(max_nodes, "max_nodes", 1)
         self.key_every = count_arg(key_every, "key_every", 1)
+        visits = None if visits is None else count_arg(visits, "visits", 0)
         if label is not None and not callable(label):
             raise InvalidArgumentError(f"label must be a callable state -> str, got {label!r}")
         if not isinstance(panel, bool):
@@ -129,6 +161,7 @@ class HtmlReplay(Observer):
         move_label = getattr(renderer, "move_label", None)
         if label is None:
             label = move_label if callable(move_label) else _short_repr
+        label = _page_label(label)
         self._label = label
         # The panel's counters when the drawer keeps them (one reading of the events), else
         # the replay's own, for its counters table without a panel.
@@ -149,6 +182,10 @@ class HtmlReplay(Observer):
         self._serial = 0
         self._eligible = 0
         self.stride = 1
+        if visits is not None and self._drawer.due is None:
+            # The halvings leave the least power of two that keeps the frames below the cap.
+            while -(-visits // self.stride) > self.max_frames - 1:
+                self.stride *= 2
         self._last: Visited | None = None
         self._drawn_last = False
         self._result: SearchResult | None = None

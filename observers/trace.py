@@ -13,9 +13,12 @@ Blank lines are skipped, so a trace that a shell appended a newline to still rea
 
 The header may carry ``meta``, a JSON object saying where the run came from (the command
 line writes the game's name and options there, so ``treesearch view`` can rebuild the
-problem); ``read_header`` reads it. States come back from keys through a function
-``key -> state``; ``states_by_walk(start)`` is one for any game: it finds each new key among
-the children of the event's parent and of the states met last, starting from the start.
+problem); ``read_header`` reads it. The header line holds at most ``MAX_HEADER`` characters:
+a longer ``meta`` is refused by the writer and a longer first line by the readers (a trace
+comes from anyone; a header is a few hundred characters). States come back from keys
+through a function ``key -> state``; ``states_by_walk(start)`` is one for any game: it finds
+each new key among the children of the event's parent and of the states met last, starting
+from the start.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from treesearch.errors import InvalidArgumentError, MissingCapabilityError, Stop
 from treesearch.result import SearchResult, Stats, Status
 
 __all__ = [
+    "MAX_HEADER",
     "StateWalk",
     "TraceRecord",
     "TraceWriter",
@@ -48,6 +52,9 @@ __all__ = [
     "replay",
     "states_by_walk",
 ]
+
+MAX_HEADER = 65536
+"""Characters of a trace's header line at most (``meta`` included)."""
 
 _FORMAT = "treesearch-trace"
 _VERSION = 1
@@ -129,6 +136,12 @@ class TraceWriter(Observer):
                     f"meta must be a dict of JSON values (str keys; no NaN), got {meta!r}"
                 ) from None
             header["meta"] = dict(meta)
+            size = len(json.dumps(header, separators=(",", ":")))
+            if size >= MAX_HEADER:
+                raise InvalidArgumentError(
+                    f"meta must be shorter: the header would be {size:,} characters long, "
+                    f"readers take at most {MAX_HEADER:,}"
+                )
         self.path = check_output(path, "the trace")
         if key is not None and not callable(key):
             raise InvalidArgumentError(f"key must be a callable state -> hashable, got {key!r}")
@@ -253,6 +266,22 @@ def _record(data: dict[str, Any]) -> TraceRecord:
     )
 
 
+def _first_line(path: str | os.PathLike[str], f: Any) -> str:
+    """The header line of the open trace ``f``, refused past ``MAX_HEADER`` or not UTF-8."""
+    try:
+        line: str = f.readline(MAX_HEADER + 1)
+    except UnicodeDecodeError:
+        raise InvalidArgumentError(
+            f"{str(path)!r} is not a treesearch trace: it is not UTF-8 text (a binary file?)"
+        ) from None
+    if len(line) > MAX_HEADER:
+        raise InvalidArgumentError(
+            f"{str(path)!r} is not a treesearch trace: its first line is longer than the "
+            f"{MAX_HEADER:,} characters a trace's header may hold"
+        )
+    return line
+
+
 def _header(path: str | os.PathLike[str], line: str) -> dict[str, Any]:
     try:
         data = json.loads(line)
@@ -274,7 +303,7 @@ def read_header(path: str | os.PathLike[str]) -> dict[str, Any]:
     """
     try:
         with Path(path).open(encoding="utf-8") as f:
-            line = f.readline()
+            line = _first_line(path, f)
     except OSError as exc:
         raise InvalidArgumentError(
             f"cannot read the trace {str(path)!r}: {exc.strerror or exc}"
@@ -293,8 +322,18 @@ def read_trace(path: str | os.PathLike[str]) -> Iterator[TraceRecord]:
             not a trace record; the message gives the file and the line number.
     """
     with Path(check_path(path, "a trace")).open(encoding="utf-8") as f:
-        _header(path, f.readline())
-        for number, line in enumerate(f, 2):
+        _header(path, _first_line(path, f))
+        number = 1
+        lines = enumerate(f, 2)
+        while True:
+            try:
+                number, line = next(lines)
+            except StopIteration:
+                return
+            except UnicodeDecodeError:
+                raise InvalidArgumentError(
+                    f"{str(path)!r} after line {number} is not UTF-8 text: not a treesearch trace"
+                ) from None
             if not line.strip():
                 continue
             try:

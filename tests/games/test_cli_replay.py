@@ -11,6 +11,7 @@ import pytest
 from games.cli import main
 from games.cli.catalog import GAMES, GameEntry, board_video
 from games.tictactoe_render import TicTacToeTiles
+from games.tron import MAPS
 from tests.games.test_cli_new_game import STICKS
 from tests.observers.replay_pages import page_data
 
@@ -77,8 +78,94 @@ def test_view_options_override_the_header(capsys: pytest.CaptureFixture[str]) ->
     assert main(["view", "run.jsonl", "--size", "11"]) == 1
     captured = capsys.readouterr()
     assert "A* on a 11x11 maze" in captured.out
-    assert "cannot find the state with key" in captured.err and "state_from_key" in captured.err
+    assert "cannot replay 'run.jsonl'" in captured.err and "(--size)" in captured.err
     assert page_data(Path("replay.html"))["cut_short"]  # what could be replayed
+
+
+def test_a_mismatch_is_explained_in_the_command_line_s_terms(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["run", *MAZE, "--trace", "run.jsonl"]) == 0
+    capsys.readouterr()
+    assert main(["view", "run.jsonl", "--seed", "5"]) == 1
+    err = capsys.readouterr().err
+    assert "state_from_key" not in err and "(--seed) make another problem" in err
+    _edit_header(Path("run.jsonl"), seed=5)
+    assert main(["view", "run.jsonl"]) == 1
+    assert "does not match the problem its header describes" in capsys.readouterr().err
+
+
+def _edit_header(path: Path, **changes: object) -> None:
+    """Change the header of the trace at ``path``: ``game``, ``title`` or an option."""
+    header, rest = path.read_text().split("\n", 1)
+    data = json.loads(header)
+    for name, value in changes.items():
+        where = data["meta"] if name in ("game", "title", "search") else data["meta"]["options"]
+        where[name] = value
+    path.write_text(json.dumps(data) + "\n" + rest)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"map": "/etc/passwd"}, "--map '/etc/passwd' is not a map of the catalog"),
+        ({"map": "../maps/box15"}, "--map '../maps/box15' is not a map of the catalog"),
+        ({"size": "x"}, "--size must be an int >= 1, got 'x'"),
+        ({"size": 9.5}, "--size must be an int >= 1, got '9.5'"),
+        ({"seed": -1}, "--seed must be an int >= 0, got '-1'"),
+        ({"seed": None}, "--seed must have a value, got null"),
+        ({"dice": "loaded"}, "--dice must be one of known, revealed, free, got 'loaded'"),
+        ({"raw": "yes"}, "--raw must be true or false"),
+        ({"moves": [1, 2]}, "--moves must be a number or a text"),
+        ({"prepare": "x"}, "option 'prepare' is not an option of the command line"),
+        ({"game": "tictactoe"}, "search 'astar' does not play 'tictactoe'"),
+        ({"game": 3}, "header's game must be a game name, got 3"),
+        ({"title": "x" * 301}, "title is 301 characters long, more than the 300"),
+    ],
+)
+def test_view_checks_the_header_as_the_command_line_checks_its_options(
+    changes: dict[str, object], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Path("maps").mkdir()
+    Path("maps/box15").write_text("#")
+    assert main(["run", *MAZE, "--trace", "run.jsonl"]) == 0
+    capsys.readouterr()
+    _edit_header(Path("run.jsonl"), **changes)
+    assert main(["view", "run.jsonl"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("treesearch: error: 'run.jsonl'") and message in err, err
+    assert len(err.splitlines()) == 1 and not Path("replay.html").exists()
+
+
+def test_a_map_file_is_given_on_the_command_line_not_by_the_header(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--game", "tron", "--iterations", "20", "--seconds", "5"]
+    assert main(["run", *argv, "--map", "pillars17", "--trace", "run.jsonl"]) == 0
+    assert main(["view", "run.jsonl", "--out", "a.html"]) == 0
+    Path("arena.txt").write_text(MAPS["pillars17"])  # the same map, as a file
+    _edit_header(Path("run.jsonl"), map="arena.txt")
+    capsys.readouterr()
+    assert main(["view", "run.jsonl", "--out", "b.html"]) == 2
+    assert "give the map file with --map FILE" in capsys.readouterr().err
+    assert main(["view", "run.jsonl", "--out", "b.html", "--map", "arena.txt"]) == 0
+    assert page_data(Path("b.html"))["outcome"] == page_data(Path("a.html"))["outcome"]
+
+
+def test_a_binary_file_is_not_a_trace(capsys: pytest.CaptureFixture[str]) -> None:
+    Path("t.jsonl").write_bytes(bytes(range(256)) * 4)
+    assert main(["view", "t.jsonl"]) == 2
+    assert "'t.jsonl' is not a treesearch trace" in capsys.readouterr().err
+
+
+def test_a_header_too_long_is_refused_before_anything_is_drawn(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["run", *MAZE, "--trace", "run.jsonl"]) == 0
+    capsys.readouterr()
+    _edit_header(Path("run.jsonl"), title="x" * 100_000)
+    assert main(["view", "run.jsonl"]) == 2
+    assert "first line is longer than the 65,536 characters" in capsys.readouterr().err
 
 
 def test_a_trace_without_meta_replays_with_the_options_given() -> None:
@@ -144,3 +231,18 @@ def test_a_video_maker_without_replays_says_so(
 def test_board_video_makes_replayable_films() -> None:
     film = board_video(lambda start: TicTacToeTiles())
     assert callable(film.renderer) and callable(film)
+
+
+def test_view_counts_the_visits_beforehand_to_draw_only_the_frames_it_keeps() -> None:
+    from games.cli.view_command import _visits
+    from observers import read_trace
+
+    assert main(["run", *MAZE, "--trace", "run.jsonl"]) == 0
+    records = list(read_trace("run.jsonl"))
+    assert _visits(Path("run.jsonl")) == sum(r.type == "Visited" for r in records) > 0
+    # A count read in chunks: lines that straddle the chunks' boundary count too.
+    header, rest = Path("run.jsonl").read_text().split("\n", 1)
+    lines = [line for line in rest.splitlines() if line.startswith('{"type":"Visited"')]
+    many = (lines * (40_000 // len(lines) + 1))[:40_000]  # about 2.5 MB: three chunks
+    Path("long.jsonl").write_text("\n".join([header, *many]) + "\n")
+    assert _visits(Path("long.jsonl")) == len(many)

@@ -208,6 +208,29 @@ def test_skipped_visits_are_not_drawn(tmp_path: Path) -> None:
     assert renderer.frames <= 16 + 8 * doublings + 2 < result.stats.visited
 
 
+def test_visits_known_beforehand_draw_only_the_frames_kept(tmp_path: Path) -> None:
+    problem, search = _maze(11)
+    assert problem.maze is not None
+    visits = search.run(problem.start).stats.visited
+    live = HtmlReplay(tmp_path / "live.html", ExplorationRenderer(problem.maze), max_frames=8)
+    video = VideoObserver(tmp_path / "all", ExplorationRenderer(problem.maze), final_frames=1)
+    search.run(problem.start, observers=[live, video])
+    renderer = ExplorationRenderer(problem.maze)
+    known = HtmlReplay(tmp_path / "known.html", renderer, max_frames=8, visits=visits)
+    assert known.stride == live.stride > 1  # set at once to where the halvings ended
+    search.run(problem.start, observers=[known])
+    assert known.stride == live.stride and renderer.frames == known.frames <= 8
+    data = page_data(known.path)
+    steps = data["counters"]["step"]
+    assert steps[:-1] == list(range(1, visits + 1, known.stride)) and steps[-1] == visits
+    film = _video_frames(tmp_path / "all")
+    for index, (frame, step) in enumerate(zip(page_frames(data), steps, strict=True)):
+        want = film[-1] if index == len(steps) - 1 else film[step - 1]
+        assert np.array_equal(frame, want), f"frame {index} (step {step})"
+    with pytest.raises(InvalidArgumentError, match="visits"):
+        HtmlReplay(tmp_path / "x.html", renderer, visits=-1)
+
+
 def test_few_nodes_kept_count_the_others_in_their_parent(tmp_path: Path) -> None:
     replay = HtmlReplay(tmp_path / "bt.html", BoardTiles(2, 3), max_nodes=5)
     Backtracking([replay]).run(Board(2, 3))
@@ -323,6 +346,31 @@ def test_labels_cannot_break_the_page(tmp_path: Path) -> None:
     text = replay.path.read_text(encoding="utf-8")
     assert "</script><b>" not in text
     assert page_data(replay.path)["nodes"][0]["label"] == "</script><b>"
+
+
+def test_a_lone_surrogate_in_a_label_still_writes_a_utf8_page(tmp_path: Path) -> None:
+    replay = HtmlReplay(tmp_path / "x.html", BoardTiles(), label=lambda s: "a\ud800b")
+    BFS().run(Board(), observers=[replay])
+    replay.path.read_bytes().decode("utf-8")  # valid UTF-8
+    assert page_data(replay.path)["nodes"][0]["label"] == "a\ufffdb"
+
+
+def test_labels_that_are_not_strings_are_shown_as_their_str(tmp_path: Path) -> None:
+    replay = HtmlReplay(tmp_path / "x.html", BoardTiles(), label=lambda s: s.cells)
+    result = BFS().run(Board(), observers=[replay])
+    data = page_data(replay.path)
+    assert data["nodes"][0]["label"] == "(0, 0, 0, 0)"
+    assert data["outcome"]["route"] == [str(s.cells) for s in result.path]
+
+
+def test_long_labels_are_cut_at_max_label(tmp_path: Path) -> None:
+    from observers.html_replay import MAX_LABEL
+
+    replay = HtmlReplay(tmp_path / "x.html", BoardTiles(), label=lambda s: "x" * 20_000)
+    BFS().run(Board(), observers=[replay])
+    labels = [n["label"] for n in page_data(replay.path)["nodes"]]
+    assert labels and all(label == "x" * (MAX_LABEL - 1) + "…" for label in labels)
+    assert replay.path.stat().st_size < 200_000  # 31 nodes of 20 kB each would be 620 kB
 
 
 def test_close_is_idempotent_and_a_closed_replay_refuses_events(tmp_path: Path) -> None:

@@ -317,3 +317,33 @@ def test_trace_path_is_checked_at_construction(tmp_path: Path) -> None:
     writer = TraceWriter(tmp_path / "new" / "deeper" / "t.jsonl")
     writer.close()
     assert (tmp_path / "new" / "deeper" / "t.jsonl").read_text().startswith('{"type":"header"')
+
+
+def test_a_binary_file_is_named_and_said_not_to_be_a_trace(tmp_path: Path) -> None:
+    from observers.trace import read_header
+
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b"\x7fELF\x02\x01\x01\x00\xd0\xcf\x11\xe0" * 10)
+    for read in (read_header, lambda p: list(read_trace(p))):
+        with pytest.raises(InvalidArgumentError, match=r"'.*t\.jsonl' is not a treesearch trace"):
+            read(path)
+    header = b'{"type":"header","format":"treesearch-trace","version":1}\n'
+    path.write_bytes(header + b"\n" * 20_000 + b"\xd0\xcf\x11\n")  # past the first read
+    with pytest.raises(InvalidArgumentError, match=r"t\.jsonl' after line \d+ is not UTF-8"):
+        list(read_trace(path))
+
+
+def test_a_header_longer_than_max_header_is_refused(tmp_path: Path) -> None:
+    from observers.trace import MAX_HEADER, read_header
+
+    path = tmp_path / "t.jsonl"
+    meta = {"title": "x" * MAX_HEADER}
+    header = {"type": "header", "format": "treesearch-trace", "version": 1, "meta": meta}
+    path.write_text(json.dumps(header) + "\n")
+    for read in (read_header, lambda p: list(read_trace(p))):
+        with pytest.raises(InvalidArgumentError, match="first line is longer than the 65,536"):
+            read(path)
+    with pytest.raises(InvalidArgumentError, match="meta must be shorter"):
+        TraceWriter(tmp_path / "w.jsonl", meta=meta)
+    TraceWriter(tmp_path / "w.jsonl", meta={"title": "x" * 1000}).close()
+    assert read_header(tmp_path / "w.jsonl") == {"title": "x" * 1000}

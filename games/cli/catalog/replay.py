@@ -79,14 +79,21 @@ def replayable(film: VideoMaker, renderer: ReplayRenderer) -> BoardFilm:
 
 
 def html_replay(
-    path: str | Path, renderer: Any, problem: Problem, title: str, max_frames: int = 1000
+    path: str | Path,
+    renderer: Any,
+    problem: Problem,
+    title: str,
+    max_frames: int = 1000,
+    visits: int | None = None,
 ) -> HtmlReplay:
-    """The replay of a run on ``problem``.
+    """The replay of a run on ``problem`` (``visits``: the run's, when known beforehand).
 
     Its nodes are named by the renderer's ``move_label``, else by the problem's ``label``.
     """
     label = None if callable(getattr(renderer, "move_label", None)) else problem.label
-    return HtmlReplay(path, renderer, title=title, label=label, max_frames=max_frames)
+    return HtmlReplay(
+        path, renderer, title=title, label=label, max_frames=max_frames, visits=visits
+    )
 
 
 def trace_key(state: Any) -> Any:
