@@ -240,7 +240,7 @@ def _checked_value(option: str, action: argparse.Action, value: Any) -> Any:
         if action.default is None or action.dest == "seconds":  # None: no time limit
             return None
         raise InvalidArgumentError(f"{option} must have a value, got null")
-    if isinstance(action, argparse._StoreTrueAction):
+    if action.nargs == 0:  # a flag (store_true)
         if not isinstance(value, bool):
             raise InvalidArgumentError(f"{option} must be true or false, got {value!r}")
         return value

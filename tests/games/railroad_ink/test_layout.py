@@ -15,6 +15,7 @@ LAYERS = [
     "rules.dice",
     "rules.rounds",
     "engine.compile",
+    "engine.arrays",
     "engine.tables",
     "engine.moves",
     "engine.scoring",
