@@ -64,6 +64,16 @@ def test_every_game_with_a_board_video_replays_its_trace(argv: list[str]) -> Non
     assert Path("again.html").read_bytes() == Path("live.html").read_bytes()
 
 
+def test_a_run_without_time_limit_writes_a_trace_view_replays() -> None:
+    assert (
+        main(["video", *MAZE, "--seconds", "inf", "--html", "live.html", "--trace", "t.jsonl"]) == 0
+    )
+    meta = json.loads(Path("t.jsonl").read_text().splitlines()[0])["meta"]
+    assert meta["options"]["seconds"] is None  # JSON has no inf: null is no time limit
+    assert main(["view", "t.jsonl", "--out", "again.html"]) == 0
+    assert Path("again.html").read_bytes() == Path("live.html").read_bytes()
+
+
 def test_run_trace_then_view(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", *MAZE, "--trace", "run.jsonl"]) == 0
     assert main(["view", "run.jsonl"]) == 0  # --out defaults to replay.html

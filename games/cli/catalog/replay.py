@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import enum
 import json
+import math
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -130,7 +131,7 @@ def trace_meta(args: argparse.Namespace, game: str, search: str, title: str) -> 
     rebuild the same problem through the game's entry.
     """
     options = {
-        k: v
+        k: None if isinstance(v, float) and math.isinf(v) else v  # inf: no limit, JSON null
         for k, v in sorted(vars(args).items())
         if k not in _NOT_OPTIONS and (v is None or isinstance(v, (bool, int, float, str)))
     }
