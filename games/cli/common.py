@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from collections.abc import Callable
+from typing import TextIO
 
-from games.cli.catalog import OBSERVERS, Problem
+from games.cli.catalog import OBSERVERS, GameEntry, Problem
 from games.cli.report import Table, principal_variation
 from treesearch import Budget, InvalidArgumentError, Observer, Status, TreeSearch
 
@@ -27,6 +29,7 @@ __all__ = [
     "heading",
     "names_of",
     "observers_of",
+    "say_compiled",
     "table_of",
 ]
 
@@ -41,6 +44,28 @@ def budget_of(args: argparse.Namespace) -> Budget:
     if seconds is not None and math.isinf(seconds):
         seconds = None
     return Budget(max_nodes=args.max_nodes, seconds=seconds)
+
+
+def say_compiled(game: GameEntry, file: TextIO | None = None) -> bool:
+    """Say on stderr what numba would buy ``game`` when its engine runs as plain Python.
+
+    Returns:
+        Whether anything was said (nothing for a game without a compiled engine, or when
+        the engine is compiled).
+    """
+    if not game.compiled:
+        return False
+    from games._compile import ENGINE, HOW_TO_COMPILE  # numba loads only for such games
+
+    if ENGINE != "python":
+        return False
+    print(
+        f"{game.name}'s engine runs as plain Python ({HOW_TO_COMPILE}); compiled, "
+        f"{game.compiled} (benchmarks/RESULTS.md)",
+        file=file or sys.stderr,
+        flush=True,
+    )
+    return True
 
 
 def names_of(text: str, option: str = "--searches", what: str = "search") -> list[str]:

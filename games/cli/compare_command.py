@@ -19,7 +19,7 @@ from pathlib import Path
 
 from games.cli.applies import given, refuse_unused
 from games.cli.catalog import SEARCHES, GameEntry, game_entry, search_entry, searches_for
-from games.cli.common import Work, budget_of, heading, names_of, table_of
+from games.cli.common import Work, budget_of, heading, names_of, say_compiled, table_of
 from games.cli.entrants import entrants, measure
 from games.cli.outputs import check_folder
 from games.cli.players import player, player_names
@@ -129,6 +129,7 @@ def prepare_compare(args: argparse.Namespace) -> Work:
     searches = [(e.name, e.make(problem, budget, args)) for e in entries]
 
     def work() -> int:
+        say_compiled(game)
         print(heading(problem))
         return table_of(Table(problem), problem, searches)
 
@@ -143,6 +144,7 @@ def _harness_work(
     against = f" against {args.opponent}" if game.kind == "duel" else ""
 
     def work() -> int:
+        say_compiled(game)
         better = "higher" if higher else "lower"
         print(
             f"{game.name}: {', '.join(jobs)} on {instances} seeded instance(s) from seed "

@@ -29,7 +29,7 @@ from typing import Any
 
 from games.cli.applies import refuse_unused
 from games.cli.catalog import GAMES, PREFIX, SEARCHES, Forecast, GameEntry, Problem, game_entry
-from games.cli.common import EXIT_INTERRUPTED, Work, budget_of, names_of
+from games.cli.common import EXIT_INTERRUPTED, Work, budget_of, names_of, say_compiled
 from games.cli.outputs import check_video_path
 from games.cli.players import Player, duel_match, match_start, player, record_start
 from games.compare.interrupts import Stopped, exit_code, signal_name, stopping
@@ -114,6 +114,7 @@ def prepare_play(args: argparse.Namespace) -> Work:
             SEARCHES[who.name].make(problem, budget, args)
 
     def work() -> int:
+        say_compiled(game)
         match = duel_match(game, problem, players, budget, args, games=args.games, seed=args.seed)
         for record in match.records:
             narrated = _states(game, problem, record, args.seed) if game.play.narrate else None
@@ -233,6 +234,8 @@ def _announce(game: GameEntry, bot: str, games: int, forecast: Forecast | None) 
     print(what, file=sys.stderr, flush=True)
     if forecast is not None and forecast.note:
         print(forecast.note, file=sys.stderr, flush=True)
+    else:
+        say_compiled(game)
 
 
 class _Progress:

@@ -7,7 +7,15 @@ import sys
 
 from games.cli.applies import refuse_unused
 from games.cli.catalog import game_entry, search_entry, searches_for
-from games.cli.common import EXIT_INTERRUPTED, Work, answer, budget_of, heading, observers_of
+from games.cli.common import (
+    EXIT_INTERRUPTED,
+    Work,
+    answer,
+    budget_of,
+    heading,
+    observers_of,
+    say_compiled,
+)
 from games.cli.report import Table
 from games.cli.view_command import extra_observers
 from observers import ProgressObserver
@@ -30,6 +38,7 @@ def prepare_run(args: argparse.Namespace) -> Work:
     attached += extra_observers(args, game, name, problem, title)
 
     def work() -> int:
+        say_compiled(game)
         print(heading(problem))
         observers = list(attached)
         if args.progress:

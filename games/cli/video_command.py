@@ -8,7 +8,7 @@ from pathlib import Path
 
 from games.cli.applies import refuse_unused
 from games.cli.catalog import GAMES, GameEntry, VideoOptions, game_entry, search_entry, searches_for
-from games.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs
+from games.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs, say_compiled
 from games.cli.outputs import check_video_path
 from games.cli.report import Table
 from games.cli.view_command import extra_observers
@@ -53,6 +53,7 @@ def prepare_video(args: argparse.Namespace) -> Work:
     options = dataclasses.replace(options, observers=extra)
 
     def work() -> int:
+        say_compiled(game)
         print(f"{title}, from {problem.label(problem.start)}:", flush=True)
         result, frames = make_video(
             problem, search, None if out is None else Path(out), options, title

@@ -304,7 +304,8 @@ class GameEntry:
     without ``video`` cannot be filmed. ``options`` names the game knobs ``make`` reads
     (``GAME_KNOBS``: ``"size"``, ``"moves"``, ``"dice"``, ``"map"``, ``"drills"``); the
     command line refuses the others when given. None (an entry that does not say) takes
-    every knob.
+    every knob. ``compiled`` says what numba buys a game whose engine it compiles (empty:
+    none); the commands say it once, up front, when the engine runs as plain Python.
     """
 
     name: str
@@ -318,6 +319,7 @@ class GameEntry:
     play: Play = Play()
     options: tuple[str, ...] | None = None
     video_search: str | None = None  # video's default search (None: the first that fits)
+    compiled: str = ""
 
     def build(self, args: argparse.Namespace | GameOptions) -> Problem:
         """The problem of parsed arguments: ``make`` sees their ``GameOptions`` only."""

@@ -133,4 +133,5 @@ RAILROAD_INK = GameEntry(
         forecast=_forecast,
     ),
     options=("dice",),
+    compiled="its play-outs run 41-108 times faster and a beam search about twice as fast",
 )

@@ -81,6 +81,7 @@ def _paired(problem: Problem) -> PairedStarts:
 
 
 _VIDEO = board_video(lambda start: TronRenderer())
+_COMPILED = "its Voronoi race runs 5-6 times faster and a timed alpha-beta sees twice the nodes"
 _PLAY = Play(bots=TRON_BOTS, searches=False, default=("heuristic", "random"), film=_film)
 TRON = GameEntry(
     "tron",
@@ -90,6 +91,7 @@ TRON = GameEntry(
     _VIDEO,
     play=_PLAY,
     options=("map",),
+    compiled=_COMPILED,
 )
 TRON_HEX = GameEntry(
     "tron-hex",
@@ -99,4 +101,5 @@ TRON_HEX = GameEntry(
     _VIDEO,
     play=replace(_PLAY, start=_paired),
     options=(),
+    compiled=_COMPILED,
 )
