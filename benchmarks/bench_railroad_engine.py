@@ -30,9 +30,9 @@ from pathlib import Path
 
 import numpy as np
 
+from games._compile import ENGINE
 from games.railroad_ink import RailroadInk
 from games.railroad_ink.bots.policy import load_policy
-from games.railroad_ink.engine.compile import ENGINE
 from games.railroad_ink.engine.nrpa import nrpa, plan_moves
 from games.railroad_ink.engine.playout import GUIDED, RANDOM, UNIFORM, playout, seed_stream
 from games.railroad_ink.engine.position import NO_POLICY, Position, board_arrays

@@ -15,8 +15,8 @@ process compiles); either is said once, as a ``RuntimeWarning``. ``NUMBA_CACHE_D
 the folder. No engine function is recursive: numba's cache cannot reload some recursive
 functions.
 
-Used by the Railroad Ink engine (``games.railroad_ink.engine``, which re-exports it as
-``games.railroad_ink.engine.compile``) and by Tron's Voronoi race (``games.tron.flood``).
+Used by the Railroad Ink engine (``games.railroad_ink.engine``) and by Tron's Voronoi race
+(``games.tron.flood``).
 """
 
 from __future__ import annotations

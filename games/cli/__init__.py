@@ -20,8 +20,7 @@ observers, and which go together; each game's entry says all the commands need o
 (comparisons on seeded instances), ``report`` (tables), ``outputs`` (output paths checked
 first), ``common`` (what the commands share), one module per command (``run_command``,
 ``compare_command``, ``video_command``, ``play_command``, ``demo``, ``listing``, ``check``)
-and ``parser``, which points at them. ``commands``, ``harness`` and ``play`` are deprecated
-old paths, kept for one release.
+and ``parser``, which points at them.
 """
 
 from __future__ import annotations

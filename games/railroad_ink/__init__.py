@@ -99,17 +99,3 @@ __all__ = [
     "score_tiles",
     "score_value",
 ]
-
-
-def __getattr__(name: str) -> object:
-    """``GameRecord``, the deprecated old name of ``InkRecord`` (for one release)."""
-    if name == "GameRecord":
-        import warnings
-
-        warnings.warn(
-            "games.railroad_ink.GameRecord is deprecated: use InkRecord",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return InkRecord
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

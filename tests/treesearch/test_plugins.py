@@ -140,15 +140,3 @@ def test_discover_finds_entry_points_without_importing(tmp_path: Path) -> None:
             refs[0].load()
     with pytest.raises(InvalidArgumentError, match="group must be one of"):
         next(discover("treesearch.nothing"))
-
-
-def test_the_old_check_module_warns_and_gives_the_same_function() -> None:
-    import importlib
-    import sys
-
-    from treesearch import checks
-
-    sys.modules.pop("treesearch.plugin_checks", None)
-    with pytest.warns(DeprecationWarning, match="treesearch.plugin_checks is deprecated"):
-        module = importlib.import_module("treesearch.plugin_checks")
-    assert module.check_random_play is checks.check_random_play

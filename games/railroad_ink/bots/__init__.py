@@ -3,5 +3,5 @@
 Modules, each importing only those above it: ``features``, ``value``, ``planning``, ``base``,
 ``lookahead``, ``registry`` (``BOTS``, ``make_bot``, ``BotAgent``: a bot as a ``games.match``
 agent maker), ``solo`` (``play(seed, dice, bot) -> InkRecord``: a whole game by one agent),
-``film``. ``play`` is the deprecated old name of ``solo``.
+``film``.
 """

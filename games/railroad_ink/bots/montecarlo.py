@@ -30,10 +30,10 @@ from typing import Any
 
 import numpy as np
 
+from games._compile import ENGINE
 from games.railroad_ink.bots.base import Bot, check_count
 from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.arrays import check_table
-from games.railroad_ink.engine.compile import ENGINE
 from games.railroad_ink.engine.moves import add_moves
 from games.railroad_ink.engine.nrpa import plan_moves
 from games.railroad_ink.engine.playout import GUIDED, RANDOM, UNIFORM, roll, seed_stream

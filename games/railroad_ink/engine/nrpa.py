@@ -30,8 +30,8 @@ from typing import Any
 
 import numpy as np
 
+from games._compile import jit
 from games.railroad_ink.engine.arrays import check_codes, check_stream, check_table
-from games.railroad_ink.engine.compile import jit
 from games.railroad_ink.engine.moves import add_moves, place
 from games.railroad_ink.engine.playout import (
     load_round,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from games.railroad_ink.engine.compile import jit
+from games._compile import jit
 from games.railroad_ink.engine.tables import (
     CENTRE_AT,
     CONTACTS,

@@ -1,13 +1,9 @@
-"""Railroad Ink bots as ``games.match`` agents, ``play`` with a maker, and the old names."""
+"""Railroad Ink bots as ``games.match`` agents, and ``play`` with a maker."""
 
 from __future__ import annotations
 
-import importlib
-import sys
-
 import pytest
 
-import games.railroad_ink
 from games.match import Agent, GameRecord, PlayedGame, RandomAgent, SearchAgent, play_match
 from games.railroad_ink import HEURISTIC, Board, BotAgent, InkRecord, RailroadInk, play
 from games.tictactoe import TicTacToe
@@ -57,12 +53,3 @@ def test_bad_makers_are_named() -> None:
         play(0, "known", lambda seed: "nobody")  # type: ignore[arg-type,return-value]
     with pytest.raises(InvalidArgumentError, match="bot must be one of"):
         BotAgent("greed")
-
-
-def test_the_old_names_warn_and_still_work() -> None:
-    with pytest.warns(DeprecationWarning, match="use InkRecord"):
-        assert games.railroad_ink.GameRecord is InkRecord
-    sys.modules.pop("games.railroad_ink.bots.play", None)
-    with pytest.warns(DeprecationWarning, match="bots.play is deprecated"):
-        old = importlib.import_module("games.railroad_ink.bots.play")
-    assert old.GameRecord is InkRecord and old.play is play

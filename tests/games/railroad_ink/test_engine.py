@@ -15,9 +15,9 @@ import random
 import numpy as np
 import pytest
 
+from games import _compile as compiled
 from games.railroad_ink import SPECIALS, Board, RailroadInk, RailroadInkState, Tile
 from games.railroad_ink.bots.policy import load_policy
-from games.railroad_ink.engine import compile as compiled
 from games.railroad_ink.engine.moves import add_moves
 from games.railroad_ink.engine.playout import (
     END,

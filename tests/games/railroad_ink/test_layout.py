@@ -14,7 +14,6 @@ LAYERS = [
     "rules.board",
     "rules.dice",
     "rules.rounds",
-    "engine.compile",
     "engine.arrays",
     "engine.tables",
     "engine.moves",
@@ -41,7 +40,6 @@ LAYERS = [
     "bots.registry",
     "bots.solo",
     "bots.film",
-    "bots.play",
 ]
 
 PUBLIC = {

@@ -7,6 +7,7 @@ import random
 import numpy as np
 import pytest
 
+from games._compile import ENGINE
 from games.railroad_ink import SPECIALS, Board, RailroadInk, RailroadInkState, play
 from games.railroad_ink.bots.montecarlo import (
     EnginePlayouts,
@@ -16,7 +17,6 @@ from games.railroad_ink.bots.montecarlo import (
     move_code,
 )
 from games.railroad_ink.bots.solo import replay
-from games.railroad_ink.engine.compile import ENGINE
 from games.railroad_ink.engine.playout import GUIDED
 from games.railroad_ink.engine.position import placement_of
 from games.railroad_ink.rules.game import END_OF_ROUND
