@@ -86,7 +86,6 @@ __all__ = [
     "VideoMaker",
     "VideoOptions",
     "board_video",
-    "bot_names",
     "check_pairing",
     "discover_plugins",
     "game_entry",
@@ -141,11 +140,6 @@ def searches_for(kind: Kind, plugins: bool = True) -> list[str]:
         for message in SEARCHES.load_all():
             warn(message)
     return [name for name, entry in SEARCHES.items() if kind in entry.kinds]
-
-
-def bot_names(game: str) -> list[str]:
-    """The short names of the bots that play ``game`` (its entry's ``play.bots``)."""
-    return [b.short for b in game_entry(game).play.bots]
 
 
 _WHY = {

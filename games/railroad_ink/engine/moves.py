@@ -25,7 +25,7 @@ from games.railroad_ink.engine.tables import (
     SLOT_INIT,
 )
 
-__all__ = ["add_moves", "empty_board", "fits_anywhere", "place"]
+__all__ = ["add_moves", "empty_board", "place"]
 
 
 def empty_board() -> tuple[np.ndarray, np.ndarray]:
@@ -74,12 +74,3 @@ def add_moves(
                 out[n] = square * MOVE_BASE + FIT[piece, code, k]
                 n += 1
     return n
-
-
-@jit
-def fits_anywhere(tiles: np.ndarray, slots: np.ndarray, piece: int) -> bool:
-    """Whether ``piece`` has a legal placement on the board."""
-    for square in range(49):  # noqa: SIM110 (numba compiles loops, not any() of a generator)
-        if tiles[square] < 0 and FIT_COUNT[piece, slots[square]] > 0:
-            return True
-    return False

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from games._compile import jit
-from games.railroad_ink.engine.moves import add_moves, fits_anywhere, place
+from games.railroad_ink.engine.moves import add_moves, place
 from games.railroad_ink.engine.scoring import open_exit_points, score_parts, unfixable_errors
 from games.railroad_ink.engine.tables import (
     BLANK_SIDE,
@@ -56,7 +56,6 @@ __all__ = [
     "playout",
     "policy_score",
     "roll",
-    "round_is_over",
     "seed_stream",
     "specials_allowed",
     "step",
@@ -449,12 +448,3 @@ def load_round(rolls: np.ndarray, rnd: int, counts: np.ndarray, stream: np.ndarr
     counts[:] = 0
     for k in range(4):
         counts[rolls[rnd - 1, k]] += 1
-
-
-@jit
-def round_is_over(tiles: np.ndarray, slots: np.ndarray, counts: np.ndarray) -> bool:
-    """Whether no face left fits anywhere (specials aside)."""
-    for face in range(FACES):
-        if counts[face] > 0 and fits_anywhere(tiles, slots, face):
-            return False
-    return True

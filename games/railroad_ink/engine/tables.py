@@ -49,7 +49,6 @@ __all__ = [
     "POW5",
     "SLOTS",
     "SLOT_INIT",
-    "SPECIAL_BASE",
     "UNFILLED",
     "slot_digits",
 ]
@@ -58,7 +57,6 @@ PIECES: tuple[Tile, ...] = DIE_FACES + SPECIALS
 """The 15 pieces: die faces 0..8, specials 9..14."""
 FACES = len(DIE_FACES)
 """Number of die faces (9); piece ``FACES + i`` is ``SPECIALS[i]``."""
-SPECIAL_BASE = FACES
 MOVE_BASE = 64
 """A placement is ``square * MOVE_BASE + oriented tile``."""
 MAX_ORIENTATIONS = 8
