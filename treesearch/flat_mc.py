@@ -2,8 +2,8 @@
 
 No tree: every candidate (by default a child of the start) gets ``first`` play-outs, then the
 remaining play-outs go where ``allocation`` says, and the candidate with the best mean is the
-answer. What makes it more than a loop of random games, and what the strongest public Railroad
-Ink bot relies on (RAILROAD-INK-ANCHOR.md section 1):
+answer. What makes it more than a loop of random games (and what a strong Railroad Ink bot
+needs, ``games.railroad_ink.bots.montecarlo``):
 
 - **Shared statistics.** Candidates are counted under a *label* (``label=``, default the
   state's key). A play-out may return the labels of other candidates it passed through, and
@@ -13,7 +13,7 @@ Ink bot relies on (RAILROAD-INK-ANCHOR.md section 1):
   candidate that was played) starts from those whose labels include that candidate's label.
 
 Allocation after the first play-outs (``ALLOCATIONS``): ``"greedy"`` plays from the best
-mean (the anchor's rule), ``"ucb"`` adds ``exploration`` times the spread of the values seen
+mean, ``"ucb"`` adds ``exploration`` times the spread of the values seen
 times ``sqrt(ln N / n)``, ``"halving"`` is successive halving (equal shares, then the better
 half goes on).
 """

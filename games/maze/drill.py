@@ -97,7 +97,7 @@ class DrillState(TreeIterator):
 
 
 class DrillMaze:
-    """A maze whose walls can be drilled, with drill pick-ups (GAMES.md 1.8).
+    """A maze whose walls can be drilled, with drill pick-ups.
 
     Args:
         maze: the maze; only walls between two existing cells can be drilled (never holes

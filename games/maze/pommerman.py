@@ -1,4 +1,4 @@
-"""A Pommerman board (GAMES.md 1.9) as a single-agent reachability puzzle.
+"""A Pommerman board as a single-agent reachability puzzle.
 
 No bombs are simulated. Rigid walls are impassable; a wooden box is a cell that can be
 entered at a higher step cost, ``box_cost`` turns (default 12: a bomb's 10-tick fuse and 2

@@ -1,7 +1,7 @@
 """Railroad Ink as a search problem: tiles and their notation, the board, legality, scoring.
 
-Rules as coded: ``GAMES.md`` section 2. A square is ``(row, col)``, row 0 at the top, with index
-``row * 7 + col``; a placement is written ``RC`` + the tile, e.g. ``"10__LL"``::
+The rules are those of the board game (``rules``). A square is ``(row, col)``, row 0 at the
+top, with index ``row * 7 + col``; a placement is written ``RC`` + the tile, e.g. ``"10__LL"``::
 
     from games.railroad_ink import Board, Tile
 
@@ -12,20 +12,20 @@ The package is grouped by concern; a module imports only modules listed before i
 below, not even lazily), and the subpackages' ``__init__`` files import nothing:
 
 - ``rules``: ``tiles`` (``Tile``, sides, dice faces, specials), ``geometry`` (size, exits,
-  centre, neighbours, the placement notation), ``score`` (``score_tiles``, GAMES.md 2.6),
+  centre, neighbours, the placement notation), ``score`` (``score_tiles``),
   ``board`` (``Board``, legality, ``Placement``), ``dice`` (seeded rolls, one round's
   outcomes), ``rounds`` (the rules of a round), ``game`` (``RailroadInk`` and its states);
 - ``render``: ``pictures`` (a tile in pillow), ``networks`` (the scored board's marks),
   ``column`` (the column beside the board), ``decision`` (a bot's candidates before a
   placement, on the board and in a column), ``ids`` (the fixed tile ids), ``renderer``
   (``RailroadInkTiles``);
-- ``engine``: the board as arrays, compiled by numba when installed (``compile``, ``tables``,
+- ``engine``: the board as arrays, compiled by numba when installed (``games._compile``; ``tables``,
   ``moves``, ``scoring``, ``playout``, ``position``): legal and meaningful placements, exact
   scores and whole play-outs some fifty times faster than ``Board``;
 - ``bots``: ``features`` and ``value`` (value functions of partial boards), ``planning``
   (round views, play-outs and pilots), ``base`` (the ``Bot`` interface), ``simple``
   (random, greedy and beam), ``mcts``, ``lookahead``, ``policy`` (the guided play-outs'
-  learned table), ``montecarlo`` (the anchor's flat Monte Carlo on the engine: ``best``),
+  learned table), ``montecarlo`` (flat Monte Carlo on the engine: ``best``),
   ``registry`` (``BOTS``, ``make_bot``, ``BotAgent``: a bot as a ``games.match`` agent
   maker), ``solo`` (``play(seed, dice, bot) -> InkRecord``, a whole game by one agent) and
   ``film`` (a video of a record, with the bot's candidates at each placement:

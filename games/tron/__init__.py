@@ -1,7 +1,7 @@
 """Tron light cycles on square arenas and the Hexatron hexagon, as game trees.
 
 Both players move at once; a search sees a turn as two plies (player 0 picks, then player 1
-picks and the turn resolves; GAMES.md 3.3), so MCTS and AlphaBeta run unchanged::
+picks and the turn resolves), so MCTS and AlphaBeta run unchanged::
 
     from games.tron import hex_start, square_start
 
@@ -19,7 +19,7 @@ Modules, each importing only those above it in this list (never one below, not e
   ``separated``, ``fill_estimate``);
 - ``value``: ``evaluate(state, player)``, a position's value in the ``returns()`` scale;
 - ``moves``: what every bot shares (``Bot``, ``TronBot``, ``safe_moves``, ``as_player_0``);
-- ``heuristic``: seed 004's contest bot (``heuristic_bot``);
+- ``heuristic``: the 2018 UGent contest bot that finished 5th (``heuristic_bot``);
 - ``bots``: ``random_bot``, ``alphabeta_bot``, ``mcts_bot``, ``best_bot`` (framework searches
   with the Voronoi evaluation);
 - ``match``: ``play_match`` (sides swapped in pairs of games) and match videos;

@@ -3,12 +3,12 @@
 The search bots are compositions of the framework's searches with
 ``games.tron.value.evaluate``: they search from a position where they are player 0
 (``as_player_0`` swaps the sides for player 1), so they always pick first in the alternating
-approximation, the cautious side (GAMES.md 3.3). Every bot here is a ``TronBot`` (a
+approximation, the cautious side. Every bot here is a ``TronBot`` (a
 ``name`` and ``for_game(seed)``, see ``games.tron.moves``); any plain function
 ``(state, player) -> move`` is a bot too.
 
 Bots: ``random_bot`` (uniform over the moves that do not crash at once), ``heuristic_bot``
-(seed 004's contest bot, ``games.tron.heuristic``), ``alphabeta_bot``, ``mcts_bot`` and
+(a 2018 contest bot, ``games.tron.heuristic``), ``alphabeta_bot``, ``mcts_bot`` and
 ``best_bot`` (the strongest).
 """
 
@@ -307,7 +307,7 @@ def best_bot(seconds: float = 0.2) -> TronBot:
     with a little contempt for draws (head-on collisions; measured better than ``draw=0``
     and ``draw=0.1``), the turn at hand searched as a matrix game, so it does not fear a
     head-on the opponent cannot see coming. Against the contest's 2018 winner the matrix view
-    gained on one set of starts and was level on another (benchmarks/RESULTS.md, issue 19).
+    gained on one set of starts and was level on another (``benchmarks/RESULTS.md``).
     """
     bot = alphabeta_bot(seconds, draw=0.03, simultaneous="matrix")
     bot.name = f"best({seconds}s)"

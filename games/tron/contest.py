@@ -1,4 +1,4 @@
-"""Hexatron contest interop, both ways (seed 004's UGent 2018 contest, GAMES.md 3.2).
+"""Hexatron contest interop, both ways (the UGent 2018 contest's agent interface).
 
 The contest calls an agent as ``generate_move(board, positions, orientations) -> int``:
 ``board`` is an ``N x N x 2`` numpy array indexed ``[y, x, player]`` (1 where that player's

@@ -6,7 +6,7 @@ and flood fills are shifts and ands. ``steps[cell][d]`` is the neighbour in dire
 (-1 off the rectangle); cells that can never be entered (map walls, the clipped hex corners)
 are in ``blocked``, which a move treats like a trail.
 
-Directions on squares are 0 N, 1 E, 2 S, 3 W. On hex (GAMES.md 3.2, axial ``(y, x)`` =
+Directions on squares are 0 N, 1 E, 2 S, 3 W. On hex (axial ``(y, x)`` =
 ``(row, col)``) they are 0 NW (-1, 0), 1 NE (-1, +1), 2 E (0, +1), 3 SE (+1, 0),
 4 SW (+1, -1), 5 W (0, -1); a cell ``(y, x)`` is on the field iff
 ``N//2 <= x + y < N + N//2``.
@@ -38,7 +38,7 @@ rather than failing with an empty MemoryError."""
 SQUARE_STEPS: tuple[tuple[int, int], ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
 """``(drow, dcol)`` of directions 0 N, 1 E, 2 S, 3 W."""
 HEX_STEPS: tuple[tuple[int, int], ...] = ((-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1))
-"""``(dy, dx)`` of orientations 0 NW, 1 NE, 2 E, 3 SE, 4 SW, 5 W (GAMES.md 3.2)."""
+"""``(dy, dx)`` of orientations 0 NW, 1 NE, 2 E, 3 SE, 4 SW, 5 W."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)

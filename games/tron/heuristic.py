@@ -1,10 +1,10 @@
-"""Seed 004's contest bot: the Hexatron heuristic that finished 5th (UGent 2018), both grids.
+"""A contest bot: the Hexatron heuristic that finished 5th at UGent in 2018, on both grids.
 
 For each move into a free cell, with the opponent not yet moved, count the cells the bot
 reaches strictly first from its new cell minus the opponent's (with the turning constraint
 on hex); penalise ending next to the opponent's head; break ties by fewer free moves after
-the move (fill tightly), then by a shorter way to the board's centre (GAMES.md 3.4). Our
-own code after the seed's description, on the bit-parallel flood of ``voronoi``.
+the move (fill tightly), then by a shorter way to the board's centre. Written after the
+bot's description, on the bit-parallel flood of ``voronoi``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from games.tron.voronoi import distance_to, race_from
 __all__ = ["HEAD_ON_PENALTY", "heuristic_bot", "heuristic_scores"]
 
 HEAD_ON_PENALTY = 50
-"""Seed 004's penalty when a move ends next to the opponent's head (head-on risk)."""
+"""The penalty when a move ends next to the opponent's head (head-on risk)."""
 
 
 class _HeuristicBot:
@@ -38,7 +38,7 @@ class _HeuristicBot:
 
 
 def heuristic_bot() -> TronBot:
-    """Seed 004's contest bot (Hexatron, 5th of the 2018 UGent contest), on both grids.
+    """The contest bot (Hexatron, 5th of the 2018 UGent contest), on both grids.
 
     It maximises the cells it reaches first after its move; see ``heuristic_scores``.
     Deterministic: no randomness.
@@ -47,7 +47,9 @@ def heuristic_bot() -> TronBot:
 
 
 def heuristic_scores(state: TronState, player: int) -> list[tuple[tuple[int, int, int], int]]:
-    """Seed 004's ranking of ``player``'s moves, best first: ``((score, -moves, -dist), move)``.
+    """The contest bot's ranking of ``player``'s moves, best first: ``((score, ...), move)``.
+
+    Each score is ``(score, -moves, -dist)``.
 
     For each move into a free cell, with the opponent not yet moved: ``score`` is the cells
     ``player`` reaches strictly first from its new cell minus the opponent's, minus

@@ -1,6 +1,6 @@
 """Square Tron maps: the text format, the shipped arenas and a seeded generator.
 
-A map is text (GAMES.md 3.1, the Google AI Challenge format): an optional first line ``W H``,
+A map is text (the Google AI Challenge format): an optional first line ``W H``,
 then rows of ``#`` (wall), space or ``.`` (empty), ``1`` and ``2`` (the starts, on empty
 cells). Maps include their border walls. Every shipped and generated map is point-symmetric
 (cell ``(r, c)`` mirrors ``(H-1-r, W-1-c)``, start 1 mirrors start 2), so neither side is

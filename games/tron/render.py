@@ -6,7 +6,8 @@ heads are darker with a white arrow showing the facing; on a terminal state a ye
 marks where each crashed player tried to go (outside the board if it left it) and the
 caption under the board says who won. ``territory=fn`` tints the empty cells each player
 owns (``fn(state)`` gives an owner per cell: 0, 1, or -1 for nobody), e.g. Voronoi
-territory. Hexagons follow GAMES.md 3.2: ``px = s*sqrt(3)*(x + y/2)``, ``py = 1.5*s*y``.
+territory. Hexagons follow the axial layout of ``grid``: ``px = s*sqrt(3)*(x + y/2)``,
+``py = 1.5*s*y``.
 The board's static part (walls, empty cells) is drawn once per grid and copied per frame.
 """
 

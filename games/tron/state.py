@@ -1,6 +1,6 @@
 """Tron positions as game trees: two plies per turn (the alternating approximation).
 
-Both cycles move at once in Tron. A search sees a turn as two plies (GAMES.md 3.3): player 0
+Both cycles move at once in Tron. A search sees a turn as two plies: player 0
 picks (the child keeps it in ``pending``; walls unchanged; ``player()`` is 1), then player 1
 picks and the turn resolves with both moves applied together. Player 1 therefore "sees"
 player 0's choice inside the tree, which is slightly pessimistic for player 0 and the usual
@@ -8,7 +8,7 @@ choice (a1k0n's alpha-beta); a match driver never shows it to a bot: it hands ou
 ``turn_start()``, the position before player 0's choice. ``simultaneous()`` marks the pending
 states, so a decoupled MCTS keeps player 1 from using the pending move.
 
-Resolution (GAMES.md 3.2, on both grids): a player whose new cell is off the rectangle or in
+Resolution (on both grids): a player whose new cell is off the rectangle or in
 ``walls`` (map walls, the clipped hex corners, any trail, the opponent's current head
 included, so swapping places kills both) crashes; both heads on one cell crash both. One
 crash: the other player wins; two: a draw. ``returns()`` is ``(1, -1)``, ``(-1, 1)`` or
@@ -431,7 +431,7 @@ def square_start(board: TronMap | str) -> TronState:
 
 
 def hex_start(seed: int | np.random.Generator | None, n: int = 13) -> TronState:
-    """A seeded Hexatron start (GAMES.md 3.2): P1 at ``(y, x) = (n-1-v, h)`` facing NE or E.
+    """A seeded Hexatron start: P1 at ``(y, x) = (n-1-v, h)`` facing NE or E.
 
     P2 is its point-symmetric image ``(v, n-1-h)``, facing SW or W. ``v`` and ``h`` are drawn
     in ``0..3`` (``0..n//2-1`` on boards smaller than 9), then the two facings independently,

@@ -4,7 +4,7 @@
 ``player``, comparable with the terminal rewards (win 1, draw 0, loss -1):
 
 - a finished game scores its ``returns()``;
-- players who can no longer meet (no free cell reachable by both, GAMES.md 3.4) each fill
+- players who can no longer meet (no free cell reachable by both) each fill
   their own space: the one with the larger fill estimate (the parity bound on squares, the
   reachable count on hex) outlives the other, so the value is ``±(0.5 .. 0.9)`` by the
   difference, 0 when equal (both crash on the same turn: a draw);

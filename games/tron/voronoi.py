@@ -1,7 +1,7 @@
 """Voronoi territory by bit-parallel breadth-first search: who reaches which cell first.
 
 Both heads flood the free cells layer by layer at once; a cell belongs to the player whose
-layer reaches it strictly first (ties belong to nobody, GAMES.md 3.4). A layer is a handful
+layer reaches it strictly first (ties belong to nobody). A layer is a handful
 of big-int operations on whole cell sets: each direction's step is one shift of the frontier
 bitmask (``steps`` of a ``Grid`` differ from the cell number by a constant per direction),
 masked by the cells that have that neighbour, so nothing wraps around a row end.
@@ -319,7 +319,7 @@ def separated(state: TronState) -> bool:
 def fill_estimate(grid: Grid, reach: int, head: int) -> int:
     """An upper bound on the moves a player can still make in its reachable cells ``reach``.
 
-    On squares the parity bound (GAMES.md 3.4): a path alternates colours, so with ``a``
+    On squares the parity bound: a path alternates colours, so with ``a``
     cells of the head's colour and ``b`` of the other it is at most ``2*min(a, b)``, plus
     one when ``b > a``. Hex cells form triangles (no colouring), so there it is the count.
     """

@@ -83,7 +83,7 @@ TRON_BOTS = (
         "tron",
         "heuristic",
         "duel",
-        "seed 004's contest bot: most cells reached first",
+        "the 2018 contest bot: most cells reached first",
         lambda o: TronAgent(heuristic_bot()),
     ),
     BotEntry(

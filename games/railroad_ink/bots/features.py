@@ -32,7 +32,7 @@ def _best_cover(need: tuple[int, int, int, int]) -> int:
     """How many of the route sides ``need`` (per side: 0, 1 or 2) one die face can meet.
 
     A face may go there when it meets at least one need and no route of it faces another
-    type; its blank sides may face anything (GAMES.md 2.4).
+    type; its blank sides may face anything (the placement rule of ``rules.board``).
     """
     best = 0
     for face in DIE_FACES:

@@ -1,10 +1,10 @@
-"""The ``montecarlo`` bot: the anchor's flat Monte Carlo scheme, built from framework parts.
+"""The ``montecarlo`` bot: flat Monte Carlo decisions on the compiled engine.
 
-How the strongest public bot plays (RAILROAD-INK-ANCHOR.md), here as compositions:
+Built from framework parts:
 
 - each decision of rounds 1-6 is a ``FlatMonteCarlo`` run over the *meaningful* placements
   (``candidates``), each valued by play-outs on the compiled engine (``EnginePlayouts``): the
-  round finished and the later rounds played by the engine's policy, scored by the anchor's
+  round finished and the later rounds played by the engine's policy, scored by a
   shaped score (final exits, routes and centre, less the unfixable errors at the end of this
   round, plus half the exit points still reachable then);
 - a play-out credits every placement of this round it made, so the orders of a round share
@@ -69,23 +69,23 @@ __all__ = [
 ]
 
 PLAYOUTS = 32000
-"""Play-outs a decision gets after the first ones, without a time budget (the anchor's 4000,
-times eight: measured stronger, and a game stays under a minute compiled)."""
+"""Play-outs a decision gets after the first ones, without a time budget (measured stronger
+than 4000, and a game stays under a minute compiled)."""
 PYTHON_SECONDS = 45.0
 """A game's thinking time when the engine runs as plain Python and no budget is given (the
 fixed play-outs would take the better part of an hour there)."""
 FIRST_PLAYOUTS = 10
-"""Play-outs every candidate gets first (the anchor's), with dice revealed."""
+"""Play-outs every candidate gets first, with dice revealed."""
 FIRST_KNOWN = 30
 """The same with dice known: the bot plays the best game found, and spreading the first
 play-outs wider finds better ones (measured)."""
 LAST_ROUND_WIDTH = 4000
 """States kept per level of the last round's search (exact below it)."""
 ERROR_WEIGHT = 0.0
-"""Weight of the final board's errors in a play-out's shaped score: the anchor's 0 (random
-play-outs leave open ends that real play closes); 0.25 and 0.5 measured no better."""
+"""Weight of the final board's errors in a play-out's shaped score: 0, as random play-outs
+leave open ends that real play closes; 0.25 and 0.5 measured no better."""
 LAST_TRIES = 1
-"""Times a play-out plays the last round, keeping the best board: the anchor's once; four
+"""Times a play-out plays the last round, keeping the best board: once; four
 measured no better at 1.4 times the time (``benchmarks/RESULTS.md``)."""
 SPECIAL_ROUNDS = 5
 """From this round on, a special is placed right after the round's first face."""
@@ -306,8 +306,8 @@ class MonteCarloBot(Bot):
     """Flat Monte Carlo decisions on the compiled engine, the last round solved (module doc).
 
     The defaults are the strongest measured (``benchmarks/RESULTS.md``): guided play-outs,
-    ``PLAYOUTS`` per decision, and with dice known the whole game planned by NRPA. The
-    anchor's own scheme is
+    ``PLAYOUTS`` per decision, and with dice known the whole game planned by NRPA. The plain
+    flat Monte Carlo scheme, with uniform play-outs and no plan, is
     ``MonteCarloBot(playouts=4000, first=10, policy=RANDOM, keep_best=False, plan=False)``.
 
     Args:
@@ -324,9 +324,9 @@ class MonteCarloBot(Bot):
             dice are known.
         shaped: value play-outs by the shaped score (False: the final score).
         error_weight: with ``shaped``, the weight of the final board's errors in a play-out's
-            score (``ERROR_WEIGHT``; the anchor's 0 leaves them out).
+            score (``ERROR_WEIGHT``; 0 leaves them out).
         last_tries: play-outs play the last round this many times and keep its best board
-            (``LAST_TRIES``; the anchor's is 1): the bot solves that round exactly, so one
+            (``LAST_TRIES``): the bot solves that round exactly, so one
             random completion undervalues what a position leaves it.
         plan: dice known, plan the whole game at the first decision by NRPA (``level``,
             ``iterations``; a ``seconds`` budget gives it 80% of what is left) and play the

@@ -16,7 +16,7 @@ Bots (``BOTS``):
 - ``lookahead``: a round beam whose best ends are compared by playing the rest of the game
   from each: with dice revealed greedily on sampled rolls, with dice known by a narrower
   whole-game beam on the known rolls, keeping the best finished game found (``LookaheadBot``).
-- ``montecarlo``: the anchor's flat Monte Carlo on the compiled engine (``MonteCarloBot``).
+- ``montecarlo``: flat Monte Carlo on the compiled engine (``MonteCarloBot``).
 - ``best``: the strongest measured per dice mode (``BEST``).
 
 Horizon. With dice *known* the beam plans the whole game at once and the bot follows the plan.

@@ -5,7 +5,7 @@ Two are shipped:
 
 - ``score_value``: the board's current score, ``board.score().total``. Honest at the end,
   short-sighted before: an open end costs a full point although the next tile may close it.
-- ``Heuristic(weights)``: the score with the errors split in two (GAMES.md 2.8). A *dead* error
+- ``Heuristic(weights)``: the score with the errors split in two. A *dead* error
   is a route side that can never be closed: it faces a blank side of a tile, or an empty
   square whose other needs no die face can meet together (``dead_sides``). An *open end*
   faces an empty square that one die face could still connect, and costs ``lambda(round)``,
@@ -45,7 +45,7 @@ Value = Callable[[Any], float]
 def dead_sides(board: Board) -> tuple[int, int]:
     """``(dead, open)``: the board's error sides, those no die face can close and the rest.
 
-    GAMES.md 2.6 point 4 counts both as errors.
+    The score (``rules.score``) counts both as errors.
     A route side facing a tile's blank side is dead. Of the route sides facing one empty
     square, as many as the best die face there could meet are open, the others dead.
 

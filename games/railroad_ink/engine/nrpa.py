@@ -12,8 +12,8 @@ A code is a placement, ``square * 64 + oriented tile``, whatever the round: the 
 every round measured better than one per round (66.7 against 66.1 on ten seeds, 67.2 against
 64.8 on six others), the policy learnt for a square carrying over from round to round. The
 moves are the meaningful placements of the round's faces left, and in rounds 5 to 7 the
-specials right after the round's first face, as in the ``RANDOM`` play-out (the anchor's rules
-of thumb); a round ends when no face left fits. Play-outs are valued by the exact final score.
+specials right after the round's first face, as in the ``RANDOM`` play-out; a round ends
+when no face left fits. Play-outs are valued by the exact final score.
 
 Levels 2 and up run in Python (a handful of calls, each thousands of play-outs long), so a
 ``deadline`` can stop them between level-1 runs; level 1 is one compiled call, or under a

@@ -10,9 +10,9 @@ Policies (``UNIFORM``, ``RANDOM``, ``GUIDED``):
 - ``UNIFORM`` picks a uniformly random child of the game's rules: any legal placement of any
   face left, of any allowed special, or the end of the round where the rules offer it. It is
   the play-out ``MCTS`` gets from ``RailroadInkState.random_playout``.
-- ``RANDOM`` plays like the anchor's uniform play-outs: meaningful placements only, a random
-  face that fits, a random square where it fits, a random meaningful orientation; specials only
-  in rounds 5 to 7 right after the round's first face (RAILROAD-INK-ANCHOR.md sections 3-5).
+- ``RANDOM`` plays meaningful placements only: a random face that fits, a random square where
+  it fits, a random meaningful orientation; specials only in rounds 5 to 7 right after the
+  round's first face (rules of thumb of strong play, which keep play-outs close to real games).
 - ``GUIDED`` draws up to ``GUIDED_CANDIDATES`` placements the way ``RANDOM`` walks them and plays
   the one the policy table rates highest (``policy_score``).
 
@@ -309,8 +309,8 @@ def playout(
     still to be rolled (a chance state): its roll comes first. Returns ``(shaped, total,
     recorded, placed)``: the play-out score (exits, longest routes and centre of the final
     board, less the unfixable errors at the end of round ``first``, plus half the exit points
-    still reachable then: the anchor's; less ``error_weight`` times the final board's errors,
-    which the anchor leaves out), the final total score, how many placements of round
+    still reachable then; less ``error_weight`` times the final board's errors, 0 by
+    default), the final total score, how many placements of round
     ``first`` and of the whole play-out were made; ``record`` (49 long) gets every placement
     in order. ``rolls[r]`` is round ``r + 1``'s roll, -1 entries are drawn from ``stream``.
     With ``last_tries`` > 1 a play-out that reaches the last round from an earlier one plays

@@ -1,9 +1,9 @@
-"""The exact score of an array board (as ``rules.score``), and the anchor's play-out score.
+"""The exact score of an array board (as ``rules.score``), and the shaped play-out score.
 
 ``score_parts`` returns exits, longest highway, longest railway, centre and errors, the five
 parts of ``Score``, plus the *unfixable* errors (route sides facing a tile's blank side).
 ``open_exit_points`` is the exit score the board could still reach if every empty square a
-route can get to held a tile joining all its sides (RAILROAD-INK-ANCHOR.md section 2).
+route can get to held a tile joining all its sides.
 
 Networks are a union-find over nodes ``2 * square + group``. The longest trail folds chains of
 two-sided nodes into weighted edges, then searches trails over them depth first with an

@@ -7,9 +7,8 @@ piece has its orientations (``Tile.orientations()`` order) as *oriented tiles*, 
 An empty square's *slot* says what each of its sides would meet, one base-5 digit per side
 (N, E, S, W, lowest first): 0 an empty square, 1 a highway, 2 a railway (a neighbour's route
 side or an exit), 3 a neighbour's blank side, 4 the board's edge. With 625 slots, which
-orientations of a piece fit a slot is a table lookup (``FIT``), and so is the anchor's pruning
-to *meaningful* orientations (``MEANINGFUL``: the most sides matched, then the fewest errors,
-GAMES.md 2.4 and RAILROAD-INK-ANCHOR.md section 4).
+orientations of a piece fit a slot is a table lookup (``FIT``), and so is the pruning to
+*meaningful* orientations (``MEANINGFUL``: the most sides matched, then the fewest errors).
 """
 
 from __future__ import annotations

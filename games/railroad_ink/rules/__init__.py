@@ -1,4 +1,4 @@
-"""The rules of Railroad Ink (GAMES.md 2): tiles, the board and its legality, dice, rounds, score.
+"""The rules of Railroad Ink: tiles, the board and its legality, dice, rounds, score.
 
 Modules, each importing only those above it: ``tiles``, ``geometry``, ``score``, ``board``,
 ``dice``, ``rounds``, ``game``. This ``__init__`` imports none of them, so any layer of the

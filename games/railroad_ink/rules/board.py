@@ -5,7 +5,7 @@ visits without copying. It keeps the squares' tiles (``tiles``, indexed ``row * 
 the order they were placed in (for ``to_moves``), plus a bitmask of the open squares, updated in
 O(1) per placement because a square, once open, stays open until filled.
 
-Legality (GAMES.md 2.4): the square is empty; every route side that faces an exit or a
+Legality: the square is empty; every route side that faces an exit or a
 neighbour's route side must meet the same type there; and at least one route side must meet a
 matching exit or route. Blank sides, empty squares and plain board edges accept anything.
 """
@@ -292,7 +292,7 @@ class Board:
         return self._open != 0
 
     def score(self) -> Score:
-        """The board's score under GAMES.md 2.6 (``score_tiles`` of its tiles)."""
+        """The board's score (``score_tiles`` of its tiles)."""
         return score_tiles(self.tiles)
 
     def __eq__(self, other: object) -> bool:

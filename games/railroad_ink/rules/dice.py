@@ -1,6 +1,6 @@
 """The dice of Railroad Ink: seeded roll sequences and the distribution of one round's roll.
 
-Each round rolls the route die three times and the junction die once (GAMES.md 2.3). A game's
+Each round rolls the route die three times and the junction die once. A game's
 whole roll sequence comes from one seed through its own ``numpy.random.default_rng(seed)``, never
 global state, so the seed fixes the dice of all seven rounds, whoever plays them: bots are
 compared on the same dice.

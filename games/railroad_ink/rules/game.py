@@ -16,7 +16,7 @@ Dice modes:
   square where it legally fits; no dice, no rounds; over when no square is open (then nothing
   fits anywhere; a full board has none).
 
-Rounds (known and revealed dice; GAMES.md 2.5): the rules of a round are in ``rounds``. The
+Rounds (known and revealed dice): the rules of a round are in ``rounds``. The
 faces go in any order (a child places any face left that fits); a face is skipped only when it
 fits nowhere once the others are placed; at most one special a round, placed at any point, also
 after the last face: when no face left fits but a special does, the children are the special's

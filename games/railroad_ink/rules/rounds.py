@@ -1,6 +1,6 @@
 """The round rules of Railroad Ink on a board: which faces may go next, specials, free play.
 
-Kept apart from the TreeIterator in ``game`` so the rules of a round (GAMES.md 2.5) read in one
+Kept apart from the TreeIterator in ``game`` so the rules of a round read in one
 place and stay testable on plain boards:
 
 - the faces of a round may be placed in **any order**: at each ply the player picks any face

@@ -1,4 +1,4 @@
-"""Railroad Ink scoring of a board, exactly as GAMES.md 2.6 pins it.
+"""Railroad Ink scoring of a board: exits, longest routes, centre squares, less errors.
 
 ``score_tiles(tiles)`` scores 49 squares (``Tile | None``, index ``row * 7 + col``) and returns a
 frozen ``Score``: the five parts, the total, and what produced them (the networks with their
@@ -44,7 +44,7 @@ _INFO: dict[Tile, tuple[tuple[int, int, int, int], tuple[int, ...]]] = {}
 
 
 def exit_points(connected: int) -> int:
-    """Points of one network that joins ``connected`` exits (GAMES.md 2.6, point 1).
+    """Points of one network that joins ``connected`` exits.
 
     0 below 2 exits, 4 per exit after the first up to 11 (4, 8, ..., 40), and 45 for all 12.
 
@@ -124,7 +124,7 @@ def _check(tiles: Sequence[Tile | None]) -> tuple[Tile | None, ...]:
 
 
 def score_tiles(tiles: Sequence[Tile | None]) -> Score:
-    """Score 49 squares (``row * 7 + col``, None for empty) by GAMES.md 2.6.
+    """Score 49 squares (``row * 7 + col``, None for empty) by the game's scoring rules.
 
     A tile side facing an exit of the other type connects nothing and is no error (it points
     off the board); legal play never places one.

@@ -3,7 +3,7 @@
 A tile is the value of its four sides, north, east, south and west (``BLANK``, ``HIGHWAY`` or
 ``RAILWAY``), plus one flag: ``overpass``, the only tile whose two axes cross without joining.
 Every other tile joins all its route sides, so a tile with both highway and railway sides is a
-station. That is the whole model the rules need (GAMES.md 2.2), and it makes a tile a small
+station. That is the whole model the rules need, and it makes a tile a small
 immutable value that can key dictionaries and caches.
 
 The notation is the one of public Railroad Ink tools: the four sides N, E, S, W as ``_``
