@@ -14,7 +14,9 @@ Leaves also subclass the matching builtin, so ``except ValueError`` keeps workin
     ├── UnboundedSearchError (MemoryError)   a search without a budget outgrew the memory
     ├── ObserverError                        an observer failed after the run had finished;
     │                                        the finished result is on its ``.result``
-    └── UnreachableError (KeyError)          find_route to a key the search never reached
+    ├── UnreachableError (KeyError)          find_route to a key the search never reached
+    ├── PluginLoadError                      a plugin that fails to import, or of the wrong kind
+    └── SearchBusyError (RuntimeError)       a search object run while it is already running
 
 ``StopSearch`` is not an error: an observer raises it to ask the running search to stop.
 """
