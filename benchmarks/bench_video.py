@@ -13,9 +13,11 @@ For each, frames per second of
 - the seed's way: redraw the whole board from tiles with numpy and save a PNG per frame;
 - with the panel (the default: title, counters and a legend above the board): end to end
   against encode-only of raw frames (the same target as without it) and against
-  encode-only of frames of the panel's (larger) size, which isolates the panel's own cost.
+  encode-only of frames of the panel's (larger) size, which isolates the panel's own cost;
+- MP4 writers: encode-only through ``observers``' ffmpeg pipe against imageio's ffmpeg writer
+  (``imageio.v2.get_writer``, the same ffmpeg and encoder settings), paired run by run.
 
-Run: ``python benchmarks/bench_video.py [--frames N] [--repeats R]``.
+Run: ``python benchmarks/bench_video.py [--frames N] [--repeats R] [--writers-only]``.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import imageio.v2 as imageio
 import numpy as np
 from PIL import Image
 
@@ -137,6 +140,44 @@ def encode_only(frames: list[np.ndarray], out: Path) -> float:
     return time.perf_counter() - start
 
 
+def encode_imageio(frames: list[np.ndarray], out: Path) -> float:
+    """``encode_only`` through imageio's ffmpeg writer, with the pipe's encoder settings."""
+    start = time.perf_counter()
+    writer = imageio.get_writer(
+        out / "imageio.mp4",
+        format="FFMPEG",  # type: ignore[arg-type]
+        mode="I",
+        fps=30,
+        codec="libx264",
+        quality=None,
+        pixelformat="yuv420p",
+        macro_block_size=1,
+        ffmpeg_log_level="error",
+        output_params=["-preset", "ultrafast", "-crf", "23"],
+    )
+    for frame in frames:
+        writer.append_data(frame)
+    writer.close()
+    return time.perf_counter() - start
+
+
+def writers(boards: list[Board], images: list[np.ndarray], out: Path, repeats: int) -> str:
+    """One line: imageio's MP4 writer against the pipe, raw frames and at the panel's size."""
+    cells = []
+    for label, frames in (
+        ("raw", [full_render(b, images) for b in boards]),
+        ("panel size", panel_frames([full_render(b, images) for b in boards], images)),
+    ):
+        iio, pipe, ratio = compare(
+            len(frames),
+            functools.partial(encode_imageio, frames, out),
+            functools.partial(encode_only, frames, out),
+            repeats,
+        )
+        cells.append(f"{label}: pipe {pipe:.0f} f/s, imageio {iio:.0f} f/s, {ratio:.0%}")
+    return "; ".join(cells)
+
+
 def panel_frames(frames: list[np.ndarray], images: list[np.ndarray]) -> list[np.ndarray]:
     """The frames at the size the panel gives them (board pasted under an empty panel)."""
     panel = Panel((ROWS * TILE, COLS * TILE), Tiles(images).legend(), pad_to_even=True)
@@ -182,6 +223,9 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=150, help="frames per run")
     parser.add_argument("--repeats", type=int, default=7, help="runs of each kind")
     parser.add_argument("--seed-frames", type=int, default=60, help="frames for the seed's way")
+    parser.add_argument(
+        "--writers-only", action="store_true", help="only the MP4 writers: imageio against the pipe"
+    )
     args = parser.parse_args()
     rng = np.random.default_rng(7)
     images = make_tiles(rng)
@@ -189,13 +233,16 @@ def main() -> None:
         f"{ROWS}x{COLS} board of {TILE}px tiles ({ROWS * TILE}x{COLS * TILE} frames), "
         f"{args.frames} frames x {args.repeats} runs, libx264 ultrafast yuv420p"
     )
-    print(
-        f"{'workload':<10} {'end-to-end':>11} {'encode-only':>12} {'ratio':>6} "
-        f"{'seed (PNG)':>11} {'speed-up':>9}"
-    )
+    if not args.writers_only:
+        print(
+            f"{'workload':<10} {'end-to-end':>11} {'encode-only':>12} {'ratio':>6} "
+            f"{'seed (PNG)':>11} {'speed-up':>9}"
+        )
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         for name, make in (("one tile", one_tile_walk), ("jump", jumps)):
+            if args.writers_only:
+                break
             boards = make(args.frames, rng)
             frames = [full_render(b, images) for b in boards]
             e2e, enc, ratio = compare(
@@ -229,7 +276,11 @@ def main() -> None:
                 f"{seed:>7.1f} f/s {p_e2e / seed:>8.1f}x   vs encode-only at panel size "
                 f"({p_enc:.0f} f/s): {p_own:.0%}"
             )
-    print("ratio: median over runs of end-to-end / encode-only speed, paired run by run")
+        if not args.writers_only:
+            print("ratio: median over runs of end-to-end / encode-only speed, paired run by run")
+        print("MP4 writers, encode-only (ratio: median of imageio / pipe speed, run by run):")
+        for name, make in (("one tile", one_tile_walk), ("jump", jumps)):
+            print(f"  {name:<9} {writers(make(args.frames, rng), images, out, args.repeats)}")
 
 
 if __name__ == "__main__":

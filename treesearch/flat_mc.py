@@ -2,8 +2,7 @@
 
 No tree: every candidate (by default a child of the start) gets ``first`` play-outs, then the
 remaining play-outs go where ``allocation`` says, and the candidate with the best mean is the
-answer. What makes it more than a loop of random games (and what a strong Railroad Ink bot
-needs, ``games.railroad_ink.bots.montecarlo``):
+answer. What makes it more than a loop of random games:
 
 - **Shared statistics.** Candidates are counted under a *label* (``label=``, default the
   state's key). A play-out may return the labels of other candidates it passed through, and

@@ -307,7 +307,7 @@ class MonteCarloBot(Bot):
 
     The defaults are the strongest measured (``benchmarks/RESULTS.md``): guided play-outs,
     ``PLAYOUTS`` per decision, and with dice known the whole game planned by NRPA. The plain
-    flat Monte Carlo scheme, with uniform play-outs and no plan, is
+    scheme, with ``RANDOM`` play-outs and no plan, is
     ``MonteCarloBot(playouts=4000, first=10, policy=RANDOM, keep_best=False, plan=False)``.
 
     Args:
