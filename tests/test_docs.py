@@ -10,7 +10,6 @@ import pkgutil
 import re
 import shlex
 import subprocess
-import warnings
 from pathlib import Path
 
 import pytest
@@ -107,9 +106,7 @@ def _modules() -> list[str]:
 def test_docstring_examples(name: str) -> None:
     if name == "games.openspiel":
         pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (treesearch[openspiel])")
-    with warnings.catch_warnings():  # old module paths kept for a release warn on import
-        warnings.simplefilter("ignore", DeprecationWarning)
-        module = importlib.import_module(name)
+    module = importlib.import_module(name)
     failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert failures == 0
 
