@@ -1,18 +1,23 @@
-"""The Voronoi race compiled: one breadth-first search per head over arrays, by numba.
+"""The Voronoi race over arrays: one breadth-first search per head, compiled when numba is there.
 
-``games.tron.voronoi`` floods with big-int bitboards, which plain Python runs fastest. With
-numba installed (``games._compile``; ``TREESEARCH_ENGINE=python`` turns it off) it floods here
-instead, with the same results: a grid's neighbour table ``steps[cell, direction]`` (-1 off
-the rectangle) and its playable cells become arrays once per grid (``arrays``), the walls come
-in as the little-endian bytes of their bitmask, and each head runs a breadth-first search that
-records the layer in which it first reaches each cell. On squares the search is over cells; on
-hex over (cell, facing) states, a facing ``o`` stepping in the five directions ``o-2 .. o+2``
-and never back, exactly as ``voronoi._layer_hex`` does. Player 1 expands ``lead`` layers
-first, so a cell is player 0's when its layer plus ``lead`` is strictly below player 1's
-(or player 1 never reaches it), player 1's when strictly above, and nobody's on a tie.
+This is the only flood of the race. With numba installed (``games._compile``;
+``TREESEARCH_ENGINE=python`` turns it off) its functions are compiled; without, the same
+functions run as plain Python over tuples, lists and bytes (which plain Python indexes far
+faster than numpy arrays), with the same results. A grid's neighbour table
+``steps[cell][direction]`` (-1 off the rectangle) and its playable cells are built once per
+grid (``arrays``), the walls come in as the little-endian bytes of their bitmask, and each head
+runs a breadth-first search that records the layer in which it first reaches each cell.
+
+On squares the search is over cells; on hex over (cell, facing) states, a facing ``o``
+stepping in the five directions ``o-2 .. o+2`` and never back. A hex cell needs at most two
+states: from two different facings every direction is open, so a third facing, reached no
+earlier, adds nothing. Player 1 expands ``lead`` layers first, so a cell is player 0's when
+its layer plus ``lead`` is strictly below player 1's (or player 1 never reaches it), player
+1's when strictly above, and nobody's on a tie.
 
 ``race_bits`` gives back the cell sets as bitmasks (for ``voronoi.Race``); ``race_counts``
-gives only the counts an evaluation needs, without building any big int.
+gives only the counts an evaluation needs, without building any big int; ``distance`` the
+moves from a head to one cell.
 """
 
 from __future__ import annotations
@@ -25,37 +30,70 @@ import numpy as np
 from games._compile import ENGINE, jit
 from games.tron.grid import Grid
 
-__all__ = ["COMPILED", "GridArrays", "arrays", "race_bits", "race_counts"]
+__all__ = ["COMPILED", "GridArrays", "arrays", "distance", "fill", "race_bits", "race_counts"]
 
 COMPILED = ENGINE == "numba"
-"""True when the race runs compiled here; else ``voronoi`` keeps its bitboard flood."""
+"""True when the race runs compiled (numba), False when it runs as plain Python."""
 
-Array = Any  # a numpy array (numba takes and returns them; mypy sees them as Any)
+Array = Any  # a numpy array compiled; a tuple, list or bytes in plain Python
 
 
 class GridArrays(NamedTuple):
-    """A grid as the compiled race reads it."""
+    """A grid as the race reads it: numpy arrays compiled, tuples in plain Python."""
 
-    steps: Array  # int32 [cells, directions]: the neighbour, -1 off the rectangle
-    playable: Array  # uint8 [cells]: 1 where a cycle may ever stand
+    steps: Array  # [cells][directions]: the neighbour, -1 off the rectangle
+    playable: Array  # [cells]: 1 where a cycle may ever stand
+    colours: Array  # [cells]: (row + col) % 2, the colour of the parity bound
     nbytes: int  # bytes of a cell bitmask (one bit a cell, little-endian)
 
 
 @functools.lru_cache(maxsize=64)
 def arrays(grid: Grid) -> GridArrays:
-    """``grid``'s neighbour table and playable cells as arrays (built once per grid)."""
+    """``grid``'s neighbour table and playable cells (built once per grid)."""
+    playable = tuple(0 if grid.blocked >> cell & 1 else 1 for cell in range(grid.cells))
+    colours = tuple(sum(divmod(cell, grid.width)) % 2 for cell in range(grid.cells))
+    nbytes = (grid.cells + 7) // 8
+    if not COMPILED:
+        return GridArrays(grid.steps, playable, colours, nbytes)
     steps = np.array(grid.steps, dtype=np.int32).reshape(grid.cells, grid.directions)
-    playable = np.array(
-        [0 if grid.blocked >> cell & 1 else 1 for cell in range(grid.cells)], dtype=np.uint8
-    )
-    return GridArrays(steps, playable, (grid.cells + 7) // 8)
+    bytes_ = [np.array(t, dtype=np.uint8) for t in (playable, colours)]
+    return GridArrays(steps, bytes_[0], bytes_[1], nbytes)
+
+
+@jit
+def _int_array(size: int, value: int) -> Array:
+    """``size`` ints set to ``value``: an int32 array compiled (a list in plain Python)."""
+    return np.full(size, value, np.int32)
+
+
+@jit
+def _byte_array(size: int) -> Array:
+    """``size`` zero bytes: a uint8 array compiled (a bytearray in plain Python)."""
+    return np.zeros(size, np.uint8)
+
+
+if not COMPILED:  # storage plain Python indexes fast; the race below is the same code
+
+    def _int_array(size: int, value: int) -> Array:
+        return [value] * size
+
+    def _byte_array(size: int) -> Array:
+        return bytearray(size)
+
+
+_TURNS = tuple(tuple((facing + turn) % 6 for turn in (-2, -1, 0, 1, 2)) for facing in range(6))
+"""The directions a hex cycle facing ``facing`` may step in: all but straight back."""
 
 
 @jit
 def _free(playable: Array, walls: Array) -> Array:
-    """1 for the playable cells whose bit is not set in the wall bytes ``walls``."""
-    cells = playable.shape[0]
-    free = np.zeros(cells, np.uint8)
+    """1 for the playable cells whose bit is not set in the wall bytes ``walls``.
+
+    One more entry, 0, at the end: ``free[-1]`` reads it, so a step off the rectangle (-1)
+    lands on a cell that is never free, with no test of its own.
+    """
+    cells = len(playable)
+    free = _int_array(cells + 1, 0)
     for c in range(cells):
         if playable[c] and not (walls[c >> 3] >> (c & 7)) & 1:
             free[c] = 1
@@ -65,11 +103,12 @@ def _free(playable: Array, walls: Array) -> Array:
 @jit
 def _flood(steps: Array, free: Array, head: int, facing: int, hexgrid: bool) -> Array:
     """Per cell, the layer in which the flood from ``head`` first reaches it (-1: never)."""
-    cells = steps.shape[0]
-    dist = np.full(cells, -1, np.int32)
+    cells = len(steps)
+    dist = _int_array(cells, -1)
     if hexgrid:
-        seen = np.zeros(cells * 6, np.uint8)
-        queue = np.empty(cells * 6 + 1, np.int32)
+        # per cell: -1 unseen, the facing of its one state so far, or 6 once it has two
+        entered = _int_array(cells, -1)
+        queue = _int_array(2 * cells + 1, 0)
         queue[0] = head * 6 + facing
         start, tail, layer = 0, 1, 0
         while start < tail:
@@ -78,35 +117,32 @@ def _flood(steps: Array, free: Array, head: int, facing: int, hexgrid: bool) -> 
             for i in range(start, end):
                 state = queue[i]
                 cell = state // 6
-                back = (state - cell * 6 + 3) % 6
-                for o in range(6):
-                    if o == back:
+                row = steps[cell]
+                for o in _TURNS[state - cell * 6]:
+                    target = row[o]
+                    if not free[target]:
                         continue
-                    target = steps[cell, o]
-                    if target < 0 or not free[target]:
-                        continue
-                    key = target * 6 + o
-                    if seen[key]:
-                        continue
-                    seen[key] = 1
-                    queue[tail] = key
-                    tail += 1
-                    if dist[target] < 0:
+                    seen = entered[target]
+                    if seen < 0:
+                        entered[target] = o
                         dist[target] = layer
+                    elif seen == o or seen == 6:
+                        continue
+                    else:
+                        entered[target] = 6
+                    queue[tail] = target * 6 + o
+                    tail += 1
             start = end
         return dist
-    directions = steps.shape[1]
-    queue = np.empty(cells + 1, np.int32)
+    queue = _int_array(cells + 1, 0)
     queue[0] = head
     start, tail, layer = 0, 1, 0
     while start < tail:
         end = tail
         layer += 1
         for i in range(start, end):
-            cell = queue[i]
-            for d in range(directions):
-                target = steps[cell, d]
-                if target < 0 or not free[target] or dist[target] >= 0 or target == head:
+            for target in steps[queue[i]]:
+                if not free[target] or dist[target] >= 0 or target == head:
                     continue
                 dist[target] = layer
                 queue[tail] = target
@@ -116,8 +152,13 @@ def _flood(steps: Array, free: Array, head: int, facing: int, hexgrid: bool) -> 
 
 
 @jit
-def _fill(reach: int, same: int, hexgrid: bool) -> int:
-    """``voronoi.fill_bound`` from counts: ``reach`` cells, ``same`` of the head's colour."""
+def fill(reach: int, same: int, hexgrid: bool) -> int:
+    """The most moves left in ``reach`` cells, ``same`` of them the head's colour.
+
+    On squares the parity bound: a path alternates colours, so with ``a`` cells of the head's
+    colour and ``b`` of the other it is at most ``2*min(a, b)``, plus one when ``b > a``. Hex
+    cells form triangles (no colouring), so there it is the count.
+    """
     if hexgrid:
         return reach
     other = reach - same
@@ -128,8 +169,8 @@ def _fill(reach: int, same: int, hexgrid: bool) -> int:
 def _counts(
     steps: Array,
     playable: Array,
+    colours: Array,
     walls: Array,
-    width: int,
     head_a: int,
     face_a: int,
     head_b: int,
@@ -140,14 +181,13 @@ def _counts(
     free = _free(playable, walls)
     dist_a = _flood(steps, free, head_a, face_a, hexgrid)
     dist_b = _flood(steps, free, head_b, face_b, hexgrid)
-    colour_a = (head_a // width + head_a % width) % 2
-    colour_b = (head_b // width + head_b % width) % 2
+    colour_a, colour_b = colours[head_a], colours[head_b]
     both = own_a = own_b = reach_a = reach_b = same_a = same_b = 0
-    for c in range(steps.shape[0]):
+    for c in range(len(steps)):
         da, db = dist_a[c], dist_b[c]
         if da < 0 and db < 0:
             continue
-        colour = (c // width + c % width) % 2
+        colour = colours[c]
         if da >= 0:
             reach_a += 1
             if colour == colour_a:
@@ -166,8 +206,8 @@ def _counts(
         both,
         own_a,
         own_b,
-        _fill(reach_a, same_a, hexgrid),
-        _fill(reach_b, same_b, hexgrid),
+        fill(reach_a, same_a, hexgrid),
+        fill(reach_b, same_b, hexgrid),
     )
 
 
@@ -176,6 +216,7 @@ def _bits(
     steps: Array,
     playable: Array,
     walls: Array,
+    nbytes: int,
     head_a: int,
     face_a: int,
     head_b: int,
@@ -183,43 +224,55 @@ def _bits(
     lead: int,
     hexgrid: bool,
 ) -> Array:
+    """``owned0, owned1, reach0, reach1`` as four little-endian bitmasks of ``nbytes`` each."""
     free = _free(playable, walls)
     dist_a = _flood(steps, free, head_a, face_a, hexgrid)
     dist_b = _flood(steps, free, head_b, face_b, hexgrid)
-    out = np.zeros((4, walls.shape[0]), np.uint8)
-    for c in range(steps.shape[0]):
+    out = _byte_array(4 * nbytes)
+    for c in range(len(steps)):
         da, db = dist_a[c], dist_b[c]
-        byte, bit = c >> 3, np.uint8(1 << (c & 7))
+        byte, bit = c >> 3, 1 << (c & 7)
         if da >= 0:
-            out[2, byte] |= bit
+            out[2 * nbytes + byte] |= bit
             if db < 0 or da + lead < db:
-                out[0, byte] |= bit
+                out[byte] |= bit
         if db >= 0:
-            out[3, byte] |= bit
+            out[3 * nbytes + byte] |= bit
             if da < 0 or db < da + lead:
-                out[1, byte] |= bit
+                out[nbytes + byte] |= bit
     return out
+
+
+@jit
+def _distance(
+    steps: Array, playable: Array, walls: Array, head: int, facing: int, hexgrid: bool, goal: int
+) -> int:
+    free = _free(playable, walls)
+    if not free[goal]:
+        return -1
+    return int(_flood(steps, free, head, facing, hexgrid)[goal])
 
 
 def _wall_bytes(grid: GridArrays, walls: int) -> Array:
     size = max(grid.nbytes, (walls.bit_length() + 7) // 8)
-    return np.frombuffer(walls.to_bytes(size, "little"), dtype=np.uint8)
+    raw = walls.to_bytes(size, "little")
+    return np.frombuffer(raw, dtype=np.uint8) if COMPILED else raw
 
 
 def race_counts(
     grid: Grid, walls: int, heads: tuple[int, int], facings: tuple[int, int], lead: int = 0
 ) -> tuple[int, int, int, int, int]:
-    """``(both, owned0, owned1, fill0, fill1)`` of ``voronoi.race_from`` with the same arguments.
+    """``(both, owned0, owned1, fill0, fill1)`` of ``race_bits`` with the same arguments.
 
-    ``both`` counts the free cells both players reach (0: separated); ``fill`` is
-    ``voronoi.fill_bound`` of each player's reach from its head.
+    ``both`` counts the free cells both players reach (0: separated); ``fill`` is ``fill`` of
+    each player's reach from its head.
     """
     g = arrays(grid)
     return _counts(
         g.steps,
         g.playable,
+        g.colours,
         _wall_bytes(g, walls),
-        grid.width,
         heads[0],
         facings[0],
         heads[1],
@@ -232,12 +285,19 @@ def race_counts(
 def race_bits(
     grid: Grid, walls: int, heads: tuple[int, int], facings: tuple[int, int], lead: int = 0
 ) -> tuple[int, int, int, int]:
-    """``(owned0, owned1, reach0, reach1)`` bitmasks of ``voronoi.race_from``'s flood."""
+    """``(owned0, owned1, reach0, reach1)`` bitmasks of the flood from both heads.
+
+    ``walls`` must hold both heads (on hex ``facings`` are theirs, ignored on squares);
+    player 1 expands ``lead`` layers first. The heads are not checked: ``voronoi.race_from``
+    checks them.
+    """
     g = arrays(grid)
+    n = g.nbytes
     out = _bits(
         g.steps,
         g.playable,
         _wall_bytes(g, walls),
+        n,
         heads[0],
         facings[0],
         heads[1],
@@ -245,5 +305,13 @@ def race_bits(
         lead,
         grid.hex,
     )
-    own_a, own_b, reach_a, reach_b = (int.from_bytes(row.tobytes(), "little") for row in out)
+    own_a, own_b, reach_a, reach_b = (
+        int.from_bytes(out[k * n : (k + 1) * n], "little") for k in range(4)
+    )
     return own_a, own_b, reach_a, reach_b
+
+
+def distance(grid: Grid, walls: int, head: int, facing: int, target: int) -> int:
+    """Moves from ``head`` (facing ``facing`` on hex) to the free cell ``target``, -1 if none."""
+    g = arrays(grid)
+    return _distance(g.steps, g.playable, _wall_bytes(g, walls), head, facing, grid.hex, target)
