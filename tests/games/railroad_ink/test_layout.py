@@ -39,8 +39,8 @@ LAYERS = [
     "bots.policy",
     "bots.montecarlo",
     "bots.registry",
-    "bots.solo",
-    "bots.film",
+    "records",
+    "film",
     "bots.play",
 ]
 
