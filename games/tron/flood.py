@@ -56,8 +56,8 @@ def arrays(grid: Grid) -> GridArrays:
     if not COMPILED:
         return GridArrays(grid.steps, playable, colours, nbytes)
     steps = np.array(grid.steps, dtype=np.int32).reshape(grid.cells, grid.directions)
-    bytes_ = [np.array(t, dtype=np.uint8) for t in (playable, colours)]
-    return GridArrays(steps, bytes_[0], bytes_[1], nbytes)
+    as_bytes = np.array(playable, dtype=np.uint8), np.array(colours, dtype=np.uint8)
+    return GridArrays(steps, *as_bytes, nbytes)
 
 
 @jit
