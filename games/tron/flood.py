@@ -85,30 +85,40 @@ _TURNS = tuple(tuple((facing + turn) % 6 for turn in (-2, -1, 0, 1, 2)) for faci
 """The directions a hex cycle facing ``facing`` may step in: all but straight back."""
 
 
-@jit
-def _free(playable: Array, walls: Array) -> Array:
-    """1 for the playable cells whose bit is not set in the wall bytes ``walls``.
+OPEN, CLOSED = -1, -2
+"""Marks of the cells before a flood: ``OPEN`` may be entered, ``CLOSED`` may not (a wall)."""
 
-    One more entry, 0, at the end: ``free[-1]`` reads it, so a step off the rectangle (-1)
-    lands on a cell that is never free, with no test of its own.
+
+@jit
+def _open(playable: Array, walls: Array) -> Array:
+    """``OPEN`` for the playable cells whose bit is not set in the wall bytes, else ``CLOSED``.
+
+    One more entry, ``CLOSED``, at the end: index -1 reads it, so a step off the rectangle
+    (-1) lands on a cell that is never entered, with no test of its own.
     """
     cells = len(playable)
-    free = _int_array(cells + 1, 0)
+    marks = _int_array(cells + 1, CLOSED)
     for c in range(cells):
         if playable[c] and not (walls[c >> 3] >> (c & 7)) & 1:
-            free[c] = 1
-    return free
+            marks[c] = OPEN
+    return marks
 
 
 @jit
-def _flood(steps: Array, free: Array, head: int, facing: int, hexgrid: bool) -> Array:
-    """Per cell, the layer in which the flood from ``head`` first reaches it (-1: never)."""
-    cells = len(steps)
-    dist = _int_array(cells, -1)
+def _flood(steps: Array, marks: Array, head: int, facing: int, hexgrid: bool) -> Array:
+    """Per cell, the layer in which the flood from ``head`` first reaches it (< 0: never).
+
+    ``marks`` is ``_open``'s; the result starts as a copy of it, so a cell never reached
+    keeps ``OPEN`` or ``CLOSED`` and one look tells a cell still to enter.
+    """
+    dist = marks.copy()
     if hexgrid:
-        # per cell: -1 unseen, the facing of its one state so far, or 6 once it has two
-        entered = _int_array(cells, -1)
-        queue = _int_array(2 * cells + 1, 0)
+        # per cell: OPEN, the facing of its one state so far, or CLOSED (a wall, or two
+        # states). A cell's second state, kept as -1 - state, steps only the way back of its
+        # first: every other way the first state took a layer earlier or at the same layer.
+        entered = marks.copy()
+        turns = _TURNS
+        queue = _int_array(2 * len(steps) + 1, 0)
         queue[0] = head * 6 + facing
         start, tail, layer = 0, 1, 0
         while start < tail:
@@ -116,25 +126,42 @@ def _flood(steps: Array, free: Array, head: int, facing: int, hexgrid: bool) -> 
             layer += 1
             for i in range(start, end):
                 state = queue[i]
-                cell = state // 6
-                row = steps[cell]
-                for o in _TURNS[state - cell * 6]:
-                    target = row[o]
-                    if not free[target]:
-                        continue
+                if state < 0:
+                    state = -1 - state
+                    cell = state // 6
+                    o = (state - cell * 6 + 3) % 6
+                    target = steps[cell][o]
                     seen = entered[target]
-                    if seen < 0:
+                    if seen == OPEN:
                         entered[target] = o
                         dist[target] = layer
-                    elif seen == o or seen == 6:
-                        continue
+                        queue[tail] = target * 6 + o
+                    elif seen >= 0 and seen != o:  # a second facing
+                        entered[target] = CLOSED
+                        queue[tail] = -1 - (target * 6 + seen)
                     else:
-                        entered[target] = 6
-                    queue[tail] = target * 6 + o
+                        continue
+                    tail += 1
+                    continue
+                cell = state // 6
+                row = steps[cell]
+                for o in turns[state - cell * 6]:
+                    target = row[o]
+                    seen = entered[target]
+                    if seen == OPEN:
+                        entered[target] = o
+                        dist[target] = layer
+                        queue[tail] = target * 6 + o
+                    elif seen >= 0 and seen != o:  # a second facing
+                        entered[target] = CLOSED
+                        queue[tail] = -1 - (target * 6 + seen)
+                    else:
+                        continue
                     tail += 1
             start = end
         return dist
-    queue = _int_array(cells + 1, 0)
+    dist[head] = CLOSED  # never entered again, walls or not
+    queue = _int_array(len(steps) + 1, 0)
     queue[0] = head
     start, tail, layer = 0, 1, 0
     while start < tail:
@@ -142,7 +169,7 @@ def _flood(steps: Array, free: Array, head: int, facing: int, hexgrid: bool) -> 
         layer += 1
         for i in range(start, end):
             for target in steps[queue[i]]:
-                if not free[target] or dist[target] >= 0 or target == head:
+                if dist[target] != OPEN:
                     continue
                 dist[target] = layer
                 queue[tail] = target
@@ -178,9 +205,9 @@ def _counts(
     lead: int,
     hexgrid: bool,
 ) -> tuple[int, int, int, int, int]:
-    free = _free(playable, walls)
-    dist_a = _flood(steps, free, head_a, face_a, hexgrid)
-    dist_b = _flood(steps, free, head_b, face_b, hexgrid)
+    marks = _open(playable, walls)
+    dist_a = _flood(steps, marks, head_a, face_a, hexgrid)
+    dist_b = _flood(steps, marks, head_b, face_b, hexgrid)
     colour_a, colour_b = colours[head_a], colours[head_b]
     both = own_a = own_b = reach_a = reach_b = same_a = same_b = 0
     for c in range(len(steps)):
@@ -225,9 +252,9 @@ def _bits(
     hexgrid: bool,
 ) -> Array:
     """``owned0, owned1, reach0, reach1`` as four little-endian bitmasks of ``nbytes`` each."""
-    free = _free(playable, walls)
-    dist_a = _flood(steps, free, head_a, face_a, hexgrid)
-    dist_b = _flood(steps, free, head_b, face_b, hexgrid)
+    marks = _open(playable, walls)
+    dist_a = _flood(steps, marks, head_a, face_a, hexgrid)
+    dist_b = _flood(steps, marks, head_b, face_b, hexgrid)
     out = _byte_array(4 * nbytes)
     for c in range(len(steps)):
         da, db = dist_a[c], dist_b[c]
@@ -247,10 +274,10 @@ def _bits(
 def _distance(
     steps: Array, playable: Array, walls: Array, head: int, facing: int, hexgrid: bool, goal: int
 ) -> int:
-    free = _free(playable, walls)
-    if not free[goal]:
+    marks = _open(playable, walls)
+    if marks[goal] != OPEN:
         return -1
-    return int(_flood(steps, free, head, facing, hexgrid)[goal])
+    return max(int(_flood(steps, marks, head, facing, hexgrid)[goal]), -1)
 
 
 def _wall_bytes(grid: GridArrays, walls: int) -> Array:
