@@ -114,7 +114,7 @@ def test_the_race_gives_the_known_races_with_every_lead() -> None:
     assert _races() == RACES
 
 
-def _digest() -> str:
+def _values() -> str:
     """``race`` and ``evaluate`` of every position, hashed (floats by their exact repr)."""
     out = [[*voronoi.race(s), repr(evaluate(s)), repr(evaluate(s, 1))] for s in POSITIONS]
     return _hash(out)
@@ -134,7 +134,7 @@ def _distances() -> str:
 
 
 def test_race_evaluate_and_outlook_give_the_known_values() -> None:
-    assert _digest() == VALUES
+    assert _values() == VALUES
     assert _outlooks() == OUTLOOKS
 
 
@@ -187,10 +187,15 @@ def test_starts_and_their_pending_moves_have_the_known_counts_and_values(
     assert voronoi.territory(start) == 0
 
 
-def test_plain_python_gives_the_same_races_and_values() -> None:
+def _digest() -> str:
+    """The values, outlooks and distances digests, for the plain-Python subprocess."""
+    return "-".join((_values(), _outlooks(), _distances()))
+
+
+def test_plain_python_gives_the_same_races_values_and_distances() -> None:
     engine, digest = plain_python_digest("tests.games.tron.test_flood")
     assert engine == "python"
-    assert digest == _digest() == VALUES
+    assert digest == _digest() == "-".join((VALUES, OUTLOOKS, DISTANCES))
 
 
 def test_the_race_is_compiled_when_numba_is_there() -> None:
