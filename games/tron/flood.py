@@ -8,12 +8,12 @@ faster than numpy arrays), with the same results. A grid's neighbour table
 grid (``arrays``), the walls come in as the little-endian bytes of their bitmask, and each head
 runs a breadth-first search that records the layer in which it first reaches each cell.
 
-On squares the search is over cells; on hex over (cell, facing) states, a facing ``o``
-stepping in the five directions ``o-2 .. o+2`` and never back. A hex cell needs at most two
-states: from two different facings every direction is open, so a third facing, reached no
-earlier, adds nothing. Player 1 expands ``lead`` layers first, so a cell is player 0's when
-its layer plus ``lead`` is strictly below player 1's (or player 1 never reaches it), player
-1's when strictly above, and nobody's on a tie.
+The search is over cells on both grids. On hex a cycle never turns straight back, which
+matters only at the head: any other cell's way back leads to the cell the flood first reached
+it from, reached a layer earlier, so a search over (cell, facing) states finds the same
+layers. Player 1 expands ``lead`` layers first, so a cell is player 0's when its layer plus
+``lead`` is strictly below player 1's (or player 1 never reaches it), player 1's when strictly
+above, and nobody's on a tie.
 
 ``race_bits`` gives back the cell sets as bitmasks (for ``voronoi.Race``); ``race_counts``
 gives only the counts an evaluation needs, without building any big int; ``distance`` the
@@ -81,10 +81,6 @@ if not COMPILED:  # storage plain Python indexes fast; the race below is the sam
         return bytearray(size)
 
 
-_TURNS = tuple(tuple((facing + turn) % 6 for turn in (-2, -1, 0, 1, 2)) for facing in range(6))
-"""The directions a hex cycle facing ``facing`` may step in: all but straight back."""
-
-
 OPEN, CLOSED = -1, -2
 """Marks of the cells before a flood: ``OPEN`` may be entered, ``CLOSED`` may not (a wall)."""
 
@@ -112,55 +108,10 @@ def _flood(steps: Array, marks: Array, head: int, facing: int, hexgrid: bool) ->
     keeps ``OPEN`` or ``CLOSED`` and one look tells a cell still to enter.
     """
     dist = marks.copy()
-    if hexgrid:
-        # per cell: OPEN, the facing of its one state so far, or CLOSED (a wall, or two
-        # states). A cell's second state, kept as -1 - state, steps only the way back of its
-        # first: every other way the first state took a layer earlier or at the same layer.
-        entered = marks.copy()
-        turns = _TURNS
-        queue = _int_array(2 * len(steps) + 1, 0)
-        queue[0] = head * 6 + facing
-        start, tail, layer = 0, 1, 0
-        while start < tail:
-            end = tail
-            layer += 1
-            for i in range(start, end):
-                state = queue[i]
-                if state < 0:
-                    state = -1 - state
-                    cell = state // 6
-                    o = (state - cell * 6 + 3) % 6
-                    target = steps[cell][o]
-                    seen = entered[target]
-                    if seen == OPEN:
-                        entered[target] = o
-                        dist[target] = layer
-                        queue[tail] = target * 6 + o
-                    elif seen >= 0 and seen != o:  # a second facing
-                        entered[target] = CLOSED
-                        queue[tail] = -1 - (target * 6 + seen)
-                    else:
-                        continue
-                    tail += 1
-                    continue
-                cell = state // 6
-                row = steps[cell]
-                for o in turns[state - cell * 6]:
-                    target = row[o]
-                    seen = entered[target]
-                    if seen == OPEN:
-                        entered[target] = o
-                        dist[target] = layer
-                        queue[tail] = target * 6 + o
-                    elif seen >= 0 and seen != o:  # a second facing
-                        entered[target] = CLOSED
-                        queue[tail] = -1 - (target * 6 + seen)
-                    else:
-                        continue
-                    tail += 1
-            start = end
-        return dist
     dist[head] = CLOSED  # never entered again, walls or not
+    # on hex the head's first step is never straight back; every later cell's way back leads
+    # where the flood has been already, so the facings need no other state
+    back = steps[head][(facing + 3) % 6] if hexgrid else -1
     queue = _int_array(len(steps) + 1, 0)
     queue[0] = head
     start, tail, layer = 0, 1, 0
@@ -168,8 +119,9 @@ def _flood(steps: Array, marks: Array, head: int, facing: int, hexgrid: bool) ->
         end = tail
         layer += 1
         for i in range(start, end):
-            for target in steps[queue[i]]:
-                if dist[target] != OPEN:
+            cell = queue[i]
+            for target in steps[cell]:
+                if dist[target] != OPEN or (target == back and cell == head):
                     continue
                 dist[target] = layer
                 queue[tail] = target

@@ -24,6 +24,7 @@ from games.tron.bots import random_bot
 from games.tron.maps import generate_map
 from games.tron.state import TronState, hex_start, square_start
 from games.tron.value import evaluate, outlook
+from tests.games.tron.test_voronoi import reference_distances
 from tests.helpers import plain_python_digest
 from treesearch.errors import InvalidArgumentError
 
@@ -140,6 +141,18 @@ def test_race_evaluate_and_outlook_give_the_known_values() -> None:
 
 def test_distances_are_the_known_ones() -> None:
     assert _distances() == DISTANCES
+
+
+def test_on_hex_the_flood_over_cells_finds_the_layers_of_a_search_over_facings() -> None:
+    """Only the head's first step is restricted (never straight back): every later cell's
+    way back leads where the flood has been, so cells alone give the same layers."""
+    for state in [s for s in POSITIONS if s.grid.hex][::4]:
+        g = flood.arrays(state.grid)
+        marks = flood._open(g.playable, flood._wall_bytes(g, state.walls))
+        for head, facing in zip(state.heads, state.orientations, strict=True):
+            layers = flood._flood(g.steps, marks, head, facing, True)
+            found = {c: int(layers[c]) for c in range(state.grid.cells) if layers[c] >= 0}
+            assert found == reference_distances(state.grid, state.walls, head, facing), state
 
 
 # (position, (met, owned0, owned1, fill0, fill1) of race_counts, evaluate) at the start and for
