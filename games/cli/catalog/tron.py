@@ -82,7 +82,7 @@ def _paired(problem: Problem) -> PairedStarts:
 
 _VIDEO = board_video(lambda start: TronRenderer())
 _COMPILED = (
-    "its Voronoi race runs about 12 times faster and a timed alpha-beta sees 7 times the nodes"
+    "its Voronoi race runs 10-11 times faster and a timed alpha-beta sees 4-5 times the nodes"
 )
 _PLAY = Play(bots=TRON_BOTS, searches=False, default=("heuristic", "random"), film=_film)
 TRON = GameEntry(
