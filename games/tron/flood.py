@@ -23,17 +23,15 @@ moves from a head to one cell.
 from __future__ import annotations
 
 import functools
+from types import FunctionType
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from games._compile import ENGINE, jit
+from games._compile import jit
 from games.tron.grid import Grid
 
 __all__ = ["COMPILED", "GridArrays", "arrays", "distance", "fill", "race_bits", "race_counts"]
-
-COMPILED = ENGINE == "numba"
-"""True when the race runs compiled (numba), False when it runs as plain Python."""
 
 Array = Any  # a numpy array compiled; a tuple, list or bytes in plain Python
 
@@ -71,6 +69,11 @@ def _byte_array(size: int) -> Array:
     """``size`` zero bytes: a uint8 array compiled (a bytearray in plain Python)."""
     return np.zeros(size, np.uint8)
 
+
+COMPILED = not isinstance(_int_array, FunctionType)
+"""True when the race runs compiled (numba), False when it runs as plain Python.
+
+Read from ``jit`` itself, which ``games._compile.ENGINE`` chose when it was imported."""
 
 if not COMPILED:  # storage plain Python indexes fast; the race below is the same code
 
