@@ -2,7 +2,7 @@
 
 ``PlayedGame`` names the fields every record of a played game shares, whatever drove it:
 ``GameRecord`` here, and Railroad Ink's one-player ``InkRecord``
-(``games.railroad_ink.bots.solo``).
+(``games.railroad_ink.records``).
 
 Scores are from agent a's point of view: 1 for a win, 0.5 for a draw, 0 for a loss, decided
 by comparing the two players' ``returns()`` at the end (so any two-player game works, zero-sum

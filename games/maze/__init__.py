@@ -15,16 +15,19 @@ in this list (never one below, not even lazily):
 
 - ``grid``: cell numbers, coordinates, passages and mud (``Grid``, ``as_int``);
 - ``carve``: PyRat's random maze algorithm, on the grid arrays;
-- ``convert``: graphs, matrices and ASCII drawings, read and drawn at the grid level;
-- ``model``: ``Maze`` and the states searches walk (``MazeCell``, ``TourState``);
-- ``generate``, ``io``, ``cheese``: the public functions (``generate_maze``, the formats,
-  PyRat's actions);
+- ``formats``: the maze formats (PyRat's dict of dicts, networkx graphs, matrices, ASCII
+  drawings), read and drawn at the grid level;
+- ``model``: ``Maze`` and the states searches walk (``MazeCell``, ``TourState``), with the
+  public names of its constructors (``generate_maze``, ``maze_from_graph``, ``parse_ascii``,
+  ``to_ascii``, ...);
+- ``cheese``: PyRat's actions;
 - ``drill``, ``pommerman``: variants; ``distances``: Dijkstra, all pairs, Seidel;
 - ``render`` (pictures), ``explore`` (videos of a search exploring a maze:
   ``ExplorationRenderer``) and ``race`` (``render_search_video``, ``search_race``);
 - ``pyrat``: PyRat interop (``maze_from_pyrat``, ``pyrat_actions``; pyrat-game optional).
 """
 
+from games.maze.carve import ALGORITHMS, Algorithm
 from games.maze.cheese import (
     ACTIONS,
     Action,
@@ -34,16 +37,18 @@ from games.maze.cheese import (
 from games.maze.distances import DistanceMatrix, all_pairs, dijkstra, seidel
 from games.maze.drill import DrillMaze, DrillState
 from games.maze.explore import ExplorationRenderer, cell_of_state
-from games.maze.generate import ALGORITHMS, Algorithm, generate_maze
-from games.maze.io import (
+from games.maze.model import (
     AsciiMaze,
+    Maze,
+    MazeCell,
+    TourState,
+    generate_maze,
     maze_from_ascii,
     maze_from_graph,
     maze_from_matrix,
     parse_ascii,
     to_ascii,
 )
-from games.maze.model import Maze, MazeCell, TourState
 from games.maze.pommerman import PommermanBoard, PommermanState
 from games.maze.pyrat import maze_from_pyrat, pyrat_actions
 from games.maze.race import (

@@ -14,8 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from games.maze.grid import as_int, as_iterable
-from games.maze.io import parse_ascii
-from games.maze.model import Maze
+from games.maze.model import Maze, parse_ascii
 from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError
 

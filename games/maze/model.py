@@ -2,25 +2,40 @@
 
 A ``Maze`` is a ``games.maze.grid.Grid`` (cells, passages, mud; coordinates always
 ``(row, col)``, sizes ``(width, height)``) with cheese. It builds its states and reads or
-makes itself through the lower modules: ``carve`` (PyRat's random mazes) and ``convert``
-(graphs, matrices, ASCII drawings). Those never import this module, and the public
-functions of ``generate``, ``io`` and ``cheese`` sit above it: imports go one way.
+makes itself through the lower modules: ``carve`` (PyRat's random mazes) and ``formats``
+(graphs, matrices, ASCII drawings), which never import this module. The public names of
+both end this module: ``generate_maze``, ``maze_from_graph``, ``maze_from_matrix``,
+``maze_from_ascii``, ``parse_ascii`` (``AsciiMaze``) and ``to_ascii``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from games.maze.carve import Algorithm, carve
-from games.maze.convert import draw_ascii, graph_edges, matrix_edges, read_ascii
+from games.maze.formats import draw_ascii, graph_edges, matrix_edges, read_ascii
 from games.maze.grid import Edge, Grid, as_int, as_iterable
 from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError
 
 # as_int lives in grid; it stays importable from here, where render and explore find it.
-__all__ = ["Maze", "MazeCell", "TourState", "as_int", "check_maze"]
+__all__ = [
+    "AsciiMaze",
+    "Maze",
+    "MazeCell",
+    "TourState",
+    "as_int",
+    "check_maze",
+    "generate_maze",
+    "maze_from_ascii",
+    "maze_from_graph",
+    "maze_from_matrix",
+    "parse_ascii",
+    "to_ascii",
+]
 
 
 class MazeCell(TreeIterator):
@@ -266,7 +281,7 @@ class Maze(Grid):
     ) -> Maze:
         """A maze from PyRat's ``{cell: {neighbour: weight}}`` or a networkx graph.
 
-        See ``games.maze.io.maze_from_graph`` for the rules and the inference of ``width``.
+        See ``maze_from_graph`` for the rules and the inference of ``width``.
         """
         w, h, edges, cells = graph_edges(graph, width, height)
         return cls(w, h, edges, cells=cells, cheese=cheese)
@@ -286,7 +301,7 @@ class Maze(Grid):
 
     @classmethod
     def from_ascii(cls, text: str) -> Maze:
-        """A maze drawn in text; the format is documented in ``games.maze.io.parse_ascii``.
+        """A maze drawn in text; the format is documented in ``parse_ascii``.
 
         Examples:
             >>> Maze.from_ascii('''
@@ -394,7 +409,7 @@ class Maze(Grid):
         )
 
     def __str__(self) -> str:
-        return draw_ascii(self, dict.fromkeys(self.cheese, "*"))
+        return draw_ascii(self, self.cheese)
 
 
 def check_maze(maze: object, caller: str) -> Maze:
@@ -406,3 +421,116 @@ def check_maze(maze: object, caller: str) -> Maze:
     if not isinstance(maze, Maze):
         raise InvalidArgumentError(f"{caller} needs a games.maze.Maze, got {maze!r}")
     return maze
+
+
+# -- the public names: a random maze and the formats ----------------------------------------
+generate_maze = Maze.generate
+"""``Maze.generate`` under its PyRat name: a random connected maze (documented there)."""
+
+
+# -- graphs -------------------------------------------------------------------------------
+def maze_from_graph(
+    graph: Mapping[int, Mapping[int, int]] | Any,
+    width: int | None = None,
+    height: int | None = None,
+    *,
+    cheese: Iterable[int] = (),
+) -> Maze:
+    """Build a maze from ``{cell: {neighbour: weight}}`` or a networkx graph.
+
+    The cells are the keys (networkx: the nodes); a networkx edge without a ``weight``
+    attribute weighs 1. ``width`` defaults to the largest ``|u - v|`` over the edges (a
+    vertical edge spans exactly one row), or to ``max(cell) + 1`` (one row) when there is no
+    edge; pass it when the maze may have no vertical edge. ``height`` defaults to the
+    fewest rows holding every cell.
+
+    Raises:
+        InvalidArgumentError: a cell that is not an int >= 0, a neighbour that is not a
+            cell, an edge given one way only or with two weights, a weight that is not an
+            int >= 1, two cells that are not 4-neighbours, or a cell that lists itself (a
+            self-loop).
+        ImportError: ``graph`` looks like a networkx graph but networkx is not installed.
+    """
+    return Maze.from_graph(graph, width, height, cheese=cheese)
+
+
+def maze_from_matrix(
+    matrix: Any,
+    width: int | None = None,
+    height: int | None = None,
+    *,
+    cheese: Iterable[int] = (),
+) -> Maze:
+    """Build a maze from a dense ``(W*H) x (W*H)`` weight matrix (0 = no edge).
+
+    As in PyRat the cells are the rows with at least one non-zero entry, and ``width``
+    defaults to the largest ``|u - v|`` over the edges.
+
+    Raises:
+        InvalidArgumentError: not a square matrix, negative, non-integer or asymmetric
+            weights, a non-zero diagonal entry (a self-loop), a size that is not
+            ``width * height``, or non-adjacent cells.
+    """
+    return Maze.from_matrix(matrix, width, height, cheese=cheese)
+
+
+# -- ASCII --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AsciiMaze:
+    """What ``parse_ascii`` read: the maze and the cells of each letter marker.
+
+    Attributes:
+        maze: the maze (with the ``*`` cells as cheese).
+        markers: ``{letter: cells}``, cells increasing, for every letter drawn in a cell.
+    """
+
+    maze: Maze
+    markers: Mapping[str, tuple[int, ...]]
+
+
+def parse_ascii(text: str) -> AsciiMaze:
+    """Read a maze drawn in text, with letter markers for game-specific cells.
+
+    Every cell is 3 characters wide between ``+`` corners placed every 4 characters;
+    lines alternate between boundary lines (``+---+``) and cell lines (``|   |``):
+
+    - a horizontal boundary is ``---`` (wall), 3 spaces (passage) or a digit such as
+      `` 3 `` (mud: 3 turns); a vertical boundary is ``|``, a space or a digit;
+    - a cell holds spaces (a plain cell), ``#`` or ``###`` (a hole: no cell there),
+      ``*`` (cheese) or one letter (a marker, e.g. ``S`` start, ``E`` exit, ``D`` drill);
+    - boundaries beside holes or on the outer frame may be walls or spaces, not mud.
+
+    Common indentation and trailing spaces are ignored. Example (cells 0..5, width 3)::
+
+        +---+---+---+
+        | S 3 * |###|
+        +   +---+---+
+        |       2 E |
+        +---+---+---+
+
+    Cells 0 and 1 are joined by mud of weight 3, cell 2 is a hole, 0 and 3 and then 3 and
+    4 by passages, 4 and 5 by mud of weight 2; cell 1 holds cheese; and
+    ``markers == {"E": (5,), "S": (0,)}``.
+
+    Raises:
+        InvalidArgumentError: misaligned corners, ragged lines, unknown symbols, or mud
+            beside a hole or on the outer frame; the message gives the line and column.
+    """
+    arrays, cheese, markers = read_ascii(text)
+    return AsciiMaze(Maze._from_arrays(*arrays, cheese), markers)
+
+
+def maze_from_ascii(text: str) -> Maze:
+    """Read a maze drawn in text (see ``parse_ascii``); letter markers are refused."""
+    return Maze.from_ascii(text)
+
+
+def to_ascii(maze: Maze, markers: Mapping[str, Iterable[int]] | None = None) -> str:
+    """Draw ``maze`` in the format of ``parse_ascii`` (cheese as ``*``, holes as ``###``).
+
+    Raises:
+        InvalidArgumentError: a mud weight above 9, a marker that is not one letter, or two
+            symbols on one cell.
+    """
+    checked = check_maze(maze, "to_ascii")
+    return draw_ascii(checked, checked.cheese, markers)

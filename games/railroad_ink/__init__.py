@@ -27,16 +27,18 @@ below, not even lazily), and the subpackages' ``__init__`` files import nothing:
   (random, greedy and beam), ``mcts``, ``lookahead``, ``policy`` (the guided play-outs'
   learned table), ``montecarlo`` (flat Monte Carlo on the engine: ``best``),
   ``registry`` (``BOTS``, ``make_bot``, ``BotAgent``: a bot as a ``games.match`` agent
-  maker), ``solo`` (``play(seed, dice, bot) -> InkRecord``, a whole game by one agent) and
-  ``film`` (a video of a record, with the bot's candidates at each placement:
-  ``film(record, "game.mp4")``).
+  maker);
+- ``records``: whole games by one agent and their records
+  (``play(seed, dice, bot) -> InkRecord``, ``replay``);
+- ``film``: a video of a record, with the bot's candidates at each placement
+  (``film(record, "game.mp4")``).
 """
 
 from games.railroad_ink.bots.features import Features, features
-from games.railroad_ink.bots.film import film
 from games.railroad_ink.bots.registry import BOTS, BotAgent, LookaheadBot, make_bot
-from games.railroad_ink.bots.solo import PLAY_DICE, InkRecord, play
 from games.railroad_ink.bots.value import HEURISTIC, Heuristic, Weights, dead_sides, score_value
+from games.railroad_ink.film import film
+from games.railroad_ink.records import PLAY_DICE, InkRecord, play
 from games.railroad_ink.render.renderer import ORIENTED_TILES, RailroadInkTiles
 from games.railroad_ink.rules.board import Board, Placement
 from games.railroad_ink.rules.dice import ROUNDS, roll_sequence, round_outcomes

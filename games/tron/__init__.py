@@ -15,7 +15,9 @@ Modules, each importing only those above it in this list (never one below, not e
 - ``maps``: square map text, the shipped ``MAPS`` and ``generate_map``;
 - ``state``: ``TronState``, the rules, ``square_start`` and ``hex_start``;
 - ``render``: pictures of positions for ``observers.VideoObserver`` (``TronRenderer``);
-- ``voronoi``: the bit-parallel race of both heads (``territory``, ``territory_owner``,
+- ``flood``: the Voronoi race's breadth-first searches over arrays, compiled by numba when
+  it is installed;
+- ``voronoi``: the race of both heads on positions (``territory``, ``territory_owner``,
   ``separated``, ``fill_estimate``);
 - ``value``: ``evaluate(state, player)``, a position's value in the ``returns()`` scale;
 - ``moves``: what every bot shares (``Bot``, ``TronBot``, ``safe_moves``, ``as_player_0``);

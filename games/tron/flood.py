@@ -1,102 +1,121 @@
-"""The Voronoi race compiled: one breadth-first search per head over arrays, by numba.
+"""The Voronoi race over arrays: one breadth-first search per head, compiled when numba is there.
 
-``games.tron.voronoi`` floods with big-int bitboards, which plain Python runs fastest. With
-numba installed (``games._compile``; ``TREESEARCH_ENGINE=python`` turns it off) it floods here
-instead, with the same results: a grid's neighbour table ``steps[cell, direction]`` (-1 off
-the rectangle) and its playable cells become arrays once per grid (``arrays``), the walls come
-in as the little-endian bytes of their bitmask, and each head runs a breadth-first search that
-records the layer in which it first reaches each cell. On squares the search is over cells; on
-hex over (cell, facing) states, a facing ``o`` stepping in the five directions ``o-2 .. o+2``
-and never back, exactly as ``voronoi._layer_hex`` does. Player 1 expands ``lead`` layers
-first, so a cell is player 0's when its layer plus ``lead`` is strictly below player 1's
-(or player 1 never reaches it), player 1's when strictly above, and nobody's on a tie.
+This is the only flood of the race. With numba installed (``games._compile``;
+``TREESEARCH_ENGINE=python`` turns it off) its functions are compiled; without, the same
+functions run as plain Python over tuples, lists and bytes (which plain Python indexes far
+faster than numpy arrays), with the same results. A grid's neighbour table
+``steps[cell][direction]`` (-1 off the rectangle) and its playable cells are built once per
+grid (``arrays``), the walls come in as the little-endian bytes of their bitmask, and each head
+runs a breadth-first search that records the layer in which it first reaches each cell.
+
+The search is over cells on both grids. On hex a cycle never turns straight back, which
+matters only at the head: any other cell's way back leads to the cell the flood first reached
+it from, reached a layer earlier, so a search over (cell, facing) states finds the same
+layers. Player 1 expands ``lead`` layers first, so a cell is player 0's when its layer plus
+``lead`` is strictly below player 1's (or player 1 never reaches it), player 1's when strictly
+above, and nobody's on a tie.
 
 ``race_bits`` gives back the cell sets as bitmasks (for ``voronoi.Race``); ``race_counts``
-gives only the counts an evaluation needs, without building any big int.
+gives only the counts an evaluation needs, without building any big int; ``distance`` the
+moves from a head to one cell.
 """
 
 from __future__ import annotations
 
 import functools
+from types import FunctionType
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from games._compile import ENGINE, jit
+from games._compile import jit
 from games.tron.grid import Grid
 
-__all__ = ["COMPILED", "GridArrays", "arrays", "race_bits", "race_counts"]
+__all__ = ["COMPILED", "GridArrays", "arrays", "distance", "fill", "race_bits", "race_counts"]
 
-COMPILED = ENGINE == "numba"
-"""True when the race runs compiled here; else ``voronoi`` keeps its bitboard flood."""
-
-Array = Any  # a numpy array (numba takes and returns them; mypy sees them as Any)
+Array = Any  # a numpy array compiled; a tuple, list or bytes in plain Python
 
 
 class GridArrays(NamedTuple):
-    """A grid as the compiled race reads it."""
+    """A grid as the race reads it: numpy arrays compiled, tuples in plain Python."""
 
-    steps: Array  # int32 [cells, directions]: the neighbour, -1 off the rectangle
-    playable: Array  # uint8 [cells]: 1 where a cycle may ever stand
+    steps: Array  # [cells][directions]: the neighbour, -1 off the rectangle
+    playable: Array  # [cells]: 1 where a cycle may ever stand
+    colours: Array  # [cells]: (row + col) % 2, the colour of the parity bound
     nbytes: int  # bytes of a cell bitmask (one bit a cell, little-endian)
 
 
 @functools.lru_cache(maxsize=64)
 def arrays(grid: Grid) -> GridArrays:
-    """``grid``'s neighbour table and playable cells as arrays (built once per grid)."""
+    """``grid``'s neighbour table and playable cells (built once per grid)."""
+    playable = tuple(0 if grid.blocked >> cell & 1 else 1 for cell in range(grid.cells))
+    colours = tuple(sum(divmod(cell, grid.width)) % 2 for cell in range(grid.cells))
+    nbytes = (grid.cells + 7) // 8
+    if not COMPILED:
+        return GridArrays(grid.steps, playable, colours, nbytes)
     steps = np.array(grid.steps, dtype=np.int32).reshape(grid.cells, grid.directions)
-    playable = np.array(
-        [0 if grid.blocked >> cell & 1 else 1 for cell in range(grid.cells)], dtype=np.uint8
-    )
-    return GridArrays(steps, playable, (grid.cells + 7) // 8)
+    as_bytes = np.array(playable, dtype=np.uint8), np.array(colours, dtype=np.uint8)
+    return GridArrays(steps, *as_bytes, nbytes)
 
 
 @jit
-def _free(playable: Array, walls: Array) -> Array:
-    """1 for the playable cells whose bit is not set in the wall bytes ``walls``."""
-    cells = playable.shape[0]
-    free = np.zeros(cells, np.uint8)
+def _int_array(size: int, value: int) -> Array:
+    """``size`` ints set to ``value``: an int32 array compiled (a list in plain Python)."""
+    return np.full(size, value, np.int32)
+
+
+@jit
+def _byte_array(size: int) -> Array:
+    """``size`` zero bytes: a uint8 array compiled (a bytearray in plain Python)."""
+    return np.zeros(size, np.uint8)
+
+
+COMPILED = not isinstance(_int_array, FunctionType)
+"""True when the race runs compiled (numba), False when it runs as plain Python.
+
+Read from ``jit`` itself, which ``games._compile.ENGINE`` chose when it was imported."""
+
+if not COMPILED:  # storage plain Python indexes fast; the race below is the same code
+
+    def _int_array(size: int, value: int) -> Array:
+        return [value] * size
+
+    def _byte_array(size: int) -> Array:
+        return bytearray(size)
+
+
+OPEN, CLOSED = -1, -2
+"""Marks of the cells before a flood: ``OPEN`` may be entered, ``CLOSED`` may not (a wall)."""
+
+
+@jit
+def _open(playable: Array, walls: Array) -> Array:
+    """``OPEN`` for the playable cells whose bit is not set in the wall bytes, else ``CLOSED``.
+
+    One more entry, ``CLOSED``, at the end: index -1 reads it, so a step off the rectangle
+    (-1) lands on a cell that is never entered, with no test of its own.
+    """
+    cells = len(playable)
+    marks = _int_array(cells + 1, CLOSED)
     for c in range(cells):
         if playable[c] and not (walls[c >> 3] >> (c & 7)) & 1:
-            free[c] = 1
-    return free
+            marks[c] = OPEN
+    return marks
 
 
 @jit
-def _flood(steps: Array, free: Array, head: int, facing: int, hexgrid: bool) -> Array:
-    """Per cell, the layer in which the flood from ``head`` first reaches it (-1: never)."""
-    cells = steps.shape[0]
-    dist = np.full(cells, -1, np.int32)
-    if hexgrid:
-        seen = np.zeros(cells * 6, np.uint8)
-        queue = np.empty(cells * 6 + 1, np.int32)
-        queue[0] = head * 6 + facing
-        start, tail, layer = 0, 1, 0
-        while start < tail:
-            end = tail
-            layer += 1
-            for i in range(start, end):
-                state = queue[i]
-                cell = state // 6
-                back = (state - cell * 6 + 3) % 6
-                for o in range(6):
-                    if o == back:
-                        continue
-                    target = steps[cell, o]
-                    if target < 0 or not free[target]:
-                        continue
-                    key = target * 6 + o
-                    if seen[key]:
-                        continue
-                    seen[key] = 1
-                    queue[tail] = key
-                    tail += 1
-                    if dist[target] < 0:
-                        dist[target] = layer
-            start = end
-        return dist
-    directions = steps.shape[1]
-    queue = np.empty(cells + 1, np.int32)
+def _flood(steps: Array, marks: Array, head: int, facing: int, hexgrid: bool) -> Array:
+    """Per cell, the layer in which the flood from ``head`` first reaches it (< 0: never).
+
+    ``marks`` is ``_open``'s; the result starts as a copy of it, so a cell never reached
+    keeps ``OPEN`` or ``CLOSED`` and one look tells a cell still to enter.
+    """
+    dist = marks.copy()
+    dist[head] = CLOSED  # never entered again, walls or not
+    # on hex the head's first step is never straight back; every later cell's way back leads
+    # where the flood has been already, so the facings need no other state
+    back = steps[head][(facing + 3) % 6] if hexgrid else -1
+    queue = _int_array(len(steps) + 1, 0)
     queue[0] = head
     start, tail, layer = 0, 1, 0
     while start < tail:
@@ -104,9 +123,8 @@ def _flood(steps: Array, free: Array, head: int, facing: int, hexgrid: bool) -> 
         layer += 1
         for i in range(start, end):
             cell = queue[i]
-            for d in range(directions):
-                target = steps[cell, d]
-                if target < 0 or not free[target] or dist[target] >= 0 or target == head:
+            for target in steps[cell]:
+                if dist[target] != OPEN or (target == back and cell == head):
                     continue
                 dist[target] = layer
                 queue[tail] = target
@@ -116,8 +134,13 @@ def _flood(steps: Array, free: Array, head: int, facing: int, hexgrid: bool) -> 
 
 
 @jit
-def _fill(reach: int, same: int, hexgrid: bool) -> int:
-    """``voronoi.fill_bound`` from counts: ``reach`` cells, ``same`` of the head's colour."""
+def fill(reach: int, same: int, hexgrid: bool) -> int:
+    """The most moves left in ``reach`` cells, ``same`` of them the head's colour.
+
+    On squares the parity bound: a path alternates colours, so with ``a`` cells of the head's
+    colour and ``b`` of the other it is at most ``2*min(a, b)``, plus one when ``b > a``. Hex
+    cells form triangles (no colouring), so there it is the count.
+    """
     if hexgrid:
         return reach
     other = reach - same
@@ -128,8 +151,8 @@ def _fill(reach: int, same: int, hexgrid: bool) -> int:
 def _counts(
     steps: Array,
     playable: Array,
+    colours: Array,
     walls: Array,
-    width: int,
     head_a: int,
     face_a: int,
     head_b: int,
@@ -137,17 +160,16 @@ def _counts(
     lead: int,
     hexgrid: bool,
 ) -> tuple[int, int, int, int, int]:
-    free = _free(playable, walls)
-    dist_a = _flood(steps, free, head_a, face_a, hexgrid)
-    dist_b = _flood(steps, free, head_b, face_b, hexgrid)
-    colour_a = (head_a // width + head_a % width) % 2
-    colour_b = (head_b // width + head_b % width) % 2
+    marks = _open(playable, walls)
+    dist_a = _flood(steps, marks, head_a, face_a, hexgrid)
+    dist_b = _flood(steps, marks, head_b, face_b, hexgrid)
+    colour_a, colour_b = colours[head_a], colours[head_b]
     both = own_a = own_b = reach_a = reach_b = same_a = same_b = 0
-    for c in range(steps.shape[0]):
+    for c in range(len(steps)):
         da, db = dist_a[c], dist_b[c]
         if da < 0 and db < 0:
             continue
-        colour = (c // width + c % width) % 2
+        colour = colours[c]
         if da >= 0:
             reach_a += 1
             if colour == colour_a:
@@ -166,8 +188,8 @@ def _counts(
         both,
         own_a,
         own_b,
-        _fill(reach_a, same_a, hexgrid),
-        _fill(reach_b, same_b, hexgrid),
+        fill(reach_a, same_a, hexgrid),
+        fill(reach_b, same_b, hexgrid),
     )
 
 
@@ -176,6 +198,7 @@ def _bits(
     steps: Array,
     playable: Array,
     walls: Array,
+    nbytes: int,
     head_a: int,
     face_a: int,
     head_b: int,
@@ -183,43 +206,55 @@ def _bits(
     lead: int,
     hexgrid: bool,
 ) -> Array:
-    free = _free(playable, walls)
-    dist_a = _flood(steps, free, head_a, face_a, hexgrid)
-    dist_b = _flood(steps, free, head_b, face_b, hexgrid)
-    out = np.zeros((4, walls.shape[0]), np.uint8)
-    for c in range(steps.shape[0]):
+    """``owned0, owned1, reach0, reach1`` as four little-endian bitmasks of ``nbytes`` each."""
+    marks = _open(playable, walls)
+    dist_a = _flood(steps, marks, head_a, face_a, hexgrid)
+    dist_b = _flood(steps, marks, head_b, face_b, hexgrid)
+    out = _byte_array(4 * nbytes)
+    for c in range(len(steps)):
         da, db = dist_a[c], dist_b[c]
-        byte, bit = c >> 3, np.uint8(1 << (c & 7))
+        byte, bit = c >> 3, 1 << (c & 7)
         if da >= 0:
-            out[2, byte] |= bit
+            out[2 * nbytes + byte] |= bit
             if db < 0 or da + lead < db:
-                out[0, byte] |= bit
+                out[byte] |= bit
         if db >= 0:
-            out[3, byte] |= bit
+            out[3 * nbytes + byte] |= bit
             if da < 0 or db < da + lead:
-                out[1, byte] |= bit
+                out[nbytes + byte] |= bit
     return out
+
+
+@jit
+def _distance(
+    steps: Array, playable: Array, walls: Array, head: int, facing: int, hexgrid: bool, goal: int
+) -> int:
+    marks = _open(playable, walls)
+    if marks[goal] != OPEN:
+        return -1
+    return max(int(_flood(steps, marks, head, facing, hexgrid)[goal]), -1)
 
 
 def _wall_bytes(grid: GridArrays, walls: int) -> Array:
     size = max(grid.nbytes, (walls.bit_length() + 7) // 8)
-    return np.frombuffer(walls.to_bytes(size, "little"), dtype=np.uint8)
+    raw = walls.to_bytes(size, "little")
+    return np.frombuffer(raw, dtype=np.uint8) if COMPILED else raw
 
 
 def race_counts(
     grid: Grid, walls: int, heads: tuple[int, int], facings: tuple[int, int], lead: int = 0
 ) -> tuple[int, int, int, int, int]:
-    """``(both, owned0, owned1, fill0, fill1)`` of ``voronoi.race_from`` with the same arguments.
+    """``(both, owned0, owned1, fill0, fill1)`` of ``race_bits`` with the same arguments.
 
-    ``both`` counts the free cells both players reach (0: separated); ``fill`` is
-    ``voronoi.fill_bound`` of each player's reach from its head.
+    ``both`` counts the free cells both players reach (0: separated); ``fill`` is ``fill`` of
+    each player's reach from its head.
     """
     g = arrays(grid)
     return _counts(
         g.steps,
         g.playable,
+        g.colours,
         _wall_bytes(g, walls),
-        grid.width,
         heads[0],
         facings[0],
         heads[1],
@@ -232,12 +267,19 @@ def race_counts(
 def race_bits(
     grid: Grid, walls: int, heads: tuple[int, int], facings: tuple[int, int], lead: int = 0
 ) -> tuple[int, int, int, int]:
-    """``(owned0, owned1, reach0, reach1)`` bitmasks of ``voronoi.race_from``'s flood."""
+    """``(owned0, owned1, reach0, reach1)`` bitmasks of the flood from both heads.
+
+    ``walls`` must hold both heads (on hex ``facings`` are theirs, ignored on squares);
+    player 1 expands ``lead`` layers first. The heads are not checked: ``voronoi.race_from``
+    checks them.
+    """
     g = arrays(grid)
+    n = g.nbytes
     out = _bits(
         g.steps,
         g.playable,
         _wall_bytes(g, walls),
+        n,
         heads[0],
         facings[0],
         heads[1],
@@ -245,5 +287,13 @@ def race_bits(
         lead,
         grid.hex,
     )
-    own_a, own_b, reach_a, reach_b = (int.from_bytes(row.tobytes(), "little") for row in out)
+    own_a, own_b, reach_a, reach_b = (
+        int.from_bytes(out[k * n : (k + 1) * n], "little") for k in range(4)
+    )
     return own_a, own_b, reach_a, reach_b
+
+
+def distance(grid: Grid, walls: int, head: int, facing: int, target: int) -> int:
+    """Moves from ``head`` (facing ``facing`` on hex) to the free cell ``target``, -1 if none."""
+    g = arrays(grid)
+    return _distance(g.steps, g.playable, _wall_bytes(g, walls), head, facing, grid.hex, target)

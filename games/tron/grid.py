@@ -1,10 +1,10 @@
 """Board geometry for Tron: square light-cycle arenas and the Hexatron hexagon.
 
 A board is the full ``width x height`` rectangle with cells numbered ``row * width + col``;
-a cell's bit is ``1 << cell``, so sets of cells (walls, trails, territories) are Python ints
-and flood fills are shifts and ands. ``steps[cell][d]`` is the neighbour in direction ``d``
-(-1 off the rectangle); cells that can never be entered (map walls, the clipped hex corners)
-are in ``blocked``, which a move treats like a trail.
+a cell's bit is ``1 << cell``, so sets of cells (walls, trails, territories) are Python ints.
+``steps[cell][d]`` is the neighbour in direction ``d`` (-1 off the rectangle); cells that can
+never be entered (map walls, the clipped hex corners) are in ``blocked``, which a move treats
+like a trail.
 
 Directions on squares are 0 N, 1 E, 2 S, 3 W. On hex (axial ``(y, x)`` =
 ``(row, col)``) they are 0 NW (-1, 0), 1 NE (-1, +1), 2 E (0, +1), 3 SE (+1, 0),

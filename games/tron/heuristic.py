@@ -4,7 +4,7 @@ For each move into a free cell, with the opponent not yet moved, count the cells
 reaches strictly first from its new cell minus the opponent's (with the turning constraint
 on hex); penalise ending next to the opponent's head; break ties by fewer free moves after
 the move (fill tightly), then by a shorter way to the board's centre. Written after the
-bot's description, on the bit-parallel flood of ``voronoi``.
+bot's description, on the Voronoi race of ``voronoi``.
 """
 
 from __future__ import annotations

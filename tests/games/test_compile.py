@@ -27,7 +27,7 @@ if sys.argv[1] == "no-temp":
 import numpy as np
 from games.tron import flood
 import games.railroad_ink
-print(int(flood._free(np.ones(9, np.uint8), np.zeros(2, np.uint8)).sum()))
+print(int((flood._open(np.ones(9, np.uint8), np.zeros(2, np.uint8)) == flood.OPEN).sum()))
 """
 
 

@@ -1,7 +1,7 @@
-"""Railroad Ink bots: value functions, planning blocks, the bots, and whole games played by one.
+"""Railroad Ink bots: value functions, planning blocks and the bots.
 
 Modules, each importing only those above it: ``features``, ``value``, ``planning``, ``base``,
-``lookahead``, ``registry`` (``BOTS``, ``make_bot``, ``BotAgent``: a bot as a ``games.match``
-agent maker), ``solo`` (``play(seed, dice, bot) -> InkRecord``: a whole game by one agent),
-``film``.
+``simple``, ``mcts``, ``lookahead``, ``policy``, ``montecarlo``, ``registry`` (``BOTS``,
+``make_bot``, ``BotAgent``: a bot as a ``games.match`` agent maker). Whole games played by
+one bot are ``games.railroad_ink.records``, their films ``games.railroad_ink.film``.
 """

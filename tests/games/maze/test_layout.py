@@ -9,10 +9,8 @@ from tests.layout import assert_layers
 LAYERS = [
     "grid",
     "carve",
-    "convert",
+    "formats",
     "model",
-    "generate",
-    "io",
     "cheese",
     "drill",
     "pommerman",

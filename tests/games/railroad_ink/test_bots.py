@@ -28,8 +28,8 @@ from games.railroad_ink.bots.registry import (
     check_bot_name,
     make_bot,
 )
-from games.railroad_ink.bots.solo import InkRecord, play, replay
 from games.railroad_ink.bots.value import HEURISTIC
+from games.railroad_ink.records import InkRecord, play, replay
 from treesearch import CHANCE
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError

@@ -38,8 +38,8 @@ LAYERS = [
     "bots.policy",
     "bots.montecarlo",
     "bots.registry",
-    "bots.solo",
-    "bots.film",
+    "records",
+    "film",
 ]
 
 PUBLIC = {

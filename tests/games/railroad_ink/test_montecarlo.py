@@ -16,9 +16,9 @@ from games.railroad_ink.bots.montecarlo import (
     candidates,
     move_code,
 )
-from games.railroad_ink.bots.solo import replay
 from games.railroad_ink.engine.playout import GUIDED
 from games.railroad_ink.engine.position import placement_of
+from games.railroad_ink.records import replay
 from games.railroad_ink.rules.game import END_OF_ROUND
 from treesearch import CHANCE
 from treesearch.errors import InvalidArgumentError

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from games.railroad_ink import SPECIALS, Board, RailroadInk, Tile
-from games.railroad_ink.bots.solo import InkRecord, play, replay
+from games.railroad_ink.records import InkRecord, play, replay
 from games.railroad_ink.rules.dice import check_rolls
 from games.railroad_ink.rules.game import END_OF_ROUND
 from treesearch import Observer, StopSearch

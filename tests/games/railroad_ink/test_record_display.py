@@ -11,7 +11,7 @@ import numpy as np
 from PIL import Image
 
 from games.railroad_ink import InkRecord, RailroadInkTiles, play
-from games.railroad_ink.bots.solo import replay
+from games.railroad_ink.records import replay
 from observers.tiles import TileCanvas
 
 

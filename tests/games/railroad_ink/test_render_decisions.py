@@ -11,8 +11,8 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from games.railroad_ink.bots.film import NO_PLAYOUTS, decisions_by_state, film
-from games.railroad_ink.bots.solo import InkRecord, choices, play, replay
+from games.railroad_ink.film import NO_PLAYOUTS, decisions_by_state, film
+from games.railroad_ink.records import InkRecord, choices, play, replay
 from games.railroad_ink.render.decision import (
     TOP,
     WIDTH,

@@ -1,10 +1,12 @@
-"""The compiled Voronoi race (``games.tron.flood``) against the bitboard flood, per position.
+"""The Voronoi race (``games.tron.flood``, through ``games.tron.voronoi``) on known positions.
 
 Positions come from random games on hex starts and square maps (named and generated), every
 turn start with all its pending children (crashing ones included), and each raced with
-``lead`` 0 to 3 as well. With numba the flood runs compiled; under ``TREESEARCH_ENGINE=python``
-the same functions run as plain Python, and a subprocess checks that ``race`` and ``evaluate``
-give the same digest on the plain path as in this process.
+``lead`` 0 to 3 as well. Their races, counts, fills, distances and evaluations are pinned by
+digests of the values the flood gave when it was checked cell by cell against an independent
+big-int (bitboard) flood. With numba the flood runs compiled; under ``TREESEARCH_ENGINE=python``
+the same functions run as plain Python, and a subprocess checks that they give the same
+digest there as in this process.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from games.tron.bots import random_bot
 from games.tron.maps import generate_map
 from games.tron.state import TronState, hex_start, square_start
 from games.tron.value import evaluate, outlook
+from tests.games.tron.test_voronoi import reference_distances
 from tests.helpers import plain_python_digest
 from treesearch.errors import InvalidArgumentError
 
@@ -66,44 +69,146 @@ def test_there_are_enough_positions_of_every_kind() -> None:
     assert len(crashing) >= 50
 
 
-def test_the_flood_gives_the_bitboard_race_with_every_lead() -> None:
-    # Run as plain Python (TREESEARCH_ENGINE=python) the flood is slow: every 8th position.
-    for state in POSITIONS if flood.COMPILED else POSITIONS[::8]:
+# Digests of the values these positions had when the race had a second, bitboard flood that
+# agreed with this one everywhere; the exact values of a few positions are spelled out below.
+RACES = "5b0f716849024d2e4912bc051122acbc9b42485c832d5b1d704468812c574a26"
+"""``_races()``: per position and lead, the cell sets of ``race_from`` and their counts."""
+VALUES = "9f0a977d0411f9cb2d4204a9188f724a50651f6c5b7f38298fcbcd4219bb681e"
+"""``_digest()``: per position, ``race`` and ``evaluate`` for both players."""
+OUTLOOKS = "1be42412d6d17d2961cdd93b035f00aab8e81a1e75d5415a8d7abf5694abf72a"
+"""``_outlooks()``: per position, ``outlook`` and ``voronoi.race_counts``."""
+DISTANCES = "b93cae4562b6814787bb0ec041195bf214386e546c28ea4b626f081d1ad057b3"
+"""``_distances()``: from player 0's head, in its race, to every fifth cell, every 8th position."""
+
+
+def _hash(values: object) -> str:
+    return hashlib.sha256(json.dumps(values).encode()).hexdigest()
+
+
+def _races() -> str:
+    """``race_from`` and ``flood.race_counts`` of every position with every lead, hashed.
+
+    The counts are checked against the cell sets on the way: ``both`` is the cells both
+    reach, the owned counts are those of the owned sets, and the fills are ``fill_bound``.
+    """
+    out = []
+    for state in POSITIONS:
         walls, heads, facings = _arguments(state)
         for lead in range(4):
-            expected = voronoi.race_bitboards(state.grid, walls, heads, facings, lead)
-            own0, own1, reach0, reach1 = flood.race_bits(state.grid, walls, heads, facings, lead)
-            assert voronoi.Race((own0, own1), (reach0, reach1), heads) == expected, (state, lead)
+            r = voronoi.race_from(state.grid, walls, heads, facings, lead)
             both, n0, n1, fill0, fill1 = flood.race_counts(state.grid, walls, heads, facings, lead)
             assert (both, n0, n1) == (
-                (expected.reach[0] & expected.reach[1]).bit_count(),
-                expected.owned[0].bit_count(),
-                expected.owned[1].bit_count(),
-            )
+                (r.reach[0] & r.reach[1]).bit_count(),
+                r.owned[0].bit_count(),
+                r.owned[1].bit_count(),
+            ), (state, lead)
             fills = [
                 voronoi.fill_bound(state.grid, reach, head) if reach else 0
-                for reach, head in zip(expected.reach, heads, strict=True)
+                for reach, head in zip(r.reach, heads, strict=True)
             ]
             assert [fill0, fill1] == fills, (state, lead)
+            out.append([*r, [both, n0, n1, fill0, fill1]])
+    return _hash(out)
 
 
-def test_race_and_evaluate_are_the_same_on_both_paths(monkeypatch: pytest.MonkeyPatch) -> None:
-    compiled = [(voronoi.race(s), evaluate(s), evaluate(s, 1), outlook(s)) for s in POSITIONS]
-    monkeypatch.setattr(flood, "COMPILED", False)
-    plain = [(voronoi.race(s), evaluate(s), evaluate(s, 1), outlook(s)) for s in POSITIONS]
-    assert compiled == plain
+def test_the_race_gives_the_known_races_with_every_lead() -> None:
+    assert _races() == RACES
+
+
+def _values() -> str:
+    """``race`` and ``evaluate`` of every position, hashed (floats by their exact repr)."""
+    out = [[*voronoi.race(s), repr(evaluate(s)), repr(evaluate(s, 1))] for s in POSITIONS]
+    return _hash(out)
+
+
+def _outlooks() -> str:
+    return _hash([[list(outlook(s)), list(voronoi.race_counts(s))] for s in POSITIONS])
+
+
+def _distances() -> str:
+    out = []
+    for state in POSITIONS[::8]:
+        walls, heads, facings = _arguments(state)
+        cells = range(0, state.grid.cells, 5)
+        out.append([voronoi.distance_to(state.grid, walls, heads[0], facings[0], t) for t in cells])
+    return _hash(out)
+
+
+def test_race_evaluate_and_outlook_give_the_known_values() -> None:
+    assert _values() == VALUES
+    assert _outlooks() == OUTLOOKS
+
+
+def test_distances_are_the_known_ones() -> None:
+    assert _distances() == DISTANCES
+
+
+def test_on_hex_the_flood_over_cells_finds_the_layers_of_a_search_over_facings() -> None:
+    """Only the head's first step is restricted (never straight back): every later cell's
+    way back leads where the flood has been, so cells alone give the same layers."""
+    for state in [s for s in POSITIONS if s.grid.hex][::4]:
+        g = flood.arrays(state.grid)
+        marks = flood._open(g.playable, flood._wall_bytes(g, state.walls))
+        for head, facing in zip(state.heads, state.orientations, strict=True):
+            layers = flood._flood(g.steps, marks, head, facing, True)
+            found = {c: int(layers[c]) for c in range(state.grid.cells) if layers[c] >= 0}
+            assert found == reference_distances(state.grid, state.walls, head, facing), state
+
+
+# (position, (met, owned0, owned1, fill0, fill1) of race_counts, evaluate) at the start and for
+# the first three pending moves of player 0.
+KNOWN = [
+    (
+        hex_start(0),
+        [
+            (None, (True, 58, 58, 125, 125), 0.0),
+            (-2, (True, 50, 67, 124, 124), -0.06692913385826772),
+            (-1, (True, 55, 60, 124, 124), -0.01968503937007874),
+            (0, (True, 55, 62, 124, 124), -0.027559055118110236),
+        ],
+    ),
+    (
+        square_start("box15"),
+        [
+            (None, (True, 77, 77, 167, 167), 0.0),
+            (0, (True, 70, 84, 166, 166), -0.04142011834319527),
+            (1, (True, 77, 77, 166, 166), 0.0),
+            (2, (True, 70, 84, 166, 166), -0.04142011834319527),
+        ],
+    ),
+    (
+        square_start(generate_map(15, 15, 0)),
+        [
+            (None, (True, 64, 64, 138, 138), 0.0),
+            (0, (False, 0, 128, 0, 138), -1.0),  # player 0 crashes: all of it is player 1's
+            (1, (True, 64, 64, 137, 136), 0.0),
+            (2, (True, 54, 74, 137, 136), -0.06896551724137931),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("start", "expected"), KNOWN)
+def test_starts_and_their_pending_moves_have_the_known_counts_and_values(
+    start: TronState, expected: list[tuple[int | None, tuple[bool, int, int, int, int], float]]
+) -> None:
+    positions = [start, *start.get_children()[:3]]
+    got = [(s.pending, voronoi.race_counts(s), evaluate(s)) for s in positions]
+    assert got == expected
+    owned = voronoi.race(start).owned
+    assert [o.bit_count() for o in owned] == list(expected[0][1][1:3])
+    assert voronoi.territory(start) == 0
 
 
 def _digest() -> str:
-    """``race`` and ``evaluate`` of every position, hashed (floats by their exact repr)."""
-    out = [[*voronoi.race(s), repr(evaluate(s)), repr(evaluate(s, 1))] for s in POSITIONS]
-    return hashlib.sha256(json.dumps(out).encode()).hexdigest()
+    """The values, outlooks and distances digests, for the plain-Python subprocess."""
+    return "-".join((_values(), _outlooks(), _distances()))
 
 
-def test_plain_python_gives_the_same_races_and_values() -> None:
+def test_plain_python_gives_the_same_races_values_and_distances() -> None:
     engine, digest = plain_python_digest("tests.games.tron.test_flood")
     assert engine == "python"
-    assert digest == _digest()
+    assert digest == _digest() == "-".join((VALUES, OUTLOOKS, DISTANCES))
 
 
 def test_the_race_is_compiled_when_numba_is_there() -> None:
@@ -117,9 +222,11 @@ def test_the_race_is_compiled_when_numba_is_there() -> None:
         assert flood.COMPILED is (ENGINE == "numba")
 
 
-@pytest.mark.skipif(not flood.COMPILED, reason="the bitboard flood takes any int")
-def test_the_compiled_race_refuses_heads_off_the_grid_by_name() -> None:
+def test_the_race_refuses_heads_off_the_grid_by_name() -> None:
     state = hex_start(0)
-    for heads, facings in [((-1, state.heads[1]), state.orientations), (state.heads, (6, 0))]:
+    off = (-1, state.heads[1]), (state.grid.cells, state.heads[1])
+    for heads, facings in [*((h, state.orientations) for h in off), (state.heads, (6, 0))]:
         with pytest.raises(InvalidArgumentError, match="heads"):
             voronoi.race_from(state.grid, state.walls, heads, facings)
+    with pytest.raises(InvalidArgumentError, match="heads"):
+        voronoi.distance_to(state.grid, state.walls, -1, 0, 0)

@@ -1,5 +1,5 @@
-"""Voronoi territory: hand-made boards on both grids, and the bit-parallel flood against a
-plain breadth-first search over (cell, facing) on positions of random games."""
+"""Voronoi territory: hand-made boards on both grids, and the flood against a plain
+breadth-first search over every (cell, facing) on positions of random games."""
 
 from __future__ import annotations
 

@@ -17,8 +17,8 @@ fixes the dice whichever bot plays. Observers see the game through a
 when the game is interrupted. A bot that tells what it weighed (``last_decision``: play-out
 statistics per candidate, best first, as the ``montecarlo`` bot keeps them) has its best
 candidates kept in the record, placement by placement (``InkRecord.decisions``), so a film of
-the game (``bots.film``) can show why each tile went where it did. In a notebook a record shows
-itself as its final board, scored (``InkRecord.picture``, ``_repr_html_``).
+the game (``games.railroad_ink.film``) can show why each tile went where it did. In a notebook
+a record shows itself as its final board, scored (``InkRecord.picture``, ``_repr_html_``).
 """
 
 from __future__ import annotations

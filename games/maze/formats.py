@@ -1,19 +1,21 @@
-"""Maze formats read and written at the level of the grid: graphs, matrices, ASCII drawings.
+"""The maze formats: PyRat's dict of dicts, networkx graphs, dense matrices and ASCII drawings.
 
 Each reader validates its input and returns the pieces of a grid (sizes, then edges and
-cells, or the edge arrays); ``games.maze.model.Maze`` builds the maze from them and
-``games.maze.io`` holds the public functions. This module only imports ``grid``, so the
-``Maze`` constructors can use it without an import cycle.
+cells, or the edge arrays, with the cheese and markers of a drawing); the writer draws a grid
+with its cheese and markers. They know grids only: ``games.maze.model.Maze`` builds itself
+from them (``Maze.from_graph``, ``from_matrix``, ``from_ascii``, ``str(maze)``) and gives
+them their public names (``maze_from_graph``, ``parse_ascii``, ``to_ascii``, ...), so imports
+go one way, formats below the maze.
 """
 
 from __future__ import annotations
 
 import reprlib
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from games.maze.grid import Grid, GridArrays, as_int, grid_size
+from games.maze.grid import Grid, GridArrays, as_int, as_iterable, grid_size
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["draw_ascii", "graph_edges", "matrix_edges", "read_ascii"]
@@ -27,7 +29,7 @@ def graph_edges(
 ) -> tuple[int, int, Edges, list[int]]:
     """``(width, height, edges, cells)`` of ``{cell: {neighbour: weight}}`` or a networkx graph.
 
-    See ``games.maze.io.maze_from_graph`` for the rules and the inference of the sizes.
+    See ``games.maze.maze_from_graph`` for the rules and the inference of the sizes.
     """
     adjacency = graph if isinstance(graph, Mapping) else _networkx_adjacency(graph)
     cells: list[int] = []
@@ -106,7 +108,7 @@ def matrix_edges(
 ) -> tuple[int, int, Edges, list[int]]:
     """``(width, height, edges, cells)`` of a dense ``(W*H) x (W*H)`` weight matrix.
 
-    See ``games.maze.io.maze_from_matrix`` for the rules.
+    See ``games.maze.maze_from_matrix`` for the rules.
     """
     import numpy as np
 
@@ -165,7 +167,7 @@ def matrix_edges(
 
 # -- ASCII --------------------------------------------------------------------------------
 def read_ascii(text: str) -> tuple[GridArrays, list[int], dict[str, tuple[int, ...]]]:
-    """``(arrays, cheese, markers)`` of a drawing; the format is ``games.maze.io.parse_ascii``'s."""
+    """``(arrays, cheese, markers)`` of a drawing; the format is ``games.maze.parse_ascii``'s."""
     lines, width, height = _ascii_lines(text)
     exists, cheese, markers = _ascii_cells(lines, width, height)
     east, south = _ascii_walls(lines, width, height, exists)
@@ -301,12 +303,16 @@ def _store(
         )
 
 
-def draw_ascii(grid: Grid, symbols: Mapping[int, str]) -> str:
-    """Draw ``grid`` in the format of ``read_ascii``, one symbol per listed cell.
+def draw_ascii(
+    grid: Grid, cheese: Iterable[int] = (), markers: Mapping[str, Iterable[int]] | None = None
+) -> str:
+    """Draw ``grid`` in the format of ``read_ascii``: cheese as ``*``, holes as ``###``.
 
     Raises:
-        InvalidArgumentError: a mud weight above 9.
+        InvalidArgumentError: a mud weight above 9, a marker that is not one letter, or two
+            symbols on one cell.
     """
+    symbols = _symbols(grid, cheese, markers)
     width, height = grid.width, grid.height
 
     def mud(u: int, v: int) -> str:
@@ -339,3 +345,25 @@ def draw_ascii(grid: Grid, symbols: Mapping[int, str]) -> str:
         parts.append("|")
         out.append("".join(parts))
     return "\n".join(out)
+
+
+def _symbols(
+    grid: Grid, cheese: Iterable[int], markers: Mapping[str, Iterable[int]] | None
+) -> dict[int, str]:
+    """The symbol of each marked cell: ``*`` for cheese, else its marker's letter, checked."""
+    symbols: dict[int, str] = dict.fromkeys(cheese, "*")
+    if markers is not None and not isinstance(markers, Mapping):
+        raise InvalidArgumentError(
+            f"markers must map letters to cells, e.g. {{'S': [0]}}, got {markers!r}"
+        )
+    for letter, cells in (markers or {}).items():
+        if not isinstance(letter, str) or len(letter) != 1 or not letter.isalpha():
+            raise InvalidArgumentError(f"a marker must be one letter, got {letter!r}")
+        for cell in as_iterable(cells, f"marker {letter!r}"):
+            c = grid._check_cell(cell, f"marker {letter!r} cell")
+            if c in symbols:
+                raise InvalidArgumentError(
+                    f"cell {c} would show both {symbols[c]!r} and {letter!r}"
+                )
+            symbols[c] = letter
+    return symbols

@@ -16,7 +16,7 @@ from collections.abc import Hashable
 from itertools import pairwise
 from pathlib import Path
 
-from games.railroad_ink.bots.solo import InkRecord, replay
+from games.railroad_ink.records import InkRecord, replay
 from games.railroad_ink.render.decision import Decision
 from games.railroad_ink.render.renderer import RailroadInkTiles
 from games.railroad_ink.rules.dice import ROUNDS
@@ -104,7 +104,7 @@ def film(
             ``path``, ``tile_size`` or ``fps``, naming it.
 
     Examples:
-        >>> from games.railroad_ink.bots.solo import play
+        >>> from games.railroad_ink.records import play
         >>> import tempfile
         >>> with tempfile.TemporaryDirectory() as folder:
         ...     frames = film(play(2, bot="greedy"), folder + "/")
