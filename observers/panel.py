@@ -152,13 +152,17 @@ class PanelInfo:
         label: names the move a game search chose (a renderer's ``move_label``).
 
     Attributes:
-        step: visits so far. depth: depth of the last visit. expanded: ``Expanded`` events
-        (states asked for their children, as ``stats.expanded`` counts them). nodes: nodes
-        MCTS added to its tree (one per simulation at most; shown as "tree nodes", since
-        MCTS asks a node for its children only when it first expands it, so
-        ``stats.expanded`` counts fewer). simulations: MCTS simulations backed up. best: the value
-        of the last ``SolutionImproved`` (None: none reported). value: the last
-        ``Evaluated`` value. result: the run's result once it has finished.
+        step: visits so far.
+        depth: depth of the last visit.
+        expanded: ``Expanded`` events (states asked for their children, as
+            ``stats.expanded`` counts them).
+        nodes: nodes MCTS added to its tree (one per simulation at most; shown as "tree
+            nodes", since MCTS asks a node for its children only when it first expands it,
+            so ``stats.expanded`` counts fewer).
+        simulations: MCTS simulations backed up.
+        best: the value of the last ``SolutionImproved`` (None: none reported).
+        value: the last ``Evaluated`` value.
+        result: the run's result once it has finished.
     """
 
     def __init__(self, title: str | None = None, label: Callable[[Any], str] | None = None) -> None:

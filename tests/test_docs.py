@@ -1,10 +1,17 @@
-"""The README's examples run and print what the README says; every docstring example runs."""
+"""The README's and the documentation's examples run and print what they say; so do docstrings.
+
+Every ``python`` block of ``README.md`` and of each ``docs/*.md`` page runs, the blocks of a
+page in order and in one namespace (a tutorial builds on its earlier blocks), and a
+``print(...)  # text`` line must print ``text``. Every ``treesearch ...`` line of an ``sh``
+block runs as a command; a command that must not run goes in a ``console`` or ``text`` block.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import doctest
 import importlib
+import importlib.util
 import io
 import pkgutil
 import re
@@ -16,12 +23,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+"""The README and the documentation's pages (the API reference is generated, not written)."""
 
 _PRINT = re.compile(r"^\s*print\(.*\)\s+# (?P<expected>.+)$")
 
 
-def _python_blocks() -> list[str]:
-    return re.findall(r"```python\n(.*?)```", README, flags=re.S)
+def _name(page: Path) -> str:
+    return page.relative_to(ROOT).as_posix()
+
+
+def _python_blocks(text: str = README) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
 
 
 def _expected_prints(block: str) -> list[str]:
@@ -31,22 +44,15 @@ def _expected_prints(block: str) -> list[str]:
 
 def test_readme_has_checked_examples() -> None:
     blocks = _python_blocks()
-    assert len(blocks) >= 4
-    assert sum(len(_expected_prints(b)) for b in blocks) >= 4
+    assert len(blocks) >= 2
+    assert sum(len(_expected_prints(b)) for b in blocks) >= 3
+    everywhere = [b for page in PAGES for b in _python_blocks(page.read_text())]
+    assert len(everywhere) >= 4
+    assert sum(len(_expected_prints(b)) for b in everywhere) >= 4
 
 
-@pytest.mark.parametrize("index", range(len(_python_blocks())))
-def test_readme_python_block_prints_what_it_says(
-    index: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)  # examples may write videos: never into the repository
-    block = _python_blocks()[index]
-    if "games.openspiel" in block:
-        pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (treesearch[openspiel])")
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(block, f"README.md block {index}", "exec"), {})
-    printed = [line.strip() for line in out.getvalue().splitlines()]
+def _check_prints(where: str, block: str, output: str) -> None:
+    printed = [line.strip() for line in output.splitlines()]
     expected = _expected_prints(block)
     # Each commented print appears in order; a comment may end in "..." to match a prefix.
     assert len(printed) >= len(expected), printed
@@ -57,39 +63,72 @@ def test_readme_python_block_prints_what_it_says(
             if got == want or (want_prefix is not None and got.startswith(want_prefix)):
                 break
         else:
-            pytest.fail(f"README block {index}: expected a line {want!r}, printed {printed!r}")
+            pytest.fail(f"{where}: expected a line {want!r}, printed {printed!r}")
 
 
-def test_readme_video_snippet_writes_a_video(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+_PAGES_WITH_PYTHON = [p for p in PAGES if _python_blocks(p.read_text())]
+
+
+@pytest.mark.parametrize("page", _PAGES_WITH_PYTHON, ids=_name)
+def test_python_blocks_print_what_they_say(
+    page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.chdir(tmp_path)  # examples may write videos: never into the repository
+    namespace: dict[str, object] = {"__name__": f"docs:{_name(page)}"}
+    for index, block in enumerate(_python_blocks(page.read_text())):
+        where = f"{_name(page)} block {index}"
+        if "games.openspiel" in block and importlib.util.find_spec("pyspiel") is None:
+            continue  # OpenSpiel is not installed (treesearch[openspiel])
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(block, where, "exec"), namespace)
+        _check_prints(where, block, out.getvalue())
+
+
+def test_video_snippet_writes_a_video(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    for block in _python_blocks():
-        if "VideoObserver(" in block:
-            exec(compile(block, "README.md", "exec"), {})
+    blocks = [b for p in PAGES for b in _python_blocks(p.read_text()) if "bfs.mp4" in b]
+    assert blocks, "no page shows a video written to bfs.mp4 any more"
+    for block in blocks:
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(block, "bfs.mp4 snippet", "exec"), {})
     assert (tmp_path / "bfs.mp4").stat().st_size > 0
 
 
-def _cli_lines() -> list[list[str]]:
-    section = README.split("## Command line", 1)[1].split("\n## ", 1)[0]
+def _cli_lines() -> list[tuple[str, list[str]]]:
     commands = []
-    for block in re.findall(r"```sh\n(.*?)```", section, flags=re.S):
-        for line in block.splitlines():
-            line = line.split("  #", 1)[0].strip()
-            if line.startswith("treesearch "):
-                commands.append(shlex.split(line)[1:])
+    for page in PAGES:
+        for block in re.findall(r"```sh\n(.*?)```", page.read_text(), flags=re.S):
+            for line in block.splitlines():
+                line = line.split("  #", 1)[0].strip()
+                if line.startswith("treesearch "):
+                    commands.append((_name(page), shlex.split(line)[1:]))
     return commands
 
 
-@pytest.mark.parametrize("argv", _cli_lines(), ids=" ".join)
-def test_readme_cli_lines_run(
-    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_the_command_line_page_shows_commands() -> None:
+    assert sum(page == "docs/cli.md" for page, _ in _cli_lines()) >= 10
+
+
+@pytest.mark.parametrize(
+    "page, argv", _cli_lines(), ids=lambda x: x if isinstance(x, str) else " ".join(x)
+)
+def test_cli_lines_run(
+    page: str, argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from games.cli import main
 
     monkeypatch.chdir(tmp_path)
     with contextlib.redirect_stdout(io.StringIO()):
-        assert main(argv) == 0
+        assert main(argv) == 0, f"{page}: treesearch {' '.join(argv)}"
+
+
+def test_every_page_is_in_the_site() -> None:
+    """Each ``docs/*.md`` page is in ``mkdocs.yml``'s navigation, so the site links to it."""
+    nav = (ROOT / "mkdocs.yml").read_text().split("\nnav:", 1)[1]
+    pages = sorted(p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*.md"))
+    missing = [p for p in pages if f" {p}" not in nav]
+    assert not missing, f"pages missing from mkdocs.yml's nav: {missing}"
 
 
 def _modules() -> list[str]:
