@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
+from games.railroad_ink.bots.montecarlo import MonteCarloBot
 from games.railroad_ink.film import NO_PLAYOUTS, decisions_by_state, film
 from games.railroad_ink.records import InkRecord, choices, play, replay
 from games.railroad_ink.render.decision import (
@@ -34,8 +35,9 @@ BOARD = 9  # the board and its frame: 9x9 tiles, the side column after them
 
 @pytest.fixture(scope="module")
 def record() -> InkRecord:
-    """A montecarlo game on a small time budget (about two seconds)."""
-    return play(4, "revealed", "montecarlo", seconds=2.0)
+    """A small montecarlo game: a fixed budget of play-outs, no clock (a busy machine plays it
+    the same)."""
+    return play(4, "revealed", lambda s: MonteCarloBot(300, first=4, last_width=2, seed=s))
 
 
 def test_the_record_keeps_the_bots_best_candidates_move_by_move(record: InkRecord) -> None:
