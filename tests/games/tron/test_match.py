@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from games.tron.bots import heuristic_bot, random_bot
-from games.tron.match import BotAgent, game_start, play_match, replay
+from games.tron.match import TronAgent, game_start, play_match, replay
 from games.tron.state import TronState, hex_start, square_start
 from treesearch.errors import InvalidArgumentError
 
@@ -77,7 +77,7 @@ def test_errors_name_the_bad_bot_or_argument() -> None:
     with pytest.raises(InvalidArgumentError, match="start must be"):
         play_match("box15", random_bot(), random_bot(), games=1)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="bot must be a callable"):
-        BotAgent(3)  # type: ignore[arg-type]
+        TronAgent(3)  # type: ignore[arg-type]
 
 
 def _digest(moves: tuple[object, ...]) -> str:
