@@ -20,7 +20,7 @@ import pytest
 
 from games.cli import main
 from games.cli.catalog.paths import MAX_SIZE
-from tests.games.cli_errors import error_line
+from tests.games.cli.errors import error_line
 from tests.plugin_fakes import fake_dist, plugin_path
 
 

@@ -42,7 +42,7 @@ from games.compare import (
 )
 from games.match import RandomAgent, play_match
 from games.tictactoe import TicTacToe
-from tests.games.cli_errors import error_line
+from tests.games.cli.errors import error_line
 from tests.signal_guard import signal_guard
 from treesearch import InvalidArgumentError
 
@@ -397,7 +397,7 @@ def test_compare_on_the_command_line_refuses_before_any_job(
     extra: list[str], parts: tuple[str, ...], capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Refused while the options are read (argparse) or by compare's own checks, before the
-    # heading and before any job: exit 2, one line on stderr (tests/games/cli_errors.py).
+    # heading and before any job: exit 2, one line on stderr (tests/games/cli/errors.py).
     argv = ["compare", "--game", "maze", "--size", "5", "--instances", "2", *extra]
     line = error_line(argv, capsys)
     for part in parts:
