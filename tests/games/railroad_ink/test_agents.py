@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from typing import Any
 
 import pytest
 
@@ -66,3 +67,14 @@ def test_the_old_names_warn_and_still_work() -> None:
     with pytest.warns(DeprecationWarning, match="bots.play is deprecated"):
         old = importlib.import_module("games.railroad_ink.bots.play")
     assert old.GameRecord is InkRecord and old.play is play
+
+
+def test_ctrl_c_in_a_railroad_ink_agent_is_not_turned_into_another_error() -> None:
+    class Interrupted:
+        name = "interrupted"
+
+        def choose(self, state: Any) -> Any:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        play(0, "known", lambda seed: Interrupted())
