@@ -22,8 +22,6 @@ from treesearch import (
     check_random_play,
 )
 
-# -- broken games ---------------------------------------------------------------------------
-
 # fault -> (searches that ask the broken method, error class, texts the message names)
 GAME_FAULTS: dict[str, tuple[list[str], type[Exception], list[str]]] = {
     "children None": (PATH + DUELS + SOLO, TreeSearchError, ["get_children()", "None", "Fix:"]),

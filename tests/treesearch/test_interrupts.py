@@ -11,8 +11,6 @@ from observers import RecordingObserver
 from tests.treesearch.faulty import SEARCHES, SOLO, Game, Solo, index_value
 from treesearch import BFS, DFS, Observer, Status
 
-# -- Ctrl-C -----------------------------------------------------------------------------------
-
 
 class CtrlC(Game):
     """Presses Ctrl-C (a real SIGINT) when a state at depth 2 is asked for its children."""

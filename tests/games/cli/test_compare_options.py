@@ -19,8 +19,6 @@ from tests.games.compare.checks import (
     posix,
 )
 
-# -- the command line on the harness ----------------------------------------------------------
-
 BAD_CLI: list[tuple[list[str], tuple[str, ...]]] = [
     (["--instances", "0"], ("--instances", "must be an int >= 1", "got '0'")),
     (["--instances", "-4"], ("got '-4'",)),

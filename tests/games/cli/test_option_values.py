@@ -12,7 +12,6 @@ from games.cli import main
 from games.cli.catalog.paths import MAX_SIZE
 from tests.games.cli.errors import error_line
 
-# ------------------------------------------------------------------- bad option values
 BASE: dict[str, list[str]] = {
     "run": ["run", "--game", "maze", "--size", "5"],
     "compare": ["compare", "--game", "maze", "--size", "5", "--searches", "bfs"],

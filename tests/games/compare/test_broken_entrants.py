@@ -17,8 +17,6 @@ from tests.games.compare.checks import (
     posix,
 )
 
-# -- compare(): broken entrants ----------------------------------------------------------------
-
 
 class UnpicklableError(Exception):
     def __reduce__(self) -> Any:
