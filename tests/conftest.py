@@ -32,5 +32,5 @@ def _commands_write_into_tmp(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Command-line tests run in a temporary folder: a default output never lands in the repo."""
-    if "test_cli" in request.module.__name__:
+    if request.module.__name__.startswith("tests.games.cli."):
         monkeypatch.chdir(request.getfixturevalue("tmp_path"))

@@ -2,7 +2,7 @@
 
 ``Agent`` is THE way a bot plays any game with players: an object with a ``name`` and one
 method ``choose(state) -> child``, made fresh for every game by a maker ``make(seed) ->
-Agent``. Tron bots (``games.tron.match.BotAgent``), Railroad Ink bots
+Agent``. Tron bots (``games.tron.match.TronAgent``), Railroad Ink bots
 (``games.railroad_ink.bots.agent``), searches (``SearchAgent``) and the command line's
 ``play`` and ``compare`` all go through it; a new game's bots need nothing else.
 

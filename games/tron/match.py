@@ -7,7 +7,7 @@ second, so neither bot profits from a lucky start. It returns ``games.match.Matc
 wins, draws and losses of bot a, its score (win 1, draw 1/2) with a Wilson interval, and
 every game's record with its moves (player 0's and player 1's alternately, two a turn).
 
-A bot becomes a ``games.match`` agent through ``BotAgent``: the agent of player 1 asks its
+A bot becomes a ``games.match`` agent through ``TronAgent``: the agent of player 1 asks its
 bot about ``state.turn_start()``, the position before player 0's choice, never the pending
 move (moves are simultaneous in Tron), then plays the answer on the real state.
 """
@@ -33,7 +33,7 @@ from observers.video import VideoObserver
 from treesearch.errors import InvalidArgumentError
 from treesearch.playthrough import Playthrough
 
-__all__ = ["BotAgent", "Start", "game_start", "play_match", "replay", "write_video"]
+__all__ = ["Start", "TronAgent", "game_start", "play_match", "replay", "write_video"]
 
 MAX_FPS = 1000
 """The fastest video ``write_video`` makes; the end is held ``fps`` frames (a second)."""
@@ -42,7 +42,7 @@ Start = TronState | Callable[[int], TronState]
 """A match's start: a position, or ``fn(seed) -> TronState`` for one position per pair."""
 
 
-class BotAgent:
+class TronAgent:
     """Makes ``games.match`` agents from a bot, a fresh copy per game (``bot.for_game(seed)``).
 
     Args:
@@ -67,7 +67,7 @@ class BotAgent:
         return _BotPlayer(bot, self.name)
 
     def __repr__(self) -> str:
-        return f"BotAgent({self.bot!r}, name={self.name!r})"
+        return f"TronAgent({self.bot!r}, name={self.name!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +109,7 @@ def play_match(
 ) -> MatchResult:
     """Play ``games`` games between two bots, sides alternating; scores are bot a's.
 
-    A thin use of ``games.match.play_match``: the bots wrapped by ``BotAgent``, a seeded
+    A thin use of ``games.match.play_match``: the bots wrapped by ``TronAgent``, a seeded
     ``start`` drawn per pair of games by ``games.match.PairedStarts``.
 
     Args:
@@ -138,7 +138,7 @@ def play_match(
         raise InvalidArgumentError(
             f"start must be a TronState or a function seed -> TronState, got {start!r}"
         )
-    agents = (BotAgent(bot_a), BotAgent(bot_b))
+    agents = (TronAgent(bot_a), TronAgent(bot_b))
     result = match(agents[0], agents[1], paired, games=games, seed=seed, jobs=jobs)
     if video is not None and result.records:
         red, blue = agents[0].name, agents[1].name  # game 0: bot a plays player 0

@@ -17,7 +17,7 @@ from games.cli.catalog.problem import BotEntry, BotOptions
 from games.cli.catalog.registry import Registry
 from games.match import AgentMaker, RandomAgent
 from games.tron.bots import alphabeta_bot, best_bot, heuristic_bot, mcts_bot, random_bot
-from games.tron.match import BotAgent as TronAgent
+from games.tron.match import TronAgent
 
 __all__ = [
     "BOTS",
@@ -111,7 +111,7 @@ TRON_BOTS = (
         timed=True,
     ),
 )
-"""Tron's bots (``games.tron.bots``), each a ``games.tron.match.BotAgent``."""
+"""Tron's bots (``games.tron.bots``), each a ``games.tron.match.TronAgent``."""
 
 DUEL_BOTS = (
     BotEntry(

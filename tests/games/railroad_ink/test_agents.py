@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.match import Agent, GameRecord, PlayedGame, RandomAgent, SearchAgent, play_match
@@ -53,3 +55,14 @@ def test_bad_makers_are_named() -> None:
         play(0, "known", lambda seed: "nobody")  # type: ignore[arg-type,return-value]
     with pytest.raises(InvalidArgumentError, match="bot must be one of"):
         BotAgent("greed")
+
+
+def test_ctrl_c_in_a_railroad_ink_agent_is_not_turned_into_another_error() -> None:
+    class Interrupted:
+        name = "interrupted"
+
+        def choose(self, state: Any) -> Any:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        play(0, "known", lambda seed: Interrupted())

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from games.tron import safe_moves
 from games.tron.bots import heuristic_bot, random_bot
-from games.tron.match import BotAgent, game_start, play_match, replay
+from games.tron.match import TronAgent, game_start, play_match, replay
 from games.tron.state import TronState, hex_start, square_start
 from treesearch.errors import InvalidArgumentError
 
@@ -77,7 +79,7 @@ def test_errors_name_the_bad_bot_or_argument() -> None:
     with pytest.raises(InvalidArgumentError, match="start must be"):
         play_match("box15", random_bot(), random_bot(), games=1)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="bot must be a callable"):
-        BotAgent(3)  # type: ignore[arg-type]
+        TronAgent(3)  # type: ignore[arg-type]
 
 
 def _digest(moves: tuple[object, ...]) -> str:
@@ -105,3 +107,17 @@ def test_records_are_pinned_for_the_same_seeds() -> None:
         (1, 2, 0, 1, 1, 1, 2, 2),
     )
     assert (second.seed, second.a_player, len(second.moves)) == (673228719, 1, 40)
+
+
+def test_ctrl_c_in_a_tron_bot_ends_the_match_keeping_the_games_finished() -> None:
+    moves = [0]
+
+    def tiring(state: Any, player: int) -> int:
+        moves[0] += 1
+        if moves[0] > 40:  # Ctrl-C in the third game or so
+            raise KeyboardInterrupt
+        safe = safe_moves(state, player)
+        return safe[0] if safe else state.legal_moves(player)[0]
+
+    result = play_match(square_start("box15"), tiring, random_bot(), games=6)
+    assert result.interrupted and 1 <= len(result.records) < 6

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from games.cli import main
-from tests.games.cli_errors import error_line
+from tests.games.cli.errors import error_line
 
 
 def _rows(folder: Path) -> list[dict[str, str]]:

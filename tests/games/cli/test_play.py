@@ -12,7 +12,7 @@ import pytest
 
 from games.cli import main
 from games.cli.catalog import BOTS, GAMES, SEARCHES, Registry, game_entry
-from tests.games.cli_errors import error_line
+from tests.games.cli.errors import error_line
 from tests.observers.toys import read_video
 from treesearch import InvalidArgumentError
 
@@ -238,7 +238,7 @@ def test_play_railroad_ink_says_what_it_costs_before_the_first_game(
     base = {k: v for k, v in os.environ.items() if k != "TREESEARCH_ENGINE"}
     process = subprocess.Popen(
         [sys.executable, "-c", code],
-        cwd=Path(__file__).resolve().parents[2],
+        cwd=Path(__file__).resolve().parents[3],
         env={**base, **env},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -18,7 +18,7 @@ from games.cli import catalog, main
 from tests.signal_guard import signal_guard
 from treesearch import BFS, Budget
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _interrupting(name: str) -> catalog.SearchEntry:

@@ -12,7 +12,7 @@ from games.cli import main
 from games.cli.catalog import GAMES, GameEntry, board_video
 from games.tictactoe_render import TicTacToeTiles
 from games.tron import MAPS
-from tests.games.test_cli_new_game import STICKS
+from tests.games.cli.test_new_game import STICKS
 from tests.observers.replay_pages import page_data
 
 MAZE = ["--game", "maze", "--search", "astar", "--size", "9"]

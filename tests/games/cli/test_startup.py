@@ -11,7 +11,7 @@ import pytest
 
 from games.cli.catalog.bots import INK_BOTS
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 HEAVY = ("numba", "games._compile", "games.railroad_ink", "games.tron.flood")
 

@@ -9,7 +9,7 @@ import pytest
 import treesearch
 from games.cli import main
 from games.cli.parser import build_parser
-from tests.games.cli_errors import error_line
+from tests.games.cli.errors import error_line
 
 
 def _subparsers() -> dict[str, argparse.ArgumentParser]:

@@ -15,7 +15,7 @@ from games.cli import main
 from games.cli.applies import given
 from games.cli.common import budget_of
 from games.cli.parser import build_parser
-from tests.games.cli_errors import error_line
+from tests.games.cli.errors import error_line
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:

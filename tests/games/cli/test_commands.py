@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from games.cli import main
-from tests.games.cli_errors import error_line
+from tests.games.cli.errors import error_line
 from tests.observers.toys import read_video
 from treesearch import Budget
 

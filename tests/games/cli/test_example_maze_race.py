@@ -9,7 +9,7 @@ import pytest
 
 from tests.observers.toys import read_video
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "maze_race.py"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "maze_race.py"
 
 
 def test_maze_race_example(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
