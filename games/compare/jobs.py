@@ -95,6 +95,9 @@ def run_jobs(
         Interrupted: SIGINT (Ctrl-C) or SIGTERM, after ending the workers; ``done`` has
             seen every job that finished.
         JobLostError: a lost job without ``lost``, naming it and why.
+        Exception: a job's own error; with local workers the jobs already under way finish
+            first (``done`` sees them: a result computed is a result kept), and no new one
+            starts.
     """
     jobs = None if jobs is None else count("jobs", jobs, 1, " or None")
     if not isinstance(backend, str) or backend not in BACKENDS:
@@ -324,6 +327,7 @@ def _run_pool(
 ) -> list[R]:
     results: dict[int, R] = {}
     pool: _Pool[T, R] = _Pool(fn, tasks, lost)
+    failed: Exception | None = None  # a job's error: the jobs under way finish, no new one starts
     with _stopping(pool.end):
         pool.start(workers)
         while busy := pool.busy():
@@ -331,11 +335,18 @@ def _run_pool(
             ends.update((w.process.sentinel, w) for w in busy)
             for worker in {ends[end] for end in wait(list(ends))}:
                 with held():  # a result received is a result kept
-                    i, result, ready = pool.collect(worker)
+                    try:
+                        i, result, ready = pool.collect(worker)
+                    except Exception as exc:
+                        failed = failed or exc
+                        continue
                     results[i] = result
                     if done is not None:
                         done(i, result)
-                pool.feed(ready)
+                if failed is None:
+                    pool.feed(ready)
+    if failed is not None:
+        raise failed
     return [results[i] for i in range(len(tasks))]
 
 
