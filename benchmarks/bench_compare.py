@@ -17,9 +17,9 @@ import argparse
 import time
 from collections.abc import Callable
 
-from games.compare import Outcome, compare, default_jobs
 from games.maze import Maze, manhattan_to, path_cost
 from treesearch import BFS, AStar, TreeSearch
+from treesearch.compare import Outcome, compare, default_jobs
 
 SEARCHES: dict[str, Callable[[Maze], TreeSearch]] = {
     "bfs": lambda m: BFS(goal=m.cheese),

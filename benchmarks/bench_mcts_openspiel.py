@@ -31,9 +31,9 @@ import sys
 import time
 from typing import Any
 
-from games.match import GameRecord, OpenSpielMCTSAgent, SearchAgent, play_match
 from games.openspiel import OpenSpielState, import_pyspiel
 from treesearch import MCTS
+from treesearch.match import GameRecord, OpenSpielMCTSAgent, SearchAgent, play_match
 
 OURS: dict[str, Any] = {}
 """Knobs on top of ``MCTS()``'s defaults: none (the defaults are the tuned ones,

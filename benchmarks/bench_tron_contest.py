@@ -46,10 +46,10 @@ from typing import Any
 
 import numpy as np
 
-from games.match.record import wilson_interval
 from games.tron import bots as tron_bots
 from games.tron.bots import TronBot, best_bot
 from games.tron.contest import to_contest_agent
+from treesearch.match.record import wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTEST = ROOT / ".contest"

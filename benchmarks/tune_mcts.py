@@ -5,7 +5,7 @@ For every setting of the grid (``--exploration`` values, in widths of the reward
 both sides at ``--simulations`` simulations a move, OpenSpiel's bot at its defaults
 (``uct_c=2``, solver on, one random rollout). Prints one row per setting: the score on each
 game with its 95% Wilson interval and the mean score over the games. The same seed gives the
-same games (both bots are seeded per game by ``games.match``).
+same games (both bots are seeded per game by ``treesearch.match``).
 
 ``--seconds-match`` plays instead the "equal time" match: ours at ``MCTS(seconds=S)`` with S
 the time OpenSpiel's bot took a move at ``--simulations`` (measured in the same run), i.e.
@@ -33,9 +33,9 @@ import statistics
 import time
 from typing import Any
 
-from games.match import MatchResult, OpenSpielMCTSAgent, SearchAgent, play_match
 from games.openspiel import OpenSpielState
 from treesearch import MCTS
+from treesearch.match import MatchResult, OpenSpielMCTSAgent, SearchAgent, play_match
 
 GAMES = ("connect_four", "hex(board_size=5)", "breakthrough(rows=6,columns=6)")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from games.cli import main
+from treesearch.cli import main
 
 GIF = Path(__file__).resolve().parent / "astar_maze.gif"
 

@@ -13,9 +13,9 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from games.compare import Outcome, compare, table, write
 from games.maze import Maze, manhattan_to, path_cost
 from treesearch import BFS, AStar, GreedyBestFirst, TreeSearch
+from treesearch.compare import Outcome, compare, table, write
 
 SEARCHES: dict[str, Callable[[Maze], TreeSearch]] = {
     "bfs": lambda m: BFS(goal=m.cheese),

@@ -32,5 +32,5 @@ def _commands_write_into_tmp(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Command-line tests run in a temporary folder: a default output never lands in the repo."""
-    if request.module.__name__.startswith("tests.games.cli."):
+    if request.module.__name__.startswith("tests.treesearch.cli."):
         monkeypatch.chdir(request.getfixturevalue("tmp_path"))

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from games.cli.catalog import discover_plugins
+from treesearch.cli.catalog import discover_plugins
 
 
 def fake_dist(

@@ -116,7 +116,7 @@ def test_the_command_line_page_shows_commands() -> None:
 def test_cli_lines_run(
     page: str, argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from games.cli import main
+    from treesearch.cli import main
 
     monkeypatch.chdir(tmp_path)
     with contextlib.redirect_stdout(io.StringIO()):
@@ -178,8 +178,8 @@ def test_readme_says_how_much_of_the_demo_maze_each_search_expands() -> None:
     """The Quickstart's counts of expanded cells are those of the demo's maze (21x21, seed 0)."""
     from types import SimpleNamespace
 
-    from games.cli.catalog import GAMES, SEARCHES
     from treesearch import BFS, Budget
+    from treesearch.cli.catalog import GAMES, SEARCHES
 
     said = re.search(
         r"of the demo maze's (\d+) open\s+cells, BFS expands (\d+), DFS (\d+) and A\* (\d+), "

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from games.cli import main
 from tests.observers.toys import read_video
 from tests.plugin_fakes import fake_dist, plugin_path
 from treesearch import BFS, check_iterator
+from treesearch.cli import main
 
 tomllib = pytest.importorskip("tomllib")
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from games.cli import main as cli
 from tests.observers.toys import read_video
 from tests.test_examples import _load
+from treesearch.cli import main as cli
 
 
 def test_free_play_videos(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,6 +5,13 @@ Compose a game state (a ``TreeIterator``), a search and observers::
     result = BFS(observers=[video]).run(maze.start(0))
 
 This package needs only numpy; games live in ``games`` and observers in ``observers``.
+
+Its rooms: the searches, the game contract (``TreeIterator`` and ``check_iterator``),
+``Budget``, results, events and errors at the top; ``treesearch.match`` plays whole games
+between agents (``play_game``, ``play_match``, their records); ``treesearch.compare`` runs
+seeded comparisons on local workers or Ray, with statistics and reports; ``treesearch.cli``
+is the ``treesearch`` command, the one room that imports ``games`` and ``observers``, and
+that nothing else imports.
 """
 
 from treesearch import errors

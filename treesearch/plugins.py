@@ -70,7 +70,7 @@ class GamePlugin:
         help: one line for ``treesearch list``.
         bots: the game's bots for ``treesearch play`` and ``compare``, by name: each an
             agent maker ``make(seed) -> agent``, the agent an object with a ``name`` and
-            ``choose(state) -> child`` (the protocol of ``games.match.Agent``). A duel also
+            ``choose(state) -> child`` (the protocol of ``treesearch.match.Agent``). A duel also
             gets a random player and the duel searches; a score game's bot plays whole
             games from the start (``play --bot NAME``); with a ``renderer``, ``play
             --video`` films a game.

@@ -26,7 +26,7 @@ below, not even lazily), and the subpackages' ``__init__`` files import nothing:
   (round views, play-outs and pilots), ``base`` (the ``Bot`` interface), ``simple``
   (random, greedy and beam), ``mcts``, ``lookahead``, ``policy`` (the guided play-outs'
   learned table), ``montecarlo`` (flat Monte Carlo on the engine: ``best``),
-  ``registry`` (``BOTS``, ``make_bot``, ``BotAgent``: a bot as a ``games.match`` agent
+  ``registry`` (``BOTS``, ``make_bot``, ``BotAgent``: a bot as a ``treesearch.match`` agent
   maker);
 - ``records``: whole games by one agent and their records
   (``play(seed, dice, bot) -> InkRecord``, ``replay``);

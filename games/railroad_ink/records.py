@@ -1,13 +1,13 @@
 """Whole one-player games of Railroad Ink: ``play(seed, dice, bot) -> InkRecord``.
 
-The bot is a ``games.match`` agent (a name of ``BOTS``, or any maker ``make(seed) -> Agent``
-such as ``BotAgent`` or ``games.match.SearchAgent``): a game is a match of one. It keeps its
-own loop rather than ``games.match.play_game``, which plays two players to a win or a loss
+The bot is a ``treesearch.match`` agent (a name of ``BOTS``, or any maker ``make(seed) -> Agent``
+such as ``BotAgent`` or ``treesearch.match.SearchAgent``): a game is a match of one. It keeps its
+own loop rather than ``treesearch.match.play_game``, which plays two players to a win or a loss
 and draws chance outcomes from the harness's stream; here one player is scored in points,
 the rolls come from the game's seed (the same dice whichever bot plays, known in advance in
 "known" mode), and the record keeps what a film needs (rolls, rounds, the bot's candidates).
-``InkRecord`` shares ``games.match.GameRecord``'s common fields (``seed``, ``names``,
-``returns``, ``moves``): both are ``games.match.PlayedGame``s.
+``InkRecord`` shares ``treesearch.match.GameRecord``'s common fields (``seed``, ``names``,
+``returns``, ``moves``): both are ``treesearch.match.PlayedGame``s.
 
 The driver owns the dice: in "revealed" mode it answers each chance state with the seeded roll
 (``state.rolled(rolls[round - 1])``), so a bot sees a roll only once it is cast, and the seed
@@ -31,8 +31,6 @@ from typing import Any
 
 import numpy as np
 
-from games.match.agents import Agent, AgentMaker
-from games.match.play import make_agent
 from games.railroad_ink.bots.base import Bot
 from games.railroad_ink.bots.registry import BOTS, check_bot_name, check_seconds, make_bot
 from games.railroad_ink.render.decision import TOP, Choice
@@ -44,6 +42,8 @@ from games.railroad_ink.rules.tiles import Tile
 from observers.notebook import image_html
 from observers.tiles import TileCanvas
 from treesearch.errors import InvalidArgumentError
+from treesearch.match.agents import Agent, AgentMaker
+from treesearch.match.play import make_agent
 from treesearch.playthrough import ObserverLike, Playthrough
 from treesearch.values import CHANCE
 
@@ -87,12 +87,12 @@ class InkRecord:
 
     @property
     def names(self) -> tuple[str]:
-        """The one player's name, as ``games.match.GameRecord.names`` has both."""
+        """The one player's name, as ``treesearch.match.GameRecord.names`` has both."""
         return (self.bot,)
 
     @property
     def returns(self) -> tuple[float]:
-        """The final score, as the one player's return (``games.match.GameRecord.returns``)."""
+        """The final score, as the one player's return (``treesearch.match.GameRecord.returns``)."""
         return (float(self.score.total),)
 
     def picture(self, tile_size: int = 40) -> np.ndarray:
@@ -158,7 +158,7 @@ def play(
         seed: an int >= 0: fixes the seven rolls (``roll_sequence(seed)``) and the bot's seed.
         dice: "revealed" (the bot sees each roll when it is cast) or "known" (all in advance).
         bot: one of ``bots.BOTS``, or an agent maker ``make(seed) -> Agent`` (``BotAgent``,
-            ``games.match.SearchAgent``...), called once with ``seed``.
+            ``treesearch.match.SearchAgent``...), called once with ``seed``.
         seconds: the named bot's thinking time for the game (> 0), or None for its fixed
             budget; a maker carries its own (``BotAgent(name, dice, seconds)``).
         observers: ``treesearch.Observer``s (or callables) that see every state of the game.

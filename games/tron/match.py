@@ -1,13 +1,13 @@
-"""Tron matches between bots, on the match harness of ``games.match``.
+"""Tron matches between bots, on the match harness of ``treesearch.match``.
 
 ``play_match(start, bot_a, bot_b, games=..., seed=...)`` plays games in pairs: both games of a
 pair start from the same position (``start`` itself, or ``start(pair_seed)`` for seeded
 starts such as ``hex_start``), bot a playing player 0 in the first and player 1 in the
-second, so neither bot profits from a lucky start. It returns ``games.match.MatchResult``:
+second, so neither bot profits from a lucky start. It returns ``treesearch.match.MatchResult``:
 wins, draws and losses of bot a, its score (win 1, draw 1/2) with a Wilson interval, and
 every game's record with its moves (player 0's and player 1's alternately, two a turn).
 
-A bot becomes a ``games.match`` agent through ``TronAgent``: the agent of player 1 asks its
+A bot becomes a ``treesearch.match`` agent through ``TronAgent``: the agent of player 1 asks its
 bot about ``state.turn_start()``, the position before player 0's choice, never the pending
 move (moves are simultaneous in Tron), then plays the answer on the real state.
 """
@@ -21,16 +21,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from games.match import GameRecord, MatchResult, PairedStarts
-from games.match import play_match as match
-from games.match import replay as replay_moves
-from games.match.agents import check_name
 from games.tron.moves import Bot
 from games.tron.render import TronRenderer
 from games.tron.state import TronState, move_words
 from games.tron.voronoi import territory_owner
 from observers.video import VideoObserver
 from treesearch.errors import InvalidArgumentError
+from treesearch.match import GameRecord, MatchResult, PairedStarts
+from treesearch.match import play_match as match
+from treesearch.match import replay as replay_moves
+from treesearch.match.agents import check_name
 from treesearch.playthrough import Playthrough
 
 __all__ = ["Start", "TronAgent", "game_start", "play_match", "replay", "write_video"]
@@ -43,7 +43,7 @@ Start = TronState | Callable[[int], TronState]
 
 
 class TronAgent:
-    """Makes ``games.match`` agents from a bot, a fresh copy per game (``bot.for_game(seed)``).
+    """Makes ``treesearch.match`` agents from a bot, a fresh copy per game (``bot.for_game(seed)``).
 
     Args:
         bot: ``bot(state, player) -> move``; a ``TronBot`` is copied for every game, a plain
@@ -109,8 +109,8 @@ def play_match(
 ) -> MatchResult:
     """Play ``games`` games between two bots, sides alternating; scores are bot a's.
 
-    A thin use of ``games.match.play_match``: the bots wrapped by ``TronAgent``, a seeded
-    ``start`` drawn per pair of games by ``games.match.PairedStarts``.
+    A thin use of ``treesearch.match.play_match``: the bots wrapped by ``TronAgent``, a seeded
+    ``start`` drawn per pair of games by ``treesearch.match.PairedStarts``.
 
     Args:
         start: a ``TronState`` at a turn start, or ``fn(seed) -> TronState`` (e.g.
@@ -125,7 +125,7 @@ def play_match(
             ``games.tron.render.TronRenderer`` and the Voronoi tint; None for none.
 
     Returns:
-        ``games.match.MatchResult``; ``replay(start, seed, record)`` rebuilds a game's states.
+        ``treesearch.match.MatchResult``; ``replay(start, seed, record)`` rebuilds a game's states.
         Ctrl-C ends the match early with the games finished so far (``interrupted``).
     """
     if isinstance(start, TronState):

@@ -91,7 +91,7 @@ def test_the_accepted_engines_are_taken(tmp_path: Path, value: str) -> None:
 
 
 def test_the_command_line_refuses_an_unknown_engine_in_one_line(tmp_path: Path) -> None:
-    code = "import sys, games.cli; sys.exit(games.cli.main(['play', 'railroad-ink']))"
+    code = "import sys, treesearch.cli; sys.exit(treesearch.cli.main(['play', 'railroad-ink']))"
     done = _run(code, tmp=tmp_path, TREESEARCH_ENGINE="garbage")
     assert done.returncode == 2
     assert done.stderr.startswith("treesearch: error: TREESEARCH_ENGINE must be 'python'")

@@ -15,9 +15,6 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from games.cli.catalog import GAMES, SEARCHES, Problem
-from games.cli.common import budget_of
-from games.cli.parser import build_parser
 from games.maze import ExplorationRenderer
 from games.tictactoe import TicTacToe
 from games.tictactoe_render import TicTacToeTiles
@@ -39,6 +36,9 @@ from treesearch import (
     TreeSearch,
     Visited,
 )
+from treesearch.cli.catalog import GAMES, SEARCHES, Problem
+from treesearch.cli.common import budget_of
+from treesearch.cli.parser import build_parser
 from treesearch.events import Event
 
 
@@ -419,7 +419,7 @@ def test_an_unwritable_path_fails_at_once(tmp_path: Path) -> None:
 def test_the_demo_replay_through_the_command_line_matches(
     demo: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from games.cli import main
+    from treesearch.cli import main
 
     monkeypatch.chdir(tmp_path)
     assert main(["video", "--game", "maze", "--search", "astar", "--html", "astar.html"]) == 0

@@ -23,15 +23,15 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from games.cli.catalog import GAMES, SEARCHES
-from games.cli.common import budget_of
-from games.cli.parser import build_parser
 from games.maze import ExplorationRenderer
 from games.tictactoe import TicTacToe
 from games.tictactoe_render import TicTacToeTiles
 from observers import HtmlReplay
 from tests.observers.replay_pages import page_data, page_frames
 from treesearch import MCTS, Budget, Visited
+from treesearch.cli.catalog import GAMES, SEARCHES
+from treesearch.cli.common import budget_of
+from treesearch.cli.parser import build_parser
 from treesearch.events import Event
 
 webdriver = pytest.importorskip(

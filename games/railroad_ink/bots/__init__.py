@@ -2,6 +2,6 @@
 
 Modules, each importing only those above it: ``features``, ``value``, ``planning``, ``base``,
 ``simple``, ``mcts``, ``lookahead``, ``policy``, ``montecarlo``, ``registry`` (``BOTS``,
-``make_bot``, ``BotAgent``: a bot as a ``games.match`` agent maker). Whole games played by
+``make_bot``, ``BotAgent``: a bot as a ``treesearch.match`` agent maker). Whole games played by
 one bot are ``games.railroad_ink.records``, their films ``games.railroad_ink.film``.
 """

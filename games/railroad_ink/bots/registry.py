@@ -1,7 +1,7 @@
 """Railroad Ink bots by name: each a composition of the framework's searches and ``value``.
 
 ``make_bot(name, dice, seconds=None, seed=0)`` returns a ``Bot``; ``BotAgent(name, dice,
-seconds)`` is the same as a ``games.match`` agent maker (``make(seed) -> Agent``: a bot is an
+seconds)`` is the same as a ``treesearch.match`` agent maker (``make(seed) -> Agent``: a bot is an
 agent, with its ``name`` and ``choose``); ``bot.choose(state)`` returns the
 child of ``state`` (a ``RailroadInkState`` where player 0 moves) that the bot plays. ``seconds``
 is the bot's thinking time for a whole game, spread over its decisions; None uses the bot's
@@ -133,7 +133,7 @@ def make_bot(name: str, dice: str = "revealed", seconds: float | None = None, se
 
 
 class BotAgent:
-    """Makes ``games.match`` agents of a named bot: ``BotAgent(name, dice)(seed)`` is a ``Bot``.
+    """Makes ``treesearch.match`` agents of a named bot: ``BotAgent(name, dice)(seed)``, a ``Bot``.
 
     A ``Bot`` already is an agent (a ``name`` and ``choose(state) -> child``); this maker
     fixes what ``make_bot`` needs besides the seed, so Railroad Ink bots plug in wherever a

@@ -1,4 +1,4 @@
-"""Railroad Ink bots as ``games.match`` agents, and ``play`` with a maker."""
+"""Railroad Ink bots as ``treesearch.match`` agents, and ``play`` with a maker."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from games.match import Agent, GameRecord, PlayedGame, RandomAgent, SearchAgent, play_match
 from games.railroad_ink import HEURISTIC, Board, BotAgent, InkRecord, RailroadInk, play
 from games.tictactoe import TicTacToe
 from treesearch import BeamSearch
 from treesearch.errors import InvalidArgumentError
+from treesearch.match import Agent, GameRecord, PlayedGame, RandomAgent, SearchAgent, play_match
 
 
 def test_a_bot_agent_makes_a_fresh_seeded_bot_that_is_an_agent() -> None:

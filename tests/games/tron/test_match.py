@@ -87,7 +87,7 @@ def _digest(moves: tuple[object, ...]) -> str:
 
 
 def test_records_are_pinned_for_the_same_seeds() -> None:
-    # Pinned before play_match moved onto games.match's PairedStarts: the same seeds must
+    # Pinned before play_match moved onto treesearch.match's PairedStarts: the same seeds must
     # give the same games, starts shared per pair and sides alternating.
     hexed = play_match(hex_start, heuristic_bot(), random_bot(0), games=4, seed=5)
     assert [

@@ -1,0 +1,137 @@
+"""Railroad Ink on the command line: a score game, its bots, and whole games played by one.
+
+``run`` and ``compare`` search it (``--dice known|revealed|free``, ``--seed`` rolls); ``play``
+has one of its bots play whole seeded games (``games.railroad_ink.play``), filming game 1
+with the bot's candidates before each placement (``games.railroad_ink.film``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from treesearch import InvalidArgumentError
+from treesearch.cli.catalog.bots import INK_BOTS
+from treesearch.cli.catalog.problem import (
+    Forecast,
+    GameEntry,
+    GameOptions,
+    Play,
+    Problem,
+    Solo,
+    board_video,
+)
+from treesearch.match import AgentMaker
+
+__all__ = ["RAILROAD_INK"]
+
+
+def _railroad_ink(args: GameOptions) -> Problem:
+    from games.railroad_ink import HEURISTIC, RailroadInk  # the engine (numba) loads here
+
+    dice = args.dice
+    return Problem(
+        "railroad-ink",
+        "score",
+        RailroadInk(args.seed, dice).start(),
+        None,
+        lambda s: 0.0,
+        lambda s: "start" if s.move is None else str(s.move),
+        f"Railroad Ink, dice {dice}, seed {args.seed}",
+        value=HEURISTIC,
+        score=lambda s: float(s.board.score().total),
+    )
+
+
+def _check(problem: Problem) -> None:
+    from games.railroad_ink import PLAY_DICE
+
+    dice = problem.start.game.dice
+    if dice not in PLAY_DICE:
+        raise InvalidArgumentError(
+            f"play needs rolls: --dice must be one of {', '.join(PLAY_DICE)}, got "
+            f"{dice!r} (free play has no dice; 'run --dice free' searches it)"
+        )
+
+
+def _solo(
+    problem: Problem, seed: int, agents: AgentMaker, video: Path | None, observers: list[Any]
+) -> Solo:
+    """Game ``seed`` played whole by ``agents`` with the problem's dice; filmed with ``video``."""
+    from games.railroad_ink import film, play
+
+    dice = problem.start.game.dice
+    record = play(seed, dice, agents, observers=observers)
+    if video is not None:
+        film(record, video, title=f"{record.bot} bot")
+    total = record.score.total
+    return Solo(
+        float(total),
+        record.seconds,
+        f"(seed {seed}, dice {dice}): {record.bot} scores {total} with "
+        f"{len(record.moves)} placements in {record.seconds:.2f} s",
+    )
+
+
+SECONDS = {"random": 0.1, "greedy": 1.0, "beam": 10.0, "mcts": 10.0, "lookahead": 60.0}
+"""About how long a game takes each bot on its fixed budget, compiled or not (measured on seed
+100, dice revealed, on a slow shared machine: 0.0, 0.4-1.0, 8-15, 9-11 and 58-71 s); the
+``montecarlo`` and ``best`` bots' are below."""
+
+COMPILED_SECONDS = 35.0
+"""``montecarlo``'s game on its fixed budget, compiled (``benchmarks/RESULTS.md``: 29-34 s)."""
+
+ENGINE_BOTS = ("montecarlo", "best")
+"""The bots whose play-outs run on the engine, which numba makes some 50 times faster."""
+
+
+def _forecast(problem: Problem, bot: str, seconds: float | None) -> Forecast:
+    """What a game by ``bot`` costs (``--bot-seconds`` or its fixed budget), and numba's gain."""
+    from games._compile import ENGINE, HOW_TO_COMPILE
+    from games.railroad_ink.bots.montecarlo import PYTHON_SECONDS
+
+    note = ""
+    if bot in ENGINE_BOTS:
+        if seconds is None:
+            seconds = PYTHON_SECONDS if ENGINE == "python" else COMPILED_SECONDS
+        if ENGINE == "python":
+            note = (
+                f"the Railroad Ink engine runs as plain Python; {HOW_TO_COMPILE}. Compiled, "
+                f"its play-outs run about 50 times faster (benchmarks/RESULTS.md) and {bot} "
+                f"plays its full budget instead of a {PYTHON_SECONDS:g} s clock, scoring higher"
+            )
+    elif seconds is None:
+        seconds = SECONDS.get(bot)
+    return Forecast(seconds, note, _rounds)
+
+
+def _rounds(state: Any) -> tuple[int, int]:
+    """``(rounds done, 7)`` at ``state``."""
+    return min(max(int(getattr(state, "round", 1)) - 1, 0), 7), 7
+
+
+def _tiles(start: object) -> object:
+    """The renderer of a Railroad Ink video (imported here: the engine loads with the game)."""
+    from games.railroad_ink import RailroadInkTiles
+
+    return RailroadInkTiles(40)
+
+
+RAILROAD_INK = GameEntry(
+    "railroad-ink",
+    "score",
+    "Railroad Ink: --dice known|revealed|free, --seed rolls",
+    _railroad_ink,
+    board_video(_tiles),
+    video_search="beam",  # plays well in seconds (backtracking: a score of 9 in a minute)
+    play=Play(
+        bots=INK_BOTS,
+        default=("best",),
+        solo=_solo,
+        check=_check,
+        solo_video=True,
+        forecast=_forecast,
+    ),
+    options=("dice",),
+    compiled="its play-outs run 41-108 times faster and a beam search about twice as fast",
+)

@@ -1,0 +1,134 @@
+"""Who plays whole games: the bots and searches named by ``play`` and ``compare``.
+
+A name is resolved once, before any work, into a ``Player`` for the game: one of the bots
+its entry names (``GameEntry.play.bots``) or, where the entry lets them, a search of its
+kind. Either way it plays through one protocol, a ``treesearch.match`` agent maker
+(``Player.agents``): ``duel_match`` plays two of them on ``treesearch.match`` from the start the
+entry gives, ``score_game`` has one play a whole game by the entry's ``solo``, or runs a
+score search once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from treesearch import Budget, InvalidArgumentError
+from treesearch.cli.catalog import (
+    SEARCHES,
+    BotEntry,
+    BotOptions,
+    GameEntry,
+    Problem,
+    SearchOptions,
+    searches_for,
+    suggest,
+)
+from treesearch.match import AgentMaker, MatchResult, PairedStarts, SearchAgent, play_match
+
+__all__ = [
+    "Player",
+    "duel_match",
+    "match_start",
+    "player",
+    "player_names",
+    "record_start",
+    "score_game",
+]
+
+
+@dataclass(frozen=True)
+class Player:
+    """A resolved name: one of the game's bots, or a search entry."""
+
+    name: str
+    bot: BotEntry | None
+    """The bot of the game's entry; None for a search of ``catalog.SEARCHES``."""
+
+    def agents(self, problem: Problem, budget: Budget, args: argparse.Namespace) -> AgentMaker:
+        """The agent maker ``make(seed) -> Agent`` that plays for this name on ``problem``.
+
+        A bot's maker gets ``--seed``, ``--bot-seconds`` and the start; a search is made
+        afresh per game with the game's seed, under ``budget``.
+        """
+        if self.bot is not None:
+            return self.bot.make(BotOptions(args.seed, args.bot_seconds, problem.start))
+        entry, options = SEARCHES[self.name], SearchOptions.of(args)
+        return SearchAgent(
+            lambda seed: entry.make(problem, budget, dataclasses.replace(options, seed=seed)),
+            name=self.name,
+        )
+
+
+def player_names(game: GameEntry) -> list[str]:
+    """The names that can play ``game``: its bots, then the searches that fit (if allowed)."""
+    bots = [b.short for b in game.play.bots]
+    if not game.play.searches:
+        return bots
+    return bots + [n for n in searches_for(game.kind) if n not in bots]
+
+
+def player(name: str, game: GameEntry) -> Player:
+    """The player called ``name`` for ``game`` (bots win over searches of the same name).
+
+    Raises:
+        InvalidArgumentError: a name that cannot play the game (with a near miss and the list).
+    """
+    bot = game.play.bot(name)
+    if bot is not None:
+        return Player(name, bot)
+    names = player_names(game)
+    if name in names:
+        return Player(name, None)
+    raise InvalidArgumentError(
+        f"{name!r} cannot play {game.name!r}{suggest(name, names)}; choose from: {', '.join(names)}"
+    )
+
+
+def score_game(
+    game: GameEntry, who: Player, problem: Problem, budget: Budget, args: argparse.Namespace
+) -> Any:
+    """One whole game of a score game: ``(score, seconds, nodes, status)``.
+
+    A bot's agents play the seeded game through the entry's ``play.solo``; a search runs
+    once from the start and its best state's score counts (a random walk's best end, a
+    beam's plan).
+    """
+    if who.bot is not None:
+        if game.play.solo is None:
+            raise InvalidArgumentError(f"{game.name!r} has no whole-game play for bots")
+        solo = game.play.solo(problem, args.seed, who.agents(problem, budget, args), None, [])
+        return solo.score, solo.seconds, 0, "played"
+    search = SEARCHES[who.name].make(problem, budget, args)
+    result = search.run(problem.start)
+    best = result.best if result.best is not None else problem.start
+    assert problem.score is not None
+    stats = result.stats
+    return problem.score(best), stats.seconds, stats.expanded, result.status.value
+
+
+def match_start(game: GameEntry, problem: Problem) -> Any:
+    """What a match of ``game`` starts from: the entry's ``play.start``, else the start."""
+    return problem.start if game.play.start is None else game.play.start(problem)
+
+
+def record_start(start: Any, seed: int, index: int) -> Any:
+    """The start of game ``index`` of a match from ``start`` seeded ``seed``."""
+    return start.start(seed, index) if isinstance(start, PairedStarts) else start
+
+
+def duel_match(
+    game: GameEntry,
+    problem: Problem,
+    players: tuple[Player, Player],
+    budget: Budget,
+    args: argparse.Namespace,
+    *,
+    games: int,
+    seed: int,
+) -> MatchResult:
+    """``games`` games between two players on ``treesearch.match``; scores are the first's."""
+    a, b = (p.agents(problem, budget, args) for p in players)
+    return play_match(a, b, match_start(game, problem), games=games, seed=seed)
