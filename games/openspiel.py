@@ -29,8 +29,7 @@ import numpy as np
 
 from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError
-from treesearch.mcts_policies import sample_outcome
-from treesearch.values import CHANCE, TERMINAL
+from treesearch.values import CHANCE, TERMINAL, sample_outcome
 
 __all__ = ["OpenSpielState", "import_pyspiel"]
 

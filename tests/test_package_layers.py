@@ -69,7 +69,14 @@ def test_imports_run_one_way(module: str) -> None:
 
 
 def test_the_rooms_are_where_their_names_say() -> None:
-    for room in ("treesearch.cli", "treesearch.match", "treesearch.compare", "games.maze"):
+    for room in (
+        "treesearch.cli",
+        "treesearch.match",
+        "treesearch.compare",
+        "treesearch.mcts",
+        "treesearch.alphabeta",
+    ):
         assert room in MODULES, f"{room} is missing"
     assert not any(_under(m, n) for m in MODULES for n in ("games.cli", "games.match"))
     assert not any(_under(m, "games.compare") for m in MODULES)
+    assert not any(m.startswith(("treesearch.mcts_", "treesearch.alphabeta_")) for m in MODULES)

@@ -7,7 +7,8 @@ Compose a game state (a ``TreeIterator``), a search and observers::
 This package needs only numpy; games live in ``games`` and observers in ``observers``.
 
 Its rooms: the searches, the game contract (``TreeIterator`` and ``check_iterator``),
-``Budget``, results, events and errors at the top; ``treesearch.match`` plays whole games
+``Budget``, results, events and errors at the top; ``treesearch.mcts`` and
+``treesearch.alphabeta`` hold those two searches' parts; ``treesearch.match`` plays whole games
 between agents (``play_game``, ``play_match``, their records); ``treesearch.compare`` runs
 seeded comparisons on local workers or Ray, with statistics and reports; ``treesearch.cli``
 is the ``treesearch`` command, the one room that imports ``games`` and ``observers``, and
@@ -39,7 +40,7 @@ from treesearch.events import (
 from treesearch.flat_mc import FlatMonteCarlo
 from treesearch.iddfs import IDDFS
 from treesearch.mcts import MCTS, Node
-from treesearch.mcts_policies import uct
+from treesearch.mcts.policies import uct
 from treesearch.nrpa import NRPA
 from treesearch.playthrough import ObserverLike, Playthrough
 from treesearch.plugins import GamePlugin, SearchPlugin

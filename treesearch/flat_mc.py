@@ -32,7 +32,7 @@ from treesearch.arguments import check_count, check_flag, check_number
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, InvalidValueError, TreeSearchError
 from treesearch.events import Evaluated
-from treesearch.mcts_policies import ROLLOUT_LIMIT, rollout_rewards
+from treesearch.mcts.policies import ROLLOUT_LIMIT, rollout_rewards
 from treesearch.result import Status
 from treesearch.search import TreeSearch, check_callable, check_choice
 from treesearch.values import player_of

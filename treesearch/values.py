@@ -28,7 +28,7 @@ judge with the same checks, in ``treesearch._contract`` (where ``CHANCE``, ``TER
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from treesearch._contract import (
@@ -60,6 +60,7 @@ __all__ = [
     "player_of",
     "player_out_of_range",
     "returns_of",
+    "sample_outcome",
     "terminal_value",
 ]
 
@@ -190,3 +191,13 @@ def normalised(value: ValueFunction, low: float, high: float) -> ValueFunction:
 
     norm.__qualname__ = f"normalised({getattr(value, '__qualname__', value)!s})"
     return norm
+
+
+def sample_outcome(outcomes: Sequence[tuple[Any, float]], u: float) -> Any:
+    """The outcome whose cumulative probability first exceeds ``u`` (a uniform draw)."""
+    acc = 0.0
+    for state, p in outcomes:
+        acc += p
+        if u < acc:
+            return state
+    return outcomes[-1][0]

@@ -257,7 +257,7 @@ def mcts_bot(
         exploration: ``MCTS(exploration=...)``, in widths of the reward range [-1, 1]
             (territory values lie in [-0.5, 0.5], so it is below MCTS's default).
         simultaneous: "sequential" (the opponent sees the bot's pick in the tree) or
-            "decoupled" (DUCT: it does not; ``treesearch.mcts_decoupled``).
+            "decoupled" (DUCT: it does not; ``treesearch.mcts.decoupled``).
         playout: random moves (plies) played from a new leaf before ``evaluate`` scores it
             (``MCTS(rollout_depth=...)``); None: evaluate the leaf itself.
         reuse: keep the tree between the moves of one game.

@@ -13,7 +13,7 @@ from games.openspiel import OpenSpielState, import_pyspiel
 from games.tictactoe import TicTacToe
 from treesearch import CHANCE, MCTS, TERMINAL, AlphaBeta, check_iterator
 from treesearch.errors import InvalidArgumentError
-from treesearch.mcts_policies import rollout_rewards
+from treesearch.mcts.policies import rollout_rewards
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason='OpenSpiel is not installed: pip install "treesearch[openspiel]"'

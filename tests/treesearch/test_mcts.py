@@ -14,7 +14,7 @@ from observers import RecordingObserver
 from tests.games_util import Gamble, perfect_move, solve
 from treesearch import MCTS, Budget, SimulationPhase, Status, TreeIterator, VisitKind, uct
 from treesearch.errors import InvalidArgumentError, InvalidBudgetError, InvalidValueError
-from treesearch.mcts_simulate import Simulator
+from treesearch.mcts.simulate import Simulator
 
 ITERATIONS = 2000  # the budget under which MCTS must never lose to perfect play
 

@@ -19,7 +19,7 @@ from treesearch.errors import (
     IteratorContractError,
     NotATreeIteratorError,
 )
-from treesearch.mcts_policies import rollout_rewards
+from treesearch.mcts.policies import rollout_rewards
 
 
 class Toy(TreeIterator):
@@ -264,10 +264,10 @@ def _imports(module: str) -> set[str]:
 
 
 def test_mcts_imports_go_one_way() -> None:
-    """mcts_node <- mcts_policies <- mcts_simulate <- mcts: no circle (issue 8, point 7)."""
-    assert not {m for m in _imports("mcts_node") if m.startswith("treesearch.mcts")}
-    assert {m for m in _imports("mcts_policies") if m.startswith("treesearch.mcts")} == {
-        "treesearch.mcts_node"
+    """mcts.node <- mcts.policies <- mcts.simulate <- mcts.mcts: no circle."""
+    assert not {m for m in _imports("mcts/node") if m.startswith("treesearch.mcts")}
+    assert {m for m in _imports("mcts/policies") if m.startswith("treesearch.mcts")} == {
+        "treesearch.mcts.node"
     }
-    assert "treesearch.mcts" not in _imports("mcts_simulate")
-    assert "treesearch.alphabeta" not in _imports("alphabeta_run")
+    assert "treesearch.mcts.mcts" not in _imports("mcts/simulate")
+    assert "treesearch.alphabeta.alphabeta" not in _imports("alphabeta/minimax")

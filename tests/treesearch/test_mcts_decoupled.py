@@ -10,7 +10,7 @@ import pytest
 from tests.helpers import Simul
 from treesearch import MCTS
 from treesearch.errors import InvalidArgumentError, IteratorContractError
-from treesearch.mcts_node import Node, SharedStats
+from treesearch.mcts.node import Node, SharedStats
 from treesearch.result import Status
 
 PENNIES = [[1.0, -1.0], [-1.0, 1.0]]  # player 0 wins on a match
@@ -144,14 +144,14 @@ def test_solver_proves_a_pick_only_when_every_reply_agrees() -> None:
 
 
 def test_decoupled_module_imports_go_one_way() -> None:
-    """mcts_simulate <- mcts_decoupled <- mcts; the simulator never imports DUCT."""
+    """mcts.simulate <- mcts.decoupled <- mcts.mcts; the simulator never imports DUCT."""
     root = Path(__file__).resolve().parents[2] / "treesearch"
 
     def imports(module: str) -> set[str]:
         tree = ast.parse((root / f"{module}.py").read_text())
         return {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
 
-    mine = {m for m in imports("mcts_decoupled") if m.startswith("treesearch.mcts")}
-    assert mine == {"treesearch.mcts_node", "treesearch.mcts_simulate"}
-    assert "treesearch.mcts_decoupled" not in imports("mcts_simulate") | imports("mcts_node")
-    assert "treesearch.mcts_decoupled" in imports("mcts")
+    mine = {m for m in imports("mcts/decoupled") if m.startswith("treesearch.mcts")}
+    assert mine == {"treesearch.mcts.node", "treesearch.mcts.simulate"}
+    assert "treesearch.mcts.decoupled" not in imports("mcts/simulate") | imports("mcts/node")
+    assert "treesearch.mcts.decoupled" in imports("mcts/mcts")

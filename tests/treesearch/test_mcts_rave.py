@@ -17,10 +17,10 @@ from treesearch.errors import (
     IteratorContractError,
     MissingCapabilityError,
 )
-from treesearch.mcts_node import Node
-from treesearch.mcts_policies import uct
-from treesearch.mcts_rave import RaveNode, amaf_backup
-from treesearch.mcts_settings import RAVE, MCTSSettings
+from treesearch.mcts.node import Node
+from treesearch.mcts.policies import uct
+from treesearch.mcts.rave import RaveNode, amaf_backup
+from treesearch.mcts.settings import RAVE, MCTSSettings
 
 
 class Take:

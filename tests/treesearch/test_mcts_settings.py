@@ -16,8 +16,8 @@ from games.tron.state import square_start
 from treesearch import MCTS
 from treesearch.errors import InvalidArgumentError
 from treesearch.mcts import EXPLORATION, SIMULTANEOUS
-from treesearch.mcts_policies import uct
-from treesearch.mcts_settings import (
+from treesearch.mcts.policies import uct
+from treesearch.mcts.settings import (
     LEAF_BOUNDED,
     LEAF_EVALUATE,
     LEAF_ROLLOUT,
@@ -239,7 +239,7 @@ def test_the_bot_is_deterministic_by_seed() -> None:
 
 
 def test_settings_sit_between_the_hooks_and_the_simulator() -> None:
-    """mcts_final, mcts_policies <- mcts_settings <- mcts_simulate, mcts (imports go one way)."""
+    """mcts.final, mcts.policies <- mcts.settings <- mcts.simulate, mcts.mcts (one way)."""
     root = Path(__file__).resolve().parents[2] / "treesearch"
 
     def imports(module: str) -> set[str]:
@@ -247,5 +247,5 @@ def test_settings_sit_between_the_hooks_and_the_simulator() -> None:
         found = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
         return {m for m in found if m.startswith("treesearch.mcts")}
 
-    assert imports("mcts_settings") == {"treesearch.mcts_final", "treesearch.mcts_policies"}
-    assert "treesearch.mcts_settings" in imports("mcts_simulate") & imports("mcts")
+    assert imports("mcts/settings") == {"treesearch.mcts.final", "treesearch.mcts.policies"}
+    assert "treesearch.mcts.settings" in imports("mcts/simulate") & imports("mcts/mcts")

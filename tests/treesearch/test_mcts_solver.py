@@ -12,8 +12,8 @@ from tests.games_util import Gamble
 from treesearch import CHANCE, MCTS, Status, TreeIterator
 from treesearch.errors import InvalidValueError
 from treesearch.mcts import REUSE_DEPTH
-from treesearch.mcts_final import choose_child
-from treesearch.mcts_node import Node
+from treesearch.mcts.final import choose_child
+from treesearch.mcts.node import Node
 
 
 def position(*moves: int) -> TicTacToe:

@@ -29,8 +29,7 @@ from treesearch.errors import (
 )
 from treesearch.match.agents import Agent, AgentMaker
 from treesearch.match.record import GameRecord, MatchResult
-from treesearch.mcts_policies import sample_outcome
-from treesearch.values import CHANCE
+from treesearch.values import CHANCE, sample_outcome
 
 __all__ = ["PairedStarts", "game_seed", "make_agent", "play_game", "play_match", "replay"]
 

@@ -11,7 +11,7 @@ from games.tron.state import TronState, hex_start, square_start
 from games.tron.value import evaluate
 from treesearch import MCTS
 from treesearch.errors import InvalidArgumentError
-from treesearch.mcts_node import Node
+from treesearch.mcts.node import Node
 
 
 def test_only_pending_states_are_simultaneous() -> None:

@@ -19,7 +19,7 @@ from treesearch import CHANCE, InvalidArgumentError, Playthrough
 from treesearch.cli.catalog.problem import Problem, Solo, SoloMaker
 from treesearch.events import Visited
 from treesearch.match import AgentMaker
-from treesearch.mcts_policies import sample_outcome
+from treesearch.values import sample_outcome
 
 __all__ = ["solo_play"]
 

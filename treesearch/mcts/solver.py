@@ -7,13 +7,13 @@ player is proven with that child's rewards (nothing can be better); a node all o
 children are proven takes the best of them for its player to move. A chance node is proven
 when every outcome is proven, with the probability-weighted mean (OpenSpiel proves it only
 when all outcomes agree; the mean is exact too, and lets dice games settle). A simultaneous
-node of a decoupled search (``mcts_decoupled``) is proven only when all its replies agree.
+node of a decoupled search (``decoupled``) is proven only when all its replies agree.
 
 Proofs need the reward range: "worth the top of the range" is a win only if no reward can
 be higher, so a terminal reward outside ``reward_range`` is refused, naming the fix. Only
 true terminal states are proven; a rollout or leaf evaluation never proves anything.
 
-Imports ``mcts_node`` only; ``mcts_simulate`` imports it (backup); ``mcts_final`` reads the
+Imports ``node`` only; ``simulate`` imports it (backup); ``final`` reads the
 proofs it leaves on the nodes.
 """
 
@@ -23,7 +23,7 @@ import math
 from typing import Any
 
 from treesearch.errors import InvalidValueError
-from treesearch.mcts_node import Node
+from treesearch.mcts.node import Node
 
 __all__ = ["check_reward_range", "prove_terminal"]
 

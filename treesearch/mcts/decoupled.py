@@ -15,14 +15,14 @@ alike (the same number, in the same order): move ``i`` is the ``i``-th child. A
 simultaneous node expands its children as any node does, one a simulation in random order
 (that uses no reward, so it tells player 1 nothing of player 0's pick); once all are
 expanded, their first visits join the shared statistics, which decide from then on. Such
-a node is proven only when all its replies are proven alike (``mcts_solver``). A
+a node is proven only when all its replies are proven alike (``solver``). A
 simultaneous root (no turn node above it) selects sequentially: the search was told player
 0's move.
 
 Reference: Lanctot et al. 2013, "Monte Carlo Tree Search for Simultaneous Move Games: A
 Case Study in the Game of Tron"; Teytaud & Flory 2011 (DUCT).
 
-Imports ``mcts_simulate`` and ``mcts_node``; only ``mcts`` imports it.
+Imports ``simulate`` and ``node``; only ``mcts.mcts`` imports it.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ import math
 from typing import Any
 
 from treesearch._contract import fail
-from treesearch.mcts_node import Node, SharedStats, Simultaneous
-from treesearch.mcts_simulate import Simulator
+from treesearch.mcts.node import Node, SharedStats, Simultaneous
+from treesearch.mcts.simulate import Simulator
 
 __all__ = ["DecoupledSimulator", "shared_choice"]
 

@@ -23,8 +23,8 @@ slots), blends in selection and runs the AMAF backup, about 20-27% fewer simulat
 second on OpenSpiel's connect four, hex 5x5 and breakthrough 6x6; the plain ``Simulator``
 pays one test a simulation and ``Node`` nothing.
 
-Imports ``mcts_node``, ``mcts_policies``, ``mcts_settings`` and ``mcts_simulate``; only
-``mcts`` imports it.
+Imports ``node``, ``policies``, ``settings`` and ``simulate``; only
+``mcts.mcts`` imports it.
 """
 
 from __future__ import annotations
@@ -38,10 +38,10 @@ from typing import Any
 from treesearch._contract import fail, safe_repr
 from treesearch._run import RunContext
 from treesearch.errors import InvalidValueError, MissingCapabilityError, TreeSearchError
-from treesearch.mcts_node import Node
-from treesearch.mcts_policies import checked_playout, rollout_rewards
-from treesearch.mcts_settings import LEAF_ROLLOUT, LEAF_ROLLOUT_MOVES, RAVE, MCTSSettings
-from treesearch.mcts_simulate import Simulator
+from treesearch.mcts.node import Node
+from treesearch.mcts.policies import checked_playout, rollout_rewards
+from treesearch.mcts.settings import LEAF_ROLLOUT, LEAF_ROLLOUT_MOVES, RAVE, MCTSSettings
+from treesearch.mcts.simulate import Simulator
 from treesearch.values import CHANCE
 
 __all__ = ["RaveNode", "RaveSimulator", "amaf_backup", "move_attribute", "rave_constant"]

@@ -18,7 +18,7 @@ so a lost position still plays the move that delays the loss most; otherwise pro
 are set aside, the rule picks among the rest, and a proven move at least as good as the
 pick's value replaces it (a sure result beats an equal estimate).
 
-Imports ``mcts_node`` only; ``mcts`` uses it.
+Imports ``node`` only; ``mcts.mcts`` uses it.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from treesearch.mcts_node import Node
+from treesearch.mcts.node import Node
 
 __all__ = ["FINAL_RULES", "FinalRule", "choose_child"]
 

@@ -1,8 +1,8 @@
 """The node of MCTS's search tree, in its own module so imports go one way.
 
-It imports no other MCTS module; all of them but ``mcts_settings`` import it:
-``mcts_policies`` (selection scores need ``Node``), ``mcts_solver``, ``mcts_final``,
-``mcts_simulate``, ``mcts_decoupled`` and ``mcts`` (the search, which re-exports ``Node``).
+It imports no other MCTS module; all of them but ``settings`` import it:
+``policies`` (selection scores need ``Node``), ``solver``, ``final``,
+``simulate``, ``decoupled`` and ``mcts.mcts`` (the search, which re-exports ``Node``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The knobs of ``MCTS`` as one frozen object, validated once: ``MCTSSettings``.
 
 ``MCTS(...)`` builds one from its keywords and keeps it (``mcts.settings``); the simulator
-(``mcts_simulate``) takes it as is and copies what it needs into its own attributes once a
+(``simulate``) takes it as is and copies what it needs into its own attributes once a
 run, so no simulation looks into it. Each knob is checked here, once, by an error naming the
 bad value; a bot wrapping MCTS (``games.tron.bots.mcts_bot``) builds one to check its knobs
 at its own entry point. The settings also hold the forms the simulator needs (``c``,
@@ -14,8 +14,8 @@ and ``rng``, which the runs consume.
     >>> s.c, s.reward_range, s == MCTSSettings(exploration=0.5, reward_range=(0.0, 1.0))
     (0.5, (0.0, 1.0), True)
 
-Imports ``mcts_final`` (the final-move rules) and ``mcts_policies`` (the hooks' types);
-``mcts_simulate`` and ``mcts`` import it.
+Imports ``final`` (the final-move rules) and ``policies`` (the hooks' types);
+``simulate`` and ``mcts.mcts`` import it.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from typing import Any, Literal
 
 from treesearch.arguments import check_count, check_flag, check_number, is_count
 from treesearch.errors import InvalidArgumentError
-from treesearch.mcts_final import FINAL_RULES, FinalRule
-from treesearch.mcts_policies import Evaluator, RolloutPolicy, SelectionFn
+from treesearch.mcts.final import FINAL_RULES, FinalRule
+from treesearch.mcts.policies import Evaluator, RolloutPolicy, SelectionFn
 from treesearch.search import check_choice
 
 __all__ = [
@@ -58,7 +58,7 @@ rollout to the end that reports its moves (RAVE's simulator turns ``LEAF_ROLLOUT
 
 RAVE: float | None = None
 """The RAVE constant ``K`` that ``MCTS(rave=None)``, the default, uses on states with a move
-identity (``mcts_rave``); None: plain UCT unless ``rave=K`` is given. Kept None: measured
+identity (``rave``); None: plain UCT unless ``rave=K`` is given. Kept None: measured
 against OpenSpiel's bot (benchmarks/tune_mcts.py ``--rave``), RAVE did not win at equal time
 on hex 5x5 and lost on connect four and breakthrough 6x6."""
 

@@ -1,9 +1,9 @@
 """One MCTS simulation: select, expand, evaluate (rollout or leaf value), back up.
 
-Kept apart from ``mcts`` (the budget and the run loop) so each stays small. It imports
-``mcts_node``, ``mcts_policies``, ``mcts_solver`` and ``mcts_settings``; ``mcts_decoupled``
-and ``mcts_rave`` (whose ``DecoupledSimulator`` and ``RaveSimulator`` subclass ``Simulator``)
-and ``mcts`` import it.
+Kept apart from ``mcts.mcts`` (the budget and the run loop) so each stays small. It imports
+``node``, ``policies``, ``solver`` and ``settings``; ``decoupled``
+and ``rave`` (whose ``DecoupledSimulator`` and ``RaveSimulator`` subclass ``Simulator``)
+and ``mcts.mcts`` import it.
 A broken game is not checked per node: the simulation catches the bare fault, re-examines
 the state at fault and raises the error ``check_iterator`` would give.
 """
@@ -20,17 +20,22 @@ from treesearch._contract import FAULTS, bad_player, player_index, translate
 from treesearch._run import RunContext
 from treesearch.errors import TreeSearchError
 from treesearch.events import SimulationPhase, Visited, VisitKind
-from treesearch.mcts_node import Node
-from treesearch.mcts_policies import (
+from treesearch.mcts.node import Node
+from treesearch.mcts.policies import (
     ROLLOUT_LIMIT,
     leaf_rewards,
     rollout_rewards,
-    sample_outcome,
     terminal_rewards,
 )
-from treesearch.mcts_settings import LEAF_BOUNDED, LEAF_EVALUATE, MCTSSettings
-from treesearch.mcts_solver import prove_terminal
-from treesearch.values import CHANCE, chance_outcomes_of, player_of, player_out_of_range
+from treesearch.mcts.settings import LEAF_BOUNDED, LEAF_EVALUATE, MCTSSettings
+from treesearch.mcts.solver import prove_terminal
+from treesearch.values import (
+    CHANCE,
+    chance_outcomes_of,
+    player_of,
+    player_out_of_range,
+    sample_outcome,
+)
 
 __all__ = ["Simulator", "uct_max"]
 
@@ -91,7 +96,7 @@ class Simulator:
         # is_terminal() of every new leaf cost 6% on tic-tac-toe): a terminal leaf is proven
         # on its next visit, which a win, valued exactly by its rollout, soon gets.
         self.prove_leaves = settings.solver and self.mode == LEAF_EVALUATE
-        # Hooks of RAVE's simulator (``mcts_rave``): the node class, and the AMAF backup
+        # Hooks of RAVE's simulator (``rave``): the node class, and the AMAF backup
         # (None: nothing more to do after the backup, one test a simulation).
         self.new_node: Callable[[Any, Node, int], Node] = Node
         self.amaf: Callable[[Node, tuple[float, ...]], None] | None = None
@@ -264,7 +269,7 @@ class Simulator:
     def _rollout(self, state: Any, depth: int) -> tuple[float, ...]:
         """A rollout to the end that reports its moves (``LEAF_ROLLOUT_MOVES``).
 
-        Only RAVE's simulator (``mcts_rave.RaveSimulator``) sets that mode, and it overrides
+        Only RAVE's simulator (``rave.RaveSimulator``) sets that mode, and it overrides
         this; a plain simulator never gets here.
         """
         raise NotImplementedError("LEAF_ROLLOUT_MOVES needs mcts_rave.RaveSimulator")

@@ -9,12 +9,12 @@ With ``solver=True`` (the default) exact values proven at terminal states pass u
 
 Simultaneous moves: a game plays a turn as two plies (player 0 picks, then player 1) and
 marks the second half with ``simultaneous() -> True``; ``simultaneous="decoupled"`` keeps
-player 1 from seeing player 0's pick in the tree (``mcts_decoupled``).
+player 1 from seeing player 0's pick in the tree (``decoupled``).
 
-Modules: ``mcts_node`` (the tree node) <- ``mcts_policies`` (hooks), ``mcts_solver``
-(proofs), ``mcts_final`` (the recommended move) <- ``mcts_settings`` (the knobs, checked
-once: ``MCTSSettings``) <- ``mcts_simulate`` (one simulation) <- ``mcts_decoupled`` (DUCT)
-and ``mcts_rave`` (RAVE, ``rave=K``) <- ``mcts`` (budget, run loop, answer); imports go one
+Modules: ``node`` (the tree node) <- ``policies`` (hooks), ``solver``
+(proofs), ``final`` (the recommended move) <- ``settings`` (the knobs, checked
+once: ``MCTSSettings``) <- ``simulate`` (one simulation) <- ``decoupled`` (DUCT)
+and ``rave`` (RAVE, ``rave=K``) <- ``mcts.mcts`` (budget, run loop, answer); imports go one
 way.
 
 References: Kocsis & Szepesvári 2006 (UCT); Winands, Björnsson & Saito 2008 (MCTS-Solver);
@@ -38,13 +38,13 @@ from treesearch.errors import (
     MissingCapabilityError,
     TreeSearchError,
 )
-from treesearch.mcts_decoupled import DecoupledSimulator
-from treesearch.mcts_final import FinalRule, choose_child, value_of
-from treesearch.mcts_node import Node
-from treesearch.mcts_policies import ROLLOUT_LIMIT, Evaluator, RolloutPolicy, SelectionFn
-from treesearch.mcts_rave import RaveSimulator, rave_constant
-from treesearch.mcts_settings import EXPLORATION, RAVE, SIMULTANEOUS, MCTSSettings
-from treesearch.mcts_simulate import Simulator
+from treesearch.mcts.decoupled import DecoupledSimulator
+from treesearch.mcts.final import FinalRule, choose_child, value_of
+from treesearch.mcts.node import Node
+from treesearch.mcts.policies import ROLLOUT_LIMIT, Evaluator, RolloutPolicy, SelectionFn
+from treesearch.mcts.rave import RaveSimulator, rave_constant
+from treesearch.mcts.settings import EXPLORATION, RAVE, SIMULTANEOUS, MCTSSettings
+from treesearch.mcts.simulate import Simulator
 from treesearch.result import Status
 from treesearch.search import TreeSearch
 
@@ -153,12 +153,12 @@ class MCTS(TreeSearch):
             ``returns()[0]``).
         backup: "mean" (UCT) or "max" (best single outcome: puzzles where the best episode
             matters).
-        final: how the recommended child is chosen (``treesearch.mcts_final``):
+        final: how the recommended child is chosen (``treesearch.mcts.final``):
             "visits" (robust child: most simulated), "value" (max child: highest mean),
             "secure" (highest ``mean - c / sqrt(visits)``) or "robust-max" (a
             move both most visited and of highest mean, else the secure child). With the
             solver, proven wins come first and proven losses last.
-        solver: MCTS-Solver (``treesearch.mcts_solver``, on by default: it costs about 1%
+        solver: MCTS-Solver (``treesearch.mcts.solver``, on by default: it costs about 1%
             of speed): exact values proven at terminal states pass up the tree; in
             selection a proven child scores its exact value with no exploration bonus and a
             proven loss is never followed; a proven root ends the run early with status
@@ -194,16 +194,16 @@ class MCTS(TreeSearch):
             answer ``simultaneous() -> True`` at a turn's second half (player 1 to move
             after player 0 picked). "sequential" (the alternating approximation): player 1
             selects as if it saw player 0's pick. "decoupled" (DUCT,
-            ``treesearch.mcts_decoupled``): player 1 selects by UCB (on the mean, whatever
+            ``treesearch.mcts.decoupled``): player 1 selects by UCB (on the mean, whatever
             ``selection`` or ``backup`` say) over its moves' statistics aggregated over all
             of player 0's picks at that turn, so its choice cannot depend on player 0's.
             Games without the method are searched the same either way.
-        rave: RAVE / all-moves-as-first (``treesearch.mcts_rave``): ``K > 0`` blends each
+        rave: RAVE / all-moves-as-first (``treesearch.mcts.rave``): ``K > 0`` blends each
             child's mean with its AMAF mean (its value over the simulations in which the
             player played that move at that node or later) in selection, with weight
             ``beta = sqrt(K / (3 n + K))`` after ``n`` visits (half at ``n = K``), so a move
             is learned from far more simulations early on; 0: plain UCT. None (the default):
-            ``RAVE`` (``treesearch.mcts_settings``) on states with a move identity where it
+            ``RAVE`` (``treesearch.mcts.settings``) on states with a move identity where it
             applies, which is None, plain UCT: against OpenSpiel's bot RAVE wins more on hex
             5x5 at equal simulations but not at equal time, and loses on connect four and
             breakthrough, where an action id is not the same move in every position
@@ -232,7 +232,7 @@ class MCTS(TreeSearch):
     ``ROLLOUT_LIMIT``, see ``rollout_depth``).
 
     The knobs are checked once and kept as ``settings``, a frozen ``MCTSSettings``
-    (``treesearch.mcts_settings``); ``exploration``, ``c`` (the UCT constant in reward units:
+    (``treesearch.mcts.settings``); ``exploration``, ``c`` (the UCT constant in reward units:
     ``exploration * (high - low)``), ``reuse`` and the other knobs read them. ``iterations``
     and ``rng`` are kept as given.
     """

@@ -2,7 +2,7 @@
 
 Rewards are tuples indexed by player (a one-tuple for puzzles without players), so every
 node can take the reward of the player who moved into it. This module imports ``Node`` from
-``mcts_node`` and nothing from ``mcts`` (imports go one way).
+``node`` and nothing from ``mcts.mcts`` (imports go one way).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Any
 
 from treesearch._contract import FAULTS, bad_returns, fail, safe_repr, translate
 from treesearch.errors import InvalidValueError, MissingCapabilityError, TreeSearchError
-from treesearch.mcts_node import Node
-from treesearch.values import CHANCE, chance_outcomes_of
+from treesearch.mcts.node import Node
+from treesearch.values import CHANCE, chance_outcomes_of, sample_outcome
 
 __all__ = [
     "ROLLOUT_LIMIT",
@@ -27,7 +27,6 @@ __all__ = [
     "endless_rollout",
     "leaf_rewards",
     "rollout_rewards",
-    "sample_outcome",
     "terminal_rewards",
     "uct",
 ]
@@ -181,16 +180,6 @@ def endless_rollout(state: Any, moves: int) -> MissingCapabilityError:
         "the game, which may never end: give a play-out that ends (playout=...) or a game "
         "whose random games end"
     )
-
-
-def sample_outcome(outcomes: Sequence[tuple[Any, float]], u: float) -> Any:
-    """The outcome whose cumulative probability first exceeds ``u`` (a uniform draw)."""
-    acc = 0.0
-    for state, p in outcomes:
-        acc += p
-        if u < acc:
-            return state
-    return outcomes[-1][0]
 
 
 def leaf_rewards(

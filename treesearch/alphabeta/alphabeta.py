@@ -23,7 +23,7 @@ import numpy as np
 from treesearch._contract import chance_start
 from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch._run import BudgetReached, ObserverLike, RunContext, has_keys
-from treesearch.alphabeta_run import FULL_DEPTH, Ordering, Run, explain, not_two_players
+from treesearch.alphabeta.minimax import FULL_DEPTH, Ordering, Run, explain, not_two_players
 from treesearch.arguments import check_count, check_flag, is_count
 from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError, StopSearch

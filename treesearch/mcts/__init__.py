@@ -1,0 +1,30 @@
+"""Monte Carlo tree search, one room: the search and the parts it is built from.
+
+``mcts`` holds ``MCTS`` (knobs, budget, run loop, answer); ``node`` the tree node;
+``policies`` the hooks (selection, rollouts, leaf values); ``solver`` exact values proven at
+terminal states; ``final`` the recommended move; ``settings`` the knobs checked once;
+``simulate`` one simulation; ``decoupled`` simultaneous moves (DUCT); ``rave`` RAVE. Imports
+go one way, in that order reversed (``tests/treesearch/test_mcts_*`` check it).
+"""
+
+from treesearch.mcts.mcts import (
+    EXPLORATION,
+    MCTS,
+    RAVE,
+    REUSE_DEPTH,
+    ROLLOUT_LIMIT,
+    SIMULTANEOUS,
+    MCTSSettings,
+    Node,
+)
+
+__all__ = [
+    "EXPLORATION",
+    "MCTS",
+    "RAVE",
+    "REUSE_DEPTH",
+    "ROLLOUT_LIMIT",
+    "SIMULTANEOUS",
+    "MCTSSettings",
+    "Node",
+]
