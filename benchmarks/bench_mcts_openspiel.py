@@ -2,10 +2,11 @@
 
 Strength (the default): a match of ``--games`` games, colours alternating, both sides at
 ``--simulations`` simulations per move with one random rollout each, on the games' [-1, 1]
-rewards. OpenSpiel's bot keeps its defaults (MCTS-Solver on, ``uct_c=2``; ``treesearch.uct``
-is the same formula, so ``exploration=1.0``, in widths of [-1, 1], would be the same
-constant); ours keeps its defaults too, plus any ``--mcts KNOB=VALUE``. Prints our score
-with its 95% interval, wins/draws/losses and seconds per move of each side.
+rewards. OpenSpiel's bot keeps its defaults (MCTS-Solver on, ``uct_c=2``;
+``treesearch.mcts.policies.uct`` is the same formula, so ``exploration=1.0``, in widths of
+[-1, 1], would be the same constant); ours keeps its defaults too, plus any
+``--mcts KNOB=VALUE``. Prints our score with its 95% interval, wins/draws/losses and seconds
+per move of each side.
 
 Speed (``--speed``): simulations per second of both searches on the same pyspiel game (same
 engine, so only the search differs) from the empty board and a few mid-game positions

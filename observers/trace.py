@@ -35,11 +35,11 @@ from pathlib import Path
 from typing import Any
 
 from observers.outputs import check_output, check_path
-from treesearch import close_observers, normalise_observers
 from treesearch import events as ev
 from treesearch.arguments import check_count
 from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError, StopSearch
+from treesearch.playthrough import close_observers, normalise_observers
 from treesearch.result import SearchResult, Stats, Status
 
 __all__ = [

@@ -6,7 +6,8 @@ Compose a game state (a ``TreeIterator``), a search and observers::
 
 This package needs only numpy; games live in ``games`` and observers in ``observers``.
 
-Its rooms: the searches, the game contract (``TreeIterator`` and ``check_iterator``),
+Its rooms: the searches, the game contract (``TreeIterator``, the optional capabilities
+declared as Protocols in ``treesearch.capabilities``, and ``check_iterator``),
 ``Budget``, results, events and errors at the top; ``treesearch.mcts`` and
 ``treesearch.alphabeta`` hold those two searches' parts; ``treesearch.match`` plays whole games
 between agents (``play_game``, ``play_match``, their records); ``treesearch.compare`` runs
@@ -16,14 +17,23 @@ that nothing else imports.
 """
 
 from treesearch import errors
-from treesearch._run import close_observers, normalise_observers
 from treesearch.alphabeta import AlphaBeta
 from treesearch.backtracking import Backtracking
 from treesearch.beam import BeamSearch
 from treesearch.best_first import AStar, Dijkstra, GreedyBestFirst
 from treesearch.budget import Budget
+from treesearch.capabilities import (
+    Chance,
+    Goal,
+    Heuristic,
+    Moved,
+    Players,
+    RandomPlayout,
+    Scored,
+    Simultaneous,
+)
 from treesearch.checks import CheckReport, RandomPlayReport, check_iterator, check_random_play
-from treesearch.core import Observer, TreeIterator, key_of
+from treesearch.core import Observer, TreeIterator
 from treesearch.errors import *  # noqa: F403 - every exception, named in errors.__all__
 from treesearch.events import (
     Evaluated,
@@ -39,10 +49,9 @@ from treesearch.events import (
 )
 from treesearch.flat_mc import FlatMonteCarlo
 from treesearch.iddfs import IDDFS
-from treesearch.mcts import MCTS, Node
-from treesearch.mcts.policies import uct
+from treesearch.mcts import MCTS
 from treesearch.nrpa import NRPA
-from treesearch.playthrough import ObserverLike, Playthrough
+from treesearch.playthrough import Playthrough
 from treesearch.plugins import GamePlugin, SearchPlugin
 from treesearch.random_walk import RandomWalk
 from treesearch.result import SearchResult, Stats, Status
@@ -65,6 +74,7 @@ __all__ = [
     "Backtracking",
     "BeamSearch",
     "Budget",
+    "Chance",
     "CheckReport",
     "Dijkstra",
     "Evaluated",
@@ -72,19 +82,24 @@ __all__ = [
     "Expanded",
     "FlatMonteCarlo",
     "GamePlugin",
+    "Goal",
     "GreedyBestFirst",
-    "Node",
+    "Heuristic",
+    "Moved",
     "Observer",
-    "ObserverLike",
+    "Players",
     "Playthrough",
     "Pruned",
     "RandomPlayReport",
+    "RandomPlayout",
     "RandomWalk",
+    "Scored",
     "SearchFinished",
     "SearchPlugin",
     "SearchResult",
     "SearchStarted",
     "SimulationPhase",
+    "Simultaneous",
     "SolutionImproved",
     "Stats",
     "Status",
@@ -94,13 +109,9 @@ __all__ = [
     "Visited",
     "check_iterator",
     "check_random_play",
-    "close_observers",
     "evaluate",
-    "key_of",
     "negated",
-    "normalise_observers",
     "normalised",
     "terminal_value",
-    "uct",
 ]
 __all__ += errors.__all__  # the exceptions, listed once in treesearch.errors

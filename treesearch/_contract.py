@@ -8,8 +8,9 @@ key, a player, rewards and chance outcomes with the checks here (``checked_key``
 Searches never pre-check states in their hot loops: they catch the bare ``TypeError`` or
 ``AttributeError`` a broken game causes, re-examine the state at fault here, and raise the
 error ``check_iterator`` would have given (``raise explain_failure(s, exc, "key()") from exc``
-or ``translate(exc, s)`` then a bare ``raise``). This module imports only ``errors`` (and
-numpy) so every other module may import it.
+or ``translate(exc, s)`` then a bare ``raise``). This module imports only ``errors``,
+``capabilities`` (where ``CONTRACT_METHODS`` is derived) and numpy, so every other module may
+import it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from treesearch.capabilities import CONTRACT_METHODS
 from treesearch.errors import (
     InvalidArgumentError,
     InvalidValueError,
@@ -70,17 +72,6 @@ __all__ = [
     "unhashable_key",
     "valid_cost",
 ]
-
-CONTRACT_METHODS = (
-    "get_children",
-    "key",
-    "is_terminal",
-    "step_cost",
-    "player",
-    "returns",
-    "chance_outcomes",
-)
-"""The optional and required methods of a state (see ``treesearch.TreeIterator``)."""
 
 FAULTS = (TypeError, AttributeError)
 """What a broken game raises from deep inside a search loop; catch these and ``translate``."""
@@ -463,7 +454,7 @@ def checked_returns(state: Any, player: int) -> tuple[float, ...]:
 def checked_key(state: Any) -> Hashable | None:
     """``state.key()``, or None for a state without a callable ``key``; unhashable is an error.
 
-    The same rule as ``treesearch.key_of``, which the searches use.
+    The same rule as ``treesearch.core.key_of``, which the searches use.
     """
     get = getattr(state, "key", None)
     if not callable(get):

@@ -38,6 +38,7 @@ from treesearch._contract import (
 )
 from treesearch._rng import RNGLike, check_rng, python_random
 from treesearch.arguments import check_count
+from treesearch.capabilities import CAPABILITIES, capabilities_of
 from treesearch.errors import IteratorContractError, TreeSearchError
 
 __all__ = [
@@ -51,12 +52,17 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class CheckReport:
-    """What ``check_iterator`` looked at."""
+    """What ``check_iterator`` looked at, and the optional capabilities the game offers.
+
+    ``capabilities`` names the Protocols of ``treesearch.capabilities`` (``"Players"``,
+    ``"RandomPlayout"``...) that some checked state implements, in their declared order.
+    """
 
     states_checked: int
     max_depth: int
     terminals: int
     keyed: bool
+    capabilities: tuple[str, ...] = ()
 
 
 def _snapshot(value: Any) -> Any:
@@ -308,7 +314,8 @@ def check_iterator(
     game method that raised it; ``KeyboardInterrupt`` still interrupts.
 
     Returns:
-        A CheckReport of what was examined.
+        A CheckReport of what was examined, naming the optional capabilities
+        (``treesearch.capabilities``) the checked states offer.
 
     Raises:
         InvalidArgumentError: a count is not an int (``max_children`` >= 1, the others >= 0).
@@ -343,9 +350,12 @@ def _check_all(
     by_key: dict[Hashable, Any] = {}
     movers = _Movers()
     checked = terminals = deepest = 0
+    offered: dict[type, tuple[str, ...]] = {}  # each class's capabilities, read once
 
     def visit(s: Any, depth: int) -> list[Any]:
         nonlocal checked, terminals, deepest
+        if type(s) not in offered:
+            offered[type(s)] = capabilities_of(s)
         children = _check_state(s, keyed, limit, movers)
         checked += 1
         terminals += not children
@@ -375,7 +385,9 @@ def _check_all(
             s, d = children[int(gen.integers(len(children)))], d + 1
         if last is not None and last is not state:
             _check_playout(last, draw, movers)
-    return CheckReport(checked, deepest, terminals, keyed)
+    found = {name for names in offered.values() for name in names}
+    capabilities = tuple(c.__name__ for c in CAPABILITIES if c.__name__ in found)
+    return CheckReport(checked, deepest, terminals, keyed, capabilities)
 
 
 def _check_equality(state: Any, by_key: dict[Hashable, Any]) -> None:

@@ -14,6 +14,10 @@ Observers see ``SearchStarted`` (the ``Playthrough`` stands for the search: it h
 a ``Visited`` for every state in order, then ``SearchFinished`` with the whole line of play;
 they are closed when the block ends, also on an exception or Ctrl-C. An observer that raises
 ``StopSearch`` (a video at its frame limit) stops the events, not the game.
+
+Code that drives observers itself (an observer that forwards events to others) takes them
+as searches do with ``normalise_observers`` and closes them with ``close_observers``, both
+public here.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from treesearch.errors import InvalidArgumentError, StopSearch
 from treesearch.events import Event, SearchFinished, SearchStarted, Visited, VisitKind
 from treesearch.result import SearchResult, Stats, Status
 
-__all__ = ["ObserverLike", "Playthrough"]
+__all__ = ["ObserverLike", "Playthrough", "close_observers", "normalise_observers"]
 
 
 class Playthrough:

@@ -237,7 +237,7 @@ def test_is_terminal_must_be_a_bool(check: Callable[[Any], Any]) -> None:
 
 
 class KeyField(Take):
-    """A ``key`` that is data, not a method: keyless, as ``treesearch.key_of`` sees it."""
+    """A ``key`` that is data, not a method: keyless, as ``treesearch.core.key_of`` sees it."""
 
     __slots__ = ()
     key = "take"  # type: ignore[assignment]

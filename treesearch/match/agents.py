@@ -163,7 +163,8 @@ class OpenSpielMCTSAgent:
     Args:
         iterations: simulations per move (OpenSpiel's ``max_simulations``), >= 1.
         uct_c: exploration constant of OpenSpiel's UCT (rewards in [-1, 1] for its games),
-            the same formula as ``treesearch.uct``; ``MCTS(exploration=uct_c / 2)`` on [-1, 1].
+            the same formula as ``treesearch.mcts.policies.uct``;
+            ``MCTS(exploration=uct_c / 2)`` on [-1, 1].
         solve: back up proven wins and losses (OpenSpiel's MCTS-Solver; its default is on).
         rollouts: random rollouts per leaf evaluation, >= 1.
         name: label of the agents (default ``"openspiel-mcts(<iterations>)"``).

@@ -1,0 +1,204 @@
+"""The optional capabilities of a state: declared once, listed by ``check_iterator``."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import treesearch
+from games.dict_tree import DictTreeIterator
+from games.tictactoe import TicTacToe
+from tests.games_util import Gamble
+from treesearch import TreeIterator, check_iterator
+from treesearch._contract import CONTRACT_METHODS
+from treesearch.capabilities import CAPABILITIES, capabilities_of
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Attributes the package reads by name that are not state capabilities: of agents, observers,
+# plugins, exceptions, search nodes, the standard library, command-line arguments and results,
+# and of one particular game (OpenSpiel's states, Railroad Ink's round).
+NOT_STATE_CAPABILITIES = {
+    "__dict__",
+    "__doc__",
+    "__eq__",
+    "__qualname__",
+    "action",
+    "best",
+    "choose",
+    "close",
+    "depth",
+    "dice",
+    "frames",
+    "game",
+    "given",
+    "html",
+    "item",
+    "iterations",
+    "kinds",
+    "move_id",
+    "move_label",
+    "name",
+    "notify",
+    "obj",
+    "observers",
+    "path",
+    "pthread_sigmask",
+    "pyspiel_state",
+    "result",
+    "round",
+    "run",
+    "seed",
+    "signum",
+    "state",
+    "sysconf",
+    "trace",
+}
+
+
+def _members(cls: type) -> set[str]:
+    return {
+        name
+        for name, value in vars(cls).items()
+        if not name.startswith("_") and (inspect.isfunction(value) or isinstance(value, property))
+    }
+
+
+DECLARED = set().union(*map(_members, (TreeIterator, *CAPABILITIES)))
+
+
+class Playout(TreeIterator):
+    """A one-player toy: two moves, scored at the end, with its own fast play-out."""
+
+    def __init__(self, depth: int = 0) -> None:
+        self.depth = depth
+
+    def get_children(self) -> list[Playout]:
+        return [Playout(self.depth + 1)] * 2 if self.depth < 2 else []
+
+    def returns(self) -> tuple[float]:
+        return (float(self.depth),)
+
+    def random_playout(self, rng: random.Random) -> tuple[float]:
+        return (2.0,)
+
+
+class Turns(TreeIterator):
+    """Two players choose at once: player 1's states are the second half of the turn."""
+
+    def __init__(self, moves: tuple[int, ...] = ()) -> None:
+        self.moves = moves
+
+    def get_children(self) -> list[Turns]:
+        return [Turns((*self.moves, m)) for m in (0, 1)] if len(self.moves) < 2 else []
+
+    def key(self) -> tuple[int, ...]:
+        return self.moves
+
+    def player(self) -> int:
+        return len(self.moves) if len(self.moves) < 2 else treesearch.TERMINAL
+
+    def returns(self) -> tuple[float, float]:
+        won = float(self.moves[0] == self.moves[1])
+        return (won, -won)
+
+    def simultaneous(self) -> bool:
+        return len(self.moves) == 1
+
+
+@pytest.mark.parametrize(
+    ("start", "expected"),
+    [
+        (TicTacToe(), ("Players", "Scored", "RandomPlayout", "Moved")),
+        (Playout(), ("Scored", "RandomPlayout")),
+        (Gamble(), ("Players", "Scored", "Chance")),
+        (Turns(), ("Players", "Scored", "Simultaneous")),
+        (DictTreeIterator("root", {"a": {"b": {}}}), ()),
+    ],
+)
+def test_the_report_lists_the_capabilities_a_game_offers(start: Any, expected: tuple[str]) -> None:
+    assert check_iterator(start, max_states=50, walks=2).capabilities == expected
+
+
+def test_capabilities_are_read_from_every_checked_state() -> None:
+    """A capability offered by deeper states only (another class) is listed too."""
+
+    class Leaf(Playout):
+        def is_goal(self) -> bool:
+            return True
+
+    class Root(Playout):
+        def get_children(self) -> list[Playout]:
+            return [Leaf(2)]
+
+    assert capabilities_of(Root()) == ("Scored", "RandomPlayout")
+    assert check_iterator(Root()).capabilities == ("Scored", "RandomPlayout", "Goal")
+
+
+def test_a_method_must_be_callable_an_attribute_only_present() -> None:
+    class Odd(Playout):
+        random_playout = None  # type: ignore[assignment]
+        move = None
+
+    assert capabilities_of(Odd()) == ("Scored", "Moved")
+
+
+def test_every_capability_is_a_documented_exported_runtime_protocol() -> None:
+    for cap in CAPABILITIES:
+        assert getattr(treesearch, cap.__name__) is cap
+        assert cap.__name__ in treesearch.__all__
+        assert getattr(cap, "_is_protocol", False) and getattr(cap, "_is_runtime_protocol", False)
+        assert cap.__doc__ and _members(cap), cap
+        for name in _members(cap):
+            member = vars(cap)[name]
+            doc = (member.fget if isinstance(member, property) else member).__doc__
+            assert doc and doc.strip(), f"{cap.__name__}.{name} has no docstring"
+
+
+def test_contract_methods_are_derived_from_the_declarations() -> None:
+    methods = {
+        name
+        for cls in (TreeIterator, *CAPABILITIES)
+        for name, value in vars(cls).items()
+        if not name.startswith("_") and inspect.isfunction(value)
+    }
+    assert set(CONTRACT_METHODS) == methods
+    assert {"get_children", "player", "returns", "chance_outcomes"} <= methods
+    assert {"random_playout", "simultaneous"} <= methods
+
+
+def _lookups() -> dict[str, list[str]]:
+    """Every attribute name the package reads with ``getattr``/``hasattr`` and a literal name."""
+    found: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "treesearch").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "hasattr", "_method")
+                and len(node.args) >= 2
+                and isinstance(node.args[1], ast.Constant)
+                and isinstance(node.args[1].value, str)
+            ):
+                where = f"{path.relative_to(ROOT)}:{node.lineno}"
+                found.setdefault(node.args[1].value, []).append(where)
+    return found
+
+
+def test_every_optional_lookup_names_a_declared_capability() -> None:
+    """A search that looks up a new method on a state must declare it in a Protocol first."""
+    lookups = _lookups()
+    assert {"random_playout", "simultaneous", "move", "player"} <= set(lookups)  # it scans
+    undeclared = {
+        name: where
+        for name, where in lookups.items()
+        if name not in DECLARED and name not in NOT_STATE_CAPABILITIES
+    }
+    assert not undeclared, f"declare these in treesearch.capabilities: {undeclared}"
+    stale = NOT_STATE_CAPABILITIES - set(lookups)
+    assert not stale, f"no longer looked up, drop from the list: {stale}"
