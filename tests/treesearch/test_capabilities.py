@@ -202,3 +202,14 @@ def test_every_optional_lookup_names_a_declared_capability() -> None:
     assert not undeclared, f"declare these in treesearch.capabilities: {undeclared}"
     stale = NOT_STATE_CAPABILITIES - set(lookups)
     assert not stale, f"no longer looked up, drop from the list: {stale}"
+
+
+def test_a_capability_method_that_raises_is_named_in_the_error() -> None:
+    """Being declared, ``random_playout`` is a contract method the checker can blame."""
+
+    class Raises(Playout):
+        def random_playout(self, rng: random.Random) -> tuple[float]:
+            raise ValueError("oops")
+
+    with pytest.raises(treesearch.IteratorContractError, match=r"^random_playout\(\) of "):
+        check_iterator(Raises())
