@@ -15,7 +15,7 @@ import pytest
 from games.railroad_ink import Board, RailroadInk, play
 from games.railroad_ink.bots.montecarlo import MonteCarloBot
 from games.railroad_ink.engine import nrpa as nrpa_module
-from games.railroad_ink.engine.nrpa import CODES, adapt, nrpa, plan_moves, rollout
+from games.railroad_ink.engine.plans import CODES, adapt, nrpa, plan_moves, rollout
 from games.railroad_ink.engine.playout import seed_stream
 from games.railroad_ink.engine.position import Position, placement_of
 from games.railroad_ink.film import PLANNED, decisions_by_state, film
