@@ -6,7 +6,7 @@ Measured in one run on one core:
   children picked at random) and its ``board.score()``;
 - the engine: whole games from the start with their score, per policy (``UNIFORM``,
   ``RANDOM``, ``GUIDED``), games per second and the ratio to the reference;
-- NRPA's play-outs (the known-dice plan, ``engine.nrpa``): level 2 from game starts, each
+- NRPA's play-outs (the known-dice plan, ``engine.plans``): level 2 from game starts, each
   play-out with its adaptation;
 - the plan's deadline: ``plan_moves(..., seconds=S)`` at level 3, the time it took over S (it
   may finish the level-1 run under way when S runs out, so the ratio is a little above 1);
@@ -33,7 +33,7 @@ import numpy as np
 from games._compile import ENGINE
 from games.railroad_ink import RailroadInk
 from games.railroad_ink.bots.policy import load_policy
-from games.railroad_ink.engine.nrpa import nrpa, plan_moves
+from games.railroad_ink.engine.plans import nrpa, plan_moves
 from games.railroad_ink.engine.playout import GUIDED, RANDOM, UNIFORM, playout, seed_stream
 from games.railroad_ink.engine.position import NO_POLICY, Position, board_arrays
 from games.railroad_ink.engine.scoring import score_parts

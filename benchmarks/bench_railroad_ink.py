@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from games.railroad_ink import RailroadInk, RailroadInkState, Tile
 from games.railroad_ink.bots.features import features
-from games.railroad_ink.bots.registry import BOTS
+from games.railroad_ink.bots.roster import BOTS
 from games.railroad_ink.bots.value import HEURISTIC
 from games.railroad_ink.records import InkRecord, play
 from treesearch import RandomWalk

@@ -14,7 +14,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from games.tictactoe import TicTacToe
-from observers.tiles import LegendEntry
+from observers.tile_canvas import LegendEntry
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["CELL_NAMES", "TicTacToeTiles"]

@@ -20,7 +20,7 @@ from observers.panel import Panel, PanelInfo
 from observers.progress import ProgressObserver
 from observers.recording import RecordingObserver
 from observers.stats import StatsObserver
-from observers.tiles import (
+from observers.tile_canvas import (
     AccumulatingRenderer,
     Frame,
     FrameRenderer,

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from observers import tiles
+from observers import tile_canvas
 from observers._text import TextStamp
 from observers.panel import Panel, PanelInfo
 from treesearch.arguments import check_count
@@ -79,7 +79,7 @@ class FrameDrawer:
             the optional hooks ``update(event)``, ``frame_due(event)`` and ``legend()``.
         panel: draw the panel (title, counters, legend, outcome) above the board.
         title: the panel's headline; default the search's class name.
-        overlay: without the panel, stamp "step, depth, value" in the top-left corner.
+        stamp: without the panel, stamp "step, depth, value" in the top-left corner.
         pad_to_even: make the frame's sides even (H.264).
 
     Attributes:
@@ -95,22 +95,22 @@ class FrameDrawer:
 
     def __init__(
         self,
-        renderer: tiles.Renderer,
+        renderer: tile_canvas.Renderer,
         *,
         panel: bool = True,
         title: str | None = None,
-        overlay: bool = False,
+        stamp: bool = False,
         pad_to_even: bool = False,
     ) -> None:
         label = getattr(renderer, "move_label", None)
         info = PanelInfo(title, label if callable(label) else None) if panel else None
-        self.canvas: tiles.TileCanvas | None = None
-        self._tiles: tiles.TileRenderer | None = None
+        self.canvas: tile_canvas.TileCanvas | None = None
+        self._tiles: tile_canvas.TileRenderer | None = None
         self._whole: Callable[[Any], Any] | None = None
-        if isinstance(renderer, tiles.TileRenderer):
+        if isinstance(renderer, tile_canvas.TileRenderer):
             self._tiles = renderer
             if info is None:
-                self.canvas = tiles.TileCanvas(renderer, pad_to_even=pad_to_even)
+                self.canvas = tile_canvas.TileCanvas(renderer, pad_to_even=pad_to_even)
         elif callable(renderer):
             self._whole = renderer
         else:
@@ -120,16 +120,16 @@ class FrameDrawer:
             )
         update = getattr(renderer, "update", None)
         self._update: Callable[[Event], Any] | None = update if callable(update) else None
-        self.due = renderer.frame_due if isinstance(renderer, tiles.PacedRenderer) else None
-        self._legend: Callable[[], Sequence[tiles.LegendEntry]] | None = (
-            renderer.legend if isinstance(renderer, tiles.LegendRenderer) else None
+        self.due = renderer.frame_due if isinstance(renderer, tile_canvas.PacedRenderer) else None
+        self._legend: Callable[[], Sequence[tile_canvas.LegendEntry]] | None = (
+            renderer.legend if isinstance(renderer, tile_canvas.LegendRenderer) else None
         )
         self.info = info
         self.panel: Panel | None = None
         self._legend_stale = False
         self._even = pad_to_even
-        self._stamp = TextStamp() if overlay and info is None else None
-        self._padded: tiles.Frame | None = None
+        self._stamp = TextStamp() if stamp and info is None else None
+        self._padded: tile_canvas.Frame | None = None
         self.step = 0
         self.value: float | None = None
 
@@ -147,7 +147,7 @@ class FrameDrawer:
         elif isinstance(event, (SearchStarted, SearchFinished)):
             self._legend_stale = True
 
-    def draw(self, state: Any, depth: int, write: Callable[[tiles.Frame], None]) -> None:
+    def draw(self, state: Any, depth: int, write: Callable[[tile_canvas.Frame], None]) -> None:
         """Draw ``state`` (``depth`` moves below the start) and pass the frame to ``write``."""
         if self.info is not None:
             write(self._draw_panel(state))
@@ -172,7 +172,7 @@ class FrameDrawer:
             if owned:
                 stamp.restore(frame, stamped)
 
-    def _draw_panel(self, state: Any) -> tiles.Frame:
+    def _draw_panel(self, state: Any) -> tile_canvas.Frame:
         """The board drawn into the panel's frame, the panel's words brought up to date."""
         assert self.info is not None
         panel = self.panel
@@ -181,7 +181,7 @@ class FrameDrawer:
             if panel is None:
                 size, (rows, cols) = int(self._tiles.tile_size), self._tiles.grid_shape
                 panel = self._new_panel((int(rows) * size, int(cols) * size))
-                self.canvas = tiles.TileCanvas(self._tiles, frame=panel.board)
+                self.canvas = tile_canvas.TileCanvas(self._tiles, frame=panel.board)
             assert self.canvas is not None
             self.canvas.render(state)
         else:
@@ -202,7 +202,7 @@ class FrameDrawer:
         self.panel = Panel(board_shape, legend, pad_to_even=self._even)
         return self.panel
 
-    def _whole_frame(self, state: Any) -> tiles.Frame:
+    def _whole_frame(self, state: Any) -> tile_canvas.Frame:
         """The whole-frame renderer's picture of ``state``, or an error saying what it must be.
 
         Raises:
@@ -214,7 +214,7 @@ class FrameDrawer:
         if frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3:
             return frame
         try:
-            return tiles.as_rgb(frame, "the image")
+            return tile_canvas.as_rgb(frame, "the image")
         except InvalidArgumentError:
             if isinstance(image, np.ndarray):
                 got = f"a {image.dtype} array of shape {image.shape}"
@@ -222,10 +222,10 @@ class FrameDrawer:
                 got = f"{_short(image)} (a {type(image).__name__})"
             raise InvalidArgumentError(
                 f"the renderer {_short(self._whole)} returned {got} for {_short(state)}; "
-                f"{tiles.RENDERED_IMAGE}"
+                f"{tile_canvas.RENDERED_IMAGE}"
             ) from None
 
-    def _render_whole(self, state: Any) -> tuple[tiles.Frame, bool]:
+    def _render_whole(self, state: Any) -> tuple[tile_canvas.Frame, bool]:
         frame = self._whole_frame(state)
         if not self._even or (frame.shape[0] % 2 == 0 and frame.shape[1] % 2 == 0):
             return frame, False

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from observers.tiles import Frame
+from observers.tile_canvas import Frame
 
 __all__ = ["BLOCK", "FramePatches", "png_data_uri"]
 

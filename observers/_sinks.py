@@ -38,7 +38,7 @@ except ImportError:  # Windows
     fcntl = None  # type: ignore[assignment]
 
 from observers.outputs import SinkKind, check_output, sink_kind
-from observers.tiles import Frame
+from observers.tile_canvas import Frame
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["FrameSink", "SinkKind", "check_output", "ffmpeg_exe", "open_sink", "sink_kind"]

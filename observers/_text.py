@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from observers.tiles import Frame
+from observers.tile_canvas import Frame
 
 __all__ = ["TextPainter", "TextStamp", "load_font"]
 

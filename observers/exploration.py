@@ -44,7 +44,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final
 
 from observers.colors import Colour
-from observers.tiles import LegendEntry
+from observers.tile_canvas import LegendEntry
 from treesearch.arguments import check_count, check_flag
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (

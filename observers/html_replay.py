@@ -40,7 +40,7 @@ from observers.exploration import FRONTIER, GENERATED, Exploration
 from observers.notebook import replay_iframe_html, unfinished_html
 from observers.outputs import check_output
 from observers.panel import PanelInfo, describe_outcome, search_name
-from observers.tiles import Renderer
+from observers.tile_canvas import Renderer
 from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event, SearchFinished, SearchStarted, Visited, VisitKind

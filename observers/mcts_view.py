@@ -36,7 +36,7 @@ from observers._text import TextPainter, load_font
 from observers.colors import colormap
 from observers.mcts_mirror import MCTSMirror, MirroredNode
 from observers.panel import BACKGROUND, MUTED, TEXT, TITLE, _fit
-from observers.tiles import (
+from observers.tile_canvas import (
     Frame,
     LegendEntry,
     LegendRenderer,

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from observers.tiles import Frame, TileCanvas, TileRenderer, as_rgb
+from observers.tile_canvas import Frame, TileCanvas, TileRenderer, as_rgb
 from treesearch.errors import InvalidArgumentError
 
 __all__ = [

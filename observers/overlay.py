@@ -23,7 +23,7 @@ import numpy.typing as npt
 from observers.colors import check_levels, palette
 from observers.exploration import FRONTIER as _OPEN
 from observers.exploration import Exploration, reached_legend
-from observers.tiles import Frame, LegendEntry, LegendRenderer, TileRenderer, as_rgb
+from observers.tile_canvas import Frame, LegendEntry, LegendRenderer, TileRenderer, as_rgb
 from treesearch.arguments import check_count, check_flag, check_number, check_shape
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event

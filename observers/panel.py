@@ -28,7 +28,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from observers._text import TextPainter, load_font
-from observers.tiles import Frame, LegendEntry, as_rgb
+from observers.tile_canvas import Frame, LegendEntry, as_rgb
 from treesearch.arguments import check_flag, check_shape
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (

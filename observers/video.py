@@ -13,7 +13,7 @@ from observers._sinks import open_sink
 from observers.notebook import unfinished_html, video_html
 from observers.outputs import sink_kind
 from observers.panel import Panel
-from observers.tiles import Renderer
+from observers.tile_canvas import Renderer
 from treesearch.arguments import check_flag, check_number, is_count
 from treesearch.core import Observer
 from treesearch.errors import InvalidArgumentError, StopSearch
@@ -74,7 +74,7 @@ class VideoObserver(Observer):
             and ``"restart"`` (or ``VisitKind`` members); all by default.
         panel: draw the panel (title, counters, legend, outcome) above the board.
         title: the panel's headline; default the search's class name (``"BFS"``).
-        overlay: without the panel, stamp "step, depth, value" in the top-left corner
+        stamp: without the panel, stamp "step, depth, value" in the top-left corner
             (the panel shows the same, so it is ignored with ``panel=True``).
         final_frames: when the search finishes, draw the last visited state this many
             more times (after the renderer saw ``SearchFinished``, so a solution path shows,
@@ -104,7 +104,7 @@ class VideoObserver(Observer):
         events: Iterable[VisitKind | str] | VisitKind | str = tuple(VisitKind),
         panel: bool = True,
         title: str | None = None,
-        overlay: bool = False,
+        stamp: bool = False,
         final_frames: int | None = None,
         preset: str = "ultrafast",
         crf: int = 23,
@@ -120,11 +120,11 @@ class VideoObserver(Observer):
             raise InvalidArgumentError(f"preset must be one of {sorted(_PRESETS)}, got {preset!r}")
         if not is_count(crf) or not 0 <= crf <= 51:
             raise InvalidArgumentError(f"crf must be an int from 0 to 51, got {crf!r}")
-        panel, overlay = check_flag("panel", panel), check_flag("overlay", overlay)
+        panel, stamp = check_flag("panel", panel), check_flag("stamp", stamp)
         self.kinds = visit_kinds(events)
         kind = sink_kind(path)
         self._drawer = FrameDrawer(
-            renderer, panel=panel, title=title, overlay=overlay, pad_to_even=kind == "mp4"
+            renderer, panel=panel, title=title, stamp=stamp, pad_to_even=kind == "mp4"
         )
         self._due = self._drawer.due
         self.path = Path(path)

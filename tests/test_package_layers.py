@@ -80,3 +80,26 @@ def test_the_rooms_are_where_their_names_say() -> None:
     assert not any(_under(m, n) for m in MODULES for n in ("games.cli", "games.match"))
     assert not any(_under(m, "games.compare") for m in MODULES)
     assert not any(m.startswith(("treesearch.mcts_", "treesearch.alphabeta_")) for m in MODULES)
+
+
+PARALLEL_FILE_NAMES = {
+    "__init__.py": "each package's own",
+    "render.py": "each game's renderer (games.maze, games.tron)",
+    "grid.py": "each game's board geometry (games.maze, games.tron)",
+    "value.py": "each game's position values (games.railroad_ink.bots, games.tron)",
+}
+"""File names several modules may share, because they hold the same role in parallel packages."""
+
+
+def test_no_two_modules_share_a_file_name_unless_their_roles_are_parallel() -> None:
+    homes: dict[str, list[str]] = {}
+    for path in MODULES.values():
+        homes.setdefault(path.name, []).append(str(path.relative_to(ROOT)))
+    shared = {
+        name: sorted(paths)
+        for name, paths in homes.items()
+        if len(paths) > 1 and name not in PARALLEL_FILE_NAMES
+    }
+    assert not shared, (
+        f"modules sharing a file name (rename each for the noun it defines): {shared}"
+    )

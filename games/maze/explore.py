@@ -30,7 +30,7 @@ from games.maze.render import FLOOR, MazeRenderer, route_arms
 from observers.colors import VIRIDIS, Colour, colormap
 from observers.exploration import EXPANDED, Exploration, reached_legend
 from observers.exploration import FRONTIER as _OPEN
-from observers.tiles import LegendEntry
+from observers.tile_canvas import LegendEntry
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event, SearchStarted, SolutionImproved
 from treesearch.traversal import BFS

@@ -104,7 +104,7 @@ def render_search_video(
     duration: float | None = None,
     max_frames: int | None = None,
     final_frames: int = 30,
-    overlay: bool = False,
+    stamp: bool = False,
     panel: bool = True,
     title: str | None = None,
     renderer: ExplorationRenderer | None = None,
@@ -136,7 +136,7 @@ def render_search_video(
         duration: target length of the video in seconds; chooses ``every`` as above.
         max_frames: stop the search (``Status.STOPPED``) after this many frames.
         final_frames: frames repeating the end, with the route, after the search finishes.
-        overlay: stamp "step, depth, value" in the top-left corner.
+        stamp: stamp "step, depth, value" in the top-left corner.
         panel: draw the video observer's header panel (title, counters, legend); False
             for raw frames.
         title: the panel's title; default the search's class name.
@@ -172,7 +172,7 @@ def render_search_video(
         every=1 if every is None else every,
         max_frames=max_frames,
         final_frames=final_frames,
-        overlay=overlay,
+        stamp=stamp,
         panel=panel,
         title=title,
     )

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from games.maze.model import Maze, as_int
 from observers.colors import Colour
-from observers.tiles import LegendEntry
+from observers.tile_canvas import LegendEntry
 from treesearch.errors import InvalidArgumentError
 
 __all__ = [

@@ -20,13 +20,13 @@ below, not even lazily), and the subpackages' ``__init__`` files import nothing:
   placement, on the board and in a column), ``ids`` (the fixed tile ids), ``renderer``
   (``RailroadInkTiles``);
 - ``engine``: the board as arrays, compiled by numba when installed (``games._compile``; ``tables``,
-  ``moves``, ``scoring``, ``playout``, ``position``): legal and meaningful placements, exact
+  ``placements``, ``scoring``, ``playout``, ``position``): legal and meaningful placements, exact
   scores and whole play-outs some fifty times faster than ``Board``;
 - ``bots``: ``features`` and ``value`` (value functions of partial boards), ``planning``
   (round views, play-outs and pilots), ``base`` (the ``Bot`` interface), ``simple``
-  (random, greedy and beam), ``mcts``, ``lookahead``, ``policy`` (the guided play-outs'
+  (random, greedy and beam), ``mcts_bot``, ``lookahead``, ``policy`` (the guided play-outs'
   learned table), ``montecarlo`` (flat Monte Carlo on the engine: ``best``),
-  ``registry`` (``BOTS``, ``make_bot``, ``BotAgent``: a bot as a ``treesearch.match`` agent
+  ``roster`` (``BOTS``, ``make_bot``, ``BotAgent``: a bot as a ``treesearch.match`` agent
   maker);
 - ``records``: whole games by one agent and their records
   (``play(seed, dice, bot) -> InkRecord``, ``replay``);
@@ -35,7 +35,7 @@ below, not even lazily), and the subpackages' ``__init__`` files import nothing:
 """
 
 from games.railroad_ink.bots.features import Features, features
-from games.railroad_ink.bots.registry import BOTS, BotAgent, LookaheadBot, make_bot
+from games.railroad_ink.bots.roster import BOTS, BotAgent, LookaheadBot, make_bot
 from games.railroad_ink.bots.value import HEURISTIC, Heuristic, Weights, dead_sides, score_value
 from games.railroad_ink.film import film
 from games.railroad_ink.records import PLAY_DICE, InkRecord, play

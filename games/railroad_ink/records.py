@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from games.railroad_ink.bots.base import Bot
-from games.railroad_ink.bots.registry import BOTS, check_bot_name, check_seconds, make_bot
+from games.railroad_ink.bots.roster import BOTS, check_bot_name, check_seconds, make_bot
 from games.railroad_ink.render.decision import TOP, Choice
 from games.railroad_ink.render.renderer import RailroadInkTiles
 from games.railroad_ink.rules.board import Board
@@ -40,7 +40,7 @@ from games.railroad_ink.rules.game import RailroadInk, RailroadInkState
 from games.railroad_ink.rules.score import Score
 from games.railroad_ink.rules.tiles import Tile
 from observers.notebook import image_html
-from observers.tiles import TileCanvas
+from observers.tile_canvas import TileCanvas
 from treesearch.errors import InvalidArgumentError
 from treesearch.match.agents import Agent, AgentMaker
 from treesearch.match.play import make_agent

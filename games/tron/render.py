@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from games.tron.grid import HEX_STEPS, SQUARE_STEPS, Grid, check_int
 from games.tron.state import TronState
-from observers.tiles import Frame, LegendEntry
+from observers.tile_canvas import Frame, LegendEntry
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["TronRenderer"]

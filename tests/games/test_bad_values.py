@@ -22,7 +22,7 @@ import pytest
 import games.maze as maze
 import games.railroad_ink as ink
 import games.tron as tron
-from games.railroad_ink.bots.registry import BeamBot, MctsBot, MonteCarloBot, RandomBot
+from games.railroad_ink.bots.roster import BeamBot, MctsBot, MonteCarloBot, RandomBot
 from games.tron.contest import contest_view, state_from_contest, to_contest_agent
 from treesearch import TreeSearchError
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from games.railroad_ink import RailroadInk
-from games.railroad_ink.bots.registry import make_bot
+from games.railroad_ink.bots.roster import make_bot
 from games.tron.bots import alphabeta_bot, mcts_bot
 from games.tron.state import hex_start
 from treesearch import MCTS, AlphaBeta, BeamSearch, FlatMonteCarlo, SearchResult, Status

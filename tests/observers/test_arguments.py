@@ -99,7 +99,7 @@ BAD: list[tuple[str, str, list[Any]]] = [
     ("VideoObserver", "preset", ["turbo", 3, ["fast"]]),
     ("VideoObserver", "crf", [-1, 52, 23.0, True]),
     ("VideoObserver", "panel", NOT_FLAGS),
-    ("VideoObserver", "overlay", NOT_FLAGS),
+    ("VideoObserver", "stamp", NOT_FLAGS),
     ("ProgressObserver", "total", ["10", -1, math.nan, 2.5, True]),
     ("ProgressObserver", "desc", [3, None]),
     ("ProgressObserver", "refresh_every", [0, -2, 1.5, True, "8"]),

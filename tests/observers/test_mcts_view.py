@@ -14,7 +14,7 @@ from games.tictactoe_render import TicTacToeTiles
 from observers.mcts_view import CHOSEN, MCTSView
 from observers.panel import BACKGROUND
 from observers.recording import RecordingObserver
-from observers.tiles import AccumulatingRenderer, LegendRenderer, PacedRenderer
+from observers.tile_canvas import AccumulatingRenderer, LegendRenderer, PacedRenderer
 from observers.video import VideoObserver
 from tests.observers.test_panel import assert_like_golden
 from tests.observers.toys import read_pngs

@@ -8,7 +8,7 @@ import pytest
 
 from observers.overlay import CURRENT, FRONTIER, SOLUTION, FrameGridOverlay, GridOverlay
 from observers.recording import RecordingObserver
-from observers.tiles import AccumulatingRenderer, TileCanvas, TileRenderer
+from observers.tile_canvas import AccumulatingRenderer, TileCanvas, TileRenderer
 from observers.video import VideoObserver
 from tests.observers.toys import MAZE, Maze, MazeTiles, read_pngs
 from treesearch import BFS, Backtracking, Expanded, InvalidArgumentError, Visited, VisitKind

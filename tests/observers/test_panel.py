@@ -22,7 +22,7 @@ from observers.panel import (
     search_name,
 )
 from observers.recording import RecordingObserver
-from observers.tiles import LegendRenderer, PacedRenderer
+from observers.tile_canvas import LegendRenderer, PacedRenderer
 from observers.video import VideoObserver
 from tests.observers.toys import Board, BoardTiles, Maze, MazeTiles, read_pngs, read_video
 from treesearch import (
@@ -153,7 +153,7 @@ def test_title_override_and_names_of_replayed_searches(tmp_path: Path) -> None:
     assert search_name(BFS()) == "BFS" and search_name(None) == "search"
     with pytest.raises(InvalidArgumentError, match="title must be a str or None, got 5"):
         VideoObserver(tmp_path / "x", BoardTiles(), title=5)  # type: ignore[arg-type]
-    for flag in ("panel", "overlay"):
+    for flag in ("panel", "stamp"):
         with pytest.raises(InvalidArgumentError, match=f"{flag} must be True or False, got 'no'"):
             VideoObserver(tmp_path / "x", BoardTiles(), **{flag: "no"})  # type: ignore[arg-type]
 
@@ -311,8 +311,8 @@ def test_a_paced_renderer_chooses_the_frames(tmp_path: Path) -> None:
 
 
 def test_the_corner_stamp_is_folded_into_the_panel(tmp_path: Path) -> None:
-    for name, overlay in (("plain", False), ("stamped", True)):
-        Backtracking(VideoObserver(tmp_path / name, BoardTiles(), overlay=overlay)).run(Board())
+    for name, stamp in (("plain", False), ("stamped", True)):
+        Backtracking(VideoObserver(tmp_path / name, BoardTiles(), stamp=stamp)).run(Board())
     a, b = read_pngs(tmp_path / "plain"), read_pngs(tmp_path / "stamped")
     assert len(a) == len(b) == 61 + 30
     assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))

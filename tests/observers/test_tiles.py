@@ -5,7 +5,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from observers.tiles import (
+from observers.tile_canvas import (
     AccumulatingRenderer,
     LegendRenderer,
     PacedRenderer,

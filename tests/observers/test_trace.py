@@ -132,10 +132,10 @@ def test_replay_rebuilds_the_same_events(tmp_path: Path) -> None:
 def test_replay_to_the_same_frames_as_the_live_run_tiles(tmp_path: Path) -> None:
     trace, live, replayed = tmp_path / "t.jsonl", tmp_path / "live", tmp_path / "replayed"
     Backtracking(
-        [VideoObserver(live, BoardTiles(), overlay=True), TraceWriter(trace)],
+        [VideoObserver(live, BoardTiles(), stamp=True), TraceWriter(trace)],
         value=lambda b: sum(b.cells),
     ).run(Board())
-    replay(trace, lambda key: Board(cells=key), VideoObserver(replayed, BoardTiles(), overlay=True))
+    replay(trace, lambda key: Board(cells=key), VideoObserver(replayed, BoardTiles(), stamp=True))
     a, b = read_pngs(live), read_pngs(replayed)
     assert len(a) == len(b) >= 61  # 61 visits, then whatever final frames the video holds
     for x, y in zip(a, b, strict=True):

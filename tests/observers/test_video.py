@@ -287,10 +287,10 @@ def test_tiled_mp4_is_padded_to_even_size(tmp_path: Path) -> None:
     assert read_video(path).shape == (31, 6, 16, 3)
 
 
-def test_overlay_stamps_only_the_corner_and_the_canvas_stays_clean(tmp_path: Path) -> None:
+def test_the_stamp_marks_only_the_corner_and_the_canvas_stays_clean(tmp_path: Path) -> None:
     plain, stamped = tmp_path / "plain", tmp_path / "stamped"
     run_board(VideoObserver(plain, BoardTiles(tile_size=40), **RAW))
-    run_board(VideoObserver(stamped, BoardTiles(tile_size=40), overlay=True, **RAW))
+    run_board(VideoObserver(stamped, BoardTiles(tile_size=40), stamp=True, **RAW))
     a, b = read_pngs(plain), read_pngs(stamped)
     assert len(a) == len(b) == 61
     for x, y in zip(a, b, strict=True):
@@ -300,11 +300,11 @@ def test_overlay_stamps_only_the_corner_and_the_canvas_stays_clean(tmp_path: Pat
         np.testing.assert_array_equal(x[20:], y[20:])
 
 
-def test_overlay_shows_the_value_when_the_search_reports_one(tmp_path: Path) -> None:
+def test_the_stamp_shows_the_value_when_the_search_reports_one(tmp_path: Path) -> None:
     with_value, without = tmp_path / "v", tmp_path / "n"
     for folder, value in ((with_value, lambda b: sum(b.cells)), (without, None)):
         Backtracking(
-            VideoObserver(folder, BoardTiles(tile_size=60), overlay=True, **RAW), value=value
+            VideoObserver(folder, BoardTiles(tile_size=60), stamp=True, **RAW), value=value
         ).run(Board())
     a, b = read_pngs(with_value), read_pngs(without)
     assert np.array_equal(a[0], b[0])  # no value reported before the first leaf

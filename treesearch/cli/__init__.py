@@ -17,7 +17,7 @@ It lives in ``games`` because it composes games, searches and observers; ``trees
 itself never imports games. Modules: ``catalog`` (the registries: games, searches, bots,
 observers, and which go together; each game's entry says all the commands need of it),
 ``players`` (names resolved into ``treesearch.match`` agent makers) and ``entrants``
-(comparisons on seeded instances), ``report`` (tables), ``outputs`` (output paths checked
+(comparisons on seeded instances), ``result_tables``, ``output_options`` (output paths checked
 first), ``common`` (what the commands share), one module per command (``run_command``,
 ``compare_command``, ``video_command``, ``play_command``, ``demo``, ``listing``, ``check``)
 and ``parser``, which points at them.

@@ -18,7 +18,7 @@ from typing import TextIO
 
 from treesearch import Budget, InvalidArgumentError, Observer, Status, TreeSearch
 from treesearch.cli.catalog import OBSERVERS, GameEntry, Problem
-from treesearch.cli.report import Table, principal_variation
+from treesearch.cli.result_tables import Table, principal_variation
 
 __all__ = [
     "EXIT_INTERRUPTED",

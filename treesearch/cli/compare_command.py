@@ -22,9 +22,9 @@ from treesearch.cli.applies import given, refuse_unused
 from treesearch.cli.catalog import SEARCHES, GameEntry, game_entry, search_entry, searches_for
 from treesearch.cli.common import Work, budget_of, heading, names_of, say_compiled, table_of
 from treesearch.cli.entrants import entrants, measure
-from treesearch.cli.outputs import check_folder
+from treesearch.cli.output_options import check_folder
 from treesearch.cli.players import player, player_names
-from treesearch.cli.report import Table
+from treesearch.cli.result_tables import Table
 from treesearch.compare import (
     BACKENDS,
     Comparison,
@@ -35,7 +35,7 @@ from treesearch.compare import (
     table,
     write,
 )
-from treesearch.compare.checks import MAX_JOBS
+from treesearch.compare.input_checks import MAX_JOBS
 from treesearch.compare.interrupts import deferred, exit_code
 from treesearch.compare.jobs import RAY_HINT
 

@@ -15,8 +15,8 @@ from observers import RecordingObserver, VideoObserver
 from treesearch import Backtracking, RandomWalk, Status
 from treesearch.cli.catalog import GAMES, SEARCHES, SEED_TREE, hold_frames, searches_for
 from treesearch.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs, table_of
-from treesearch.cli.outputs import check_folder
-from treesearch.cli.report import Table
+from treesearch.cli.output_options import check_folder
+from treesearch.cli.result_tables import Table
 
 __all__ = ["prepare_demo"]
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from treesearch import Budget, Status
 from treesearch.cli.catalog import GameEntry, Problem, search_entry, seeded
 from treesearch.cli.players import Player, duel_match, player, score_game
-from treesearch.cli.report import route_cost
+from treesearch.cli.result_tables import route_cost
 from treesearch.compare import Outcome
 
 __all__ = ["Entrant", "entrants", "measure"]

@@ -8,11 +8,11 @@ from typing import Any, NoReturn
 
 from treesearch import __version__
 from treesearch.cli import (
-    arguments,
     check,
     compare_command,
     demo,
     listing,
+    options,
     play_command,
     run_command,
     video_command,
@@ -87,15 +87,15 @@ _ABOUT: dict[str, tuple[str, str]] = {
 
 _COMMANDS: dict[str, tuple[Any, Callable[[argparse.ArgumentParser], None] | None]] = {
     "list": (listing.prepare_list, None),
-    "demo": (demo.prepare_demo, arguments.add_demo),
-    "run": (run_command.prepare_run, arguments.add_run),
-    "compare": (compare_command.prepare_compare, arguments.add_compare),
-    "video": (video_command.prepare_video, arguments.add_video),
-    "view": (view_command.prepare_view, arguments.add_view),
-    "play": (play_command.prepare_play, arguments.add_play),
-    "check": (check.prepare_check, arguments.add_check),
+    "demo": (demo.prepare_demo, options.add_demo),
+    "run": (run_command.prepare_run, options.add_run),
+    "compare": (compare_command.prepare_compare, options.add_compare),
+    "video": (video_command.prepare_video, options.add_video),
+    "view": (view_command.prepare_view, options.add_view),
+    "play": (play_command.prepare_play, options.add_play),
+    "check": (check.prepare_check, options.add_check),
 }
-"""Each command's ``prepare`` (its ``Work``) and its options (``treesearch.cli.arguments``)."""
+"""Each command's ``prepare`` (its ``Work``) and its options (``treesearch.cli.options``)."""
 
 
 class _Parser(argparse.ArgumentParser):

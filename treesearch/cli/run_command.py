@@ -18,7 +18,7 @@ from treesearch.cli.common import (
     observers_of,
     say_compiled,
 )
-from treesearch.cli.report import Table
+from treesearch.cli.result_tables import Table
 from treesearch.cli.view_command import extra_observers
 
 __all__ = ["prepare_run"]

@@ -17,8 +17,8 @@ from treesearch.cli.catalog import (
     searches_for,
 )
 from treesearch.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs, say_compiled
-from treesearch.cli.outputs import check_video_path
-from treesearch.cli.report import Table
+from treesearch.cli.output_options import check_video_path
+from treesearch.cli.result_tables import Table
 from treesearch.cli.view_command import extra_observers
 
 __all__ = ["prepare_video"]

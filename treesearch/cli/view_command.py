@@ -29,10 +29,10 @@ from observers import (
     replay,
 )
 from treesearch import InvalidArgumentError, Observer, SearchStarted, Status
-from treesearch.cli.arguments import add_video
 from treesearch.cli.catalog import SEARCHES, GameEntry, Problem, VideoOptions, game_entry
 from treesearch.cli.catalog.replay import BoardFilm, html_replay, options_of, trace_key, trace_meta
 from treesearch.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs
+from treesearch.cli.options import add_video
 from treesearch.events import Event
 
 __all__ = ["MAX_TITLE", "extra_observers", "prepare_view"]

@@ -12,7 +12,7 @@ Ctrl-C or SIGTERM stops a comparison at once and raises ``ComparisonInterrupted`
 ``comparison`` holds the jobs that finished (``table`` and ``write`` mark it partial); a
 worker that dies loses its job only (a failed row, named in ``Comparison.failed``).
 
-Modules, each importing only those above it: ``checks`` (what users hand in), ``stats``
+Modules, each importing only those above it: ``input_checks`` (what users hand in), ``summaries``
 (summaries, Student's t interval, Mann-Whitney U), ``interrupts`` (Ctrl-C and SIGTERM),
 ``jobs`` (local processes or Ray), ``harness`` (``compare`` and its rows), ``report``
 (table, CSV, JSON, CDF plot).
@@ -32,7 +32,7 @@ from treesearch.compare.harness import (
 from treesearch.compare.interrupts import Interrupted
 from treesearch.compare.jobs import BACKENDS, JobLostError, default_jobs, run_jobs
 from treesearch.compare.report import plot_cdf, table, write
-from treesearch.compare.stats import Summary, mann_whitney, summarize, t_quantile
+from treesearch.compare.summaries import Summary, mann_whitney, summarize, t_quantile
 
 __all__ = [
     "BACKENDS",

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from treesearch.compare.checks import (
+from treesearch.compare.input_checks import (
     MAX_JOBS,
     check_flag,
     check_names,
@@ -33,7 +33,7 @@ from treesearch.compare.checks import (
 )
 from treesearch.compare.interrupts import Interrupted, deferred, signal_name
 from treesearch.compare.jobs import run_jobs
-from treesearch.compare.stats import Summary, mann_whitney, summarize
+from treesearch.compare.summaries import Summary, mann_whitney, summarize
 from treesearch.errors import InvalidArgumentError, TreeSearchError
 
 __all__ = [

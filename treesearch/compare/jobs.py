@@ -26,7 +26,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, Generic, TypeVar
 
-from treesearch.compare.checks import check_callable, count
+from treesearch.compare.input_checks import check_callable, count
 from treesearch.compare.interrupts import (
     SIGNALS,
     Interrupted,

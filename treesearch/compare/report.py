@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from treesearch.compare.harness import Comparison
-from treesearch.compare.stats import SCIPY_HINT
+from treesearch.compare.summaries import SCIPY_HINT
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["MATPLOTLIB_HINT", "plot_cdf", "table", "write"]

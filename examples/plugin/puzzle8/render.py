@@ -1,6 +1,6 @@
 """Pictures of the puzzle: one square tile per cell, numbered by pips, coloured by goal row.
 
-``PuzzleTiles`` is a ``TileRenderer`` (``observers.tiles``) by its shape alone: this
+``PuzzleTiles`` is a ``TileRenderer`` (``observers.tile_canvas``) by its shape alone: this
 package imports nothing of the video code, and a ``VideoObserver`` repaints only the cells
 whose tile moved. Tile ids are the tile numbers, 0 for the blank.
 """

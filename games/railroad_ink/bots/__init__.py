@@ -1,7 +1,7 @@
 """Railroad Ink bots: value functions, planning blocks and the bots.
 
 Modules, each importing only those above it: ``features``, ``value``, ``planning``, ``base``,
-``simple``, ``mcts``, ``lookahead``, ``policy``, ``montecarlo``, ``registry`` (``BOTS``,
+``simple``, ``mcts_bot``, ``lookahead``, ``policy``, ``montecarlo``, ``roster`` (``BOTS``,
 ``make_bot``, ``BotAgent``: a bot as a ``treesearch.match`` agent maker). Whole games played by
 one bot are ``games.railroad_ink.records``, their films ``games.railroad_ink.film``.
 """

@@ -15,7 +15,7 @@ Built from framework parts:
   (``graph=True``), exact while a level holds at most ``LAST_ROUND_WIDTH`` states (the cap
   keeps open boards from blowing up), each finished board scored exactly;
 - with dice known the game is a one-player puzzle, and the bot plans it whole at its first
-  decision by nested rollout policy adaptation (``engine.nrpa``, level ``PLAN_LEVEL``), then
+  decision by nested rollout policy adaptation (``engine.plans``, level ``PLAN_LEVEL``), then
   plays the plan: 3.5 points above the flat scheme over 100 games (``benchmarks/RESULTS.md``).
 
 With dice revealed the play-outs draw later rolls themselves (the engine never sees them);
@@ -34,8 +34,8 @@ from games._compile import ENGINE
 from games.railroad_ink.bots.base import Bot, check_count
 from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.arrays import check_table
-from games.railroad_ink.engine.moves import add_moves
-from games.railroad_ink.engine.nrpa import plan_moves
+from games.railroad_ink.engine.placements import add_moves
+from games.railroad_ink.engine.plans import plan_moves
 from games.railroad_ink.engine.playout import GUIDED, RANDOM, UNIFORM, roll, seed_stream
 from games.railroad_ink.engine.position import NO_POLICY, Position, tiles_of
 from games.railroad_ink.engine.scoring import total
@@ -90,7 +90,7 @@ measured no better at 1.4 times the time (``benchmarks/RESULTS.md``)."""
 SPECIAL_ROUNDS = 5
 """From this round on, a special is placed right after the round's first face."""
 PLAN_LEVEL = 3
-"""Dice known: the nesting level of the whole-game plan (``engine.nrpa``)."""
+"""Dice known: the nesting level of the whole-game plan (``engine.plans``)."""
 PLAN_ITERATIONS = 100
 MAX_FUTURES = 100_000
 """The most shared roll sequences a decision draws (22 MB of rolls): more than a candidate

@@ -7,8 +7,8 @@ compiled, against about a millisecond through ``RailroadInkState``. Without numb
 
 Modules, each importing only those above it (this ``__init__`` imports none of them):
 ``compile`` (the ``jit`` switch and ``ENGINE``), ``tables`` (the tiles, squares and slots as
-arrays), ``moves`` (placing, legal and meaningful placements), ``scoring`` (the exact score and
+arrays), ``placements`` (placing, legal and meaningful placements), ``scoring`` (the exact score and
 the play-out score), ``playout`` (the random number stream, the policies, whole play-outs),
 ``position`` (from a ``RailroadInkState`` to arrays and back, the public entry points),
-``nrpa`` (a whole known-dice game planned by nested rollout policy adaptation).
+``plans`` (a whole known-dice game planned by nested rollout policy adaptation).
 """

@@ -2,7 +2,7 @@
 
 Compiled code checks no bounds: a policy table of the wrong shape, a stream of the wrong
 type or a placement code past the board reads or writes memory it does not own instead of
-raising ``IndexError``. The entry points (the bots, ``EnginePlayouts``, ``engine.nrpa``)
+raising ``IndexError``. The entry points (the bots, ``EnginePlayouts``, ``engine.plans``)
 call these first, so bad input gets an ``InvalidArgumentError`` naming it.
 """
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from games._compile import jit
-from games.railroad_ink.engine.moves import add_moves, place
+from games.railroad_ink.engine.placements import add_moves, place
 from games.railroad_ink.engine.scoring import open_exit_points, score_parts, unfixable_errors
 from games.railroad_ink.engine.tables import (
     BLANK_SIDE,

@@ -22,7 +22,7 @@ from typing import Protocol
 
 import numpy as np
 
-from games.railroad_ink.engine.moves import add_moves, empty_board, place
+from games.railroad_ink.engine.placements import add_moves, empty_board, place
 from games.railroad_ink.engine.playout import UNIFORM, playout, seed_stream
 from games.railroad_ink.engine.scoring import score_parts
 from games.railroad_ink.engine.tables import MOVE_BASE, ORIENTED, OT_ID, PIECES

@@ -68,7 +68,7 @@ from games.railroad_ink.rules.tiles import (
     S,
     Tile,
 )
-from observers.tiles import Frame, LegendEntry
+from observers.tile_canvas import Frame, LegendEntry
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["MAX_TILE", "ORIENTED_TILES", "SCORING", "RailroadInkTiles"]

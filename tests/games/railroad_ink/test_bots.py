@@ -16,7 +16,7 @@ from games.railroad_ink.bots.planning import (
     round_ends,
     sample_rolls,
 )
-from games.railroad_ink.bots.registry import (
+from games.railroad_ink.bots.roster import (
     BOTS,
     BeamBot,
     Bot,

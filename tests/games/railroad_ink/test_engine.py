@@ -18,7 +18,7 @@ import pytest
 from games import _compile as compiled
 from games.railroad_ink import SPECIALS, Board, RailroadInk, RailroadInkState, Tile
 from games.railroad_ink.bots.policy import load_policy
-from games.railroad_ink.engine.moves import add_moves
+from games.railroad_ink.engine.placements import add_moves
 from games.railroad_ink.engine.playout import (
     END,
     GUIDED,

@@ -14,8 +14,8 @@ import pytest
 
 from games.railroad_ink import Board, RailroadInk, play
 from games.railroad_ink.bots.montecarlo import MonteCarloBot
-from games.railroad_ink.engine import nrpa as nrpa_module
-from games.railroad_ink.engine.nrpa import CODES, adapt, nrpa, plan_moves, rollout
+from games.railroad_ink.engine import plans as plans_module
+from games.railroad_ink.engine.plans import CODES, adapt, nrpa, plan_moves, rollout
 from games.railroad_ink.engine.playout import seed_stream
 from games.railroad_ink.engine.position import Position, placement_of
 from games.railroad_ink.film import PLANNED, decisions_by_state, film
@@ -81,13 +81,13 @@ def _counted_playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     ticks = itertools.count()
     monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
     playouts: list[int] = []
-    level_one = nrpa_module.level_one
+    level_one = plans_module.level_one
 
     def counted(*args: Any) -> tuple[int, int]:
         playouts.append(args[10])  # the call's iterations
         return level_one(*args)
 
-    monkeypatch.setattr(nrpa_module, "level_one", counted)
+    monkeypatch.setattr(plans_module, "level_one", counted)
     return playouts
 
 
@@ -113,7 +113,7 @@ def test_a_deadline_stops_a_long_level_1_run(monkeypatch: pytest.MonkeyPatch, le
 def test_a_plan_cut_into_calls_is_the_plan_of_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
     p = Position.of(start(5))
     whole = nrpa(p, 1, 40, 1.0, seed_stream(3))
-    monkeypatch.setattr(nrpa_module, "_SLICE", math.inf)  # calls of 1, 2, 4, ... play-outs
+    monkeypatch.setattr(plans_module, "_SLICE", math.inf)  # calls of 1, 2, 4, ... play-outs
     assert nrpa(p, 1, 40, 1.0, seed_stream(3), deadline=1e300) == whole
 
 

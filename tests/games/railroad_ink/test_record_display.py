@@ -12,7 +12,7 @@ from PIL import Image
 
 from games.railroad_ink import InkRecord, RailroadInkTiles, play
 from games.railroad_ink.records import replay
-from observers.tiles import TileCanvas
+from observers.tile_canvas import TileCanvas
 
 
 def _record() -> InkRecord:

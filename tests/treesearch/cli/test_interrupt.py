@@ -158,10 +158,12 @@ def _ink_with_solo(monkeypatch: pytest.MonkeyPatch, signal_seed: int, signum: in
     """Railroad Ink whose whole games are stand-ins: game ``signal_seed`` gets a signal."""
     parent = os.getpid()
 
-    def solo(problem: Any, seed: int, agents: Any, video: Any, observers: Any) -> catalog.Solo:
+    def solo(
+        problem: Any, seed: int, agents: Any, video: Any, observers: Any
+    ) -> catalog.SoloResult:
         if seed == signal_seed:
             _swallowed_signal(signum, parent)
-        return catalog.Solo(float(seed % 97), 0.0, f"(seed {seed}): score {seed % 97}")
+        return catalog.SoloResult(float(seed % 97), 0.0, f"(seed {seed}): score {seed % 97}")
 
     entry = catalog.GAMES["railroad-ink"]
     play = dataclasses.replace(entry.play, solo=solo)

@@ -10,7 +10,7 @@ import pytest
 
 from tests.treesearch.cli.errors import error_line
 from treesearch.cli import main
-from treesearch.cli.catalog.paths import MAX_SIZE
+from treesearch.cli.catalog.path_games import MAX_SIZE
 
 BASE: dict[str, list[str]] = {
     "run": ["run", "--game", "maze", "--size", "5"],

@@ -83,7 +83,7 @@ def test_out_dir_under_a_file(
 
 
 def test_good_paths_are_left_as_found(tmp_path: Path, no_search: None) -> None:
-    from treesearch.cli.outputs import check_video_path
+    from treesearch.cli.output_options import check_video_path
 
     new = tmp_path / "a" / "b" / "film.mp4"
     check_video_path(str(new))

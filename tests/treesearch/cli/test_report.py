@@ -11,7 +11,7 @@ from games.maze import path_cost
 from treesearch import Budget, SearchResult, Stats, Status
 from treesearch.cli import main
 from treesearch.cli.catalog import GAMES, SEARCHES
-from treesearch.cli.report import Table, explain
+from treesearch.cli.result_tables import Table, explain
 
 
 def _table(out: str) -> tuple[str, list[str], list[str]]:

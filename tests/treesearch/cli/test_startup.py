@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from treesearch.cli.catalog.bots import INK_BOTS
+from treesearch.cli.catalog.bot_entries import INK_BOTS
 
 ROOT = Path(__file__).resolve().parents[3]
 

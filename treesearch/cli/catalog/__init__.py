@@ -14,21 +14,22 @@ each is imported when first named.
 
 Modules, each importing only those above it: ``registry`` (``Registry``, ``Kind``,
 ``lookup``), ``problem`` (``Problem``, ``GameEntry`` and how it plays: ``Play``,
-``BotEntry``), ``observers``, ``bots`` (the bundled bots, as ``treesearch.match`` agent makers),
-``paths``, ``tictactoe``, ``railroad_ink``, ``tron``, ``boards`` and ``openspiel_games``
-(the games, each entry with all the command line needs of it), ``searches``, ``solo``
-(whole one-player games by one agent), ``plugins`` (plugin objects as entries).
+``BotEntry``), ``observer_entries``, ``bot_entries`` (the bundled bots, as
+``treesearch.match`` agent makers), ``path_games``, ``tictactoe_game``, ``railroad_ink``,
+``tron``, ``boards`` and ``openspiel_games`` (the games, each entry with all the command line
+needs of it), ``searches``, ``solo`` (whole one-player games by one agent), ``plugin_entries``
+(plugin objects as entries).
 """
 
 from __future__ import annotations
 
 from treesearch import InvalidArgumentError
 from treesearch.cli.catalog.boards import BOARD_GAMES, tron_start
-from treesearch.cli.catalog.bots import BOTS, DUEL_BOTS, TRON_SECONDS
-from treesearch.cli.catalog.observers import OBSERVERS, ObserverEntry
+from treesearch.cli.catalog.bot_entries import BOTS, DUEL_BOTS, TRON_SECONDS
+from treesearch.cli.catalog.observer_entries import OBSERVERS, ObserverEntry
 from treesearch.cli.catalog.openspiel_games import PREFIX, openspiel_entry
-from treesearch.cli.catalog.paths import PATH_GAMES, SEED_TREE
-from treesearch.cli.catalog.plugins import (
+from treesearch.cli.catalog.path_games import PATH_GAMES, SEED_TREE
+from treesearch.cli.catalog.plugin_entries import (
     game_from_plugin,
     observer_from_plugin,
     search_from_plugin,
@@ -43,7 +44,7 @@ from treesearch.cli.catalog.problem import (
     GameOptions,
     Play,
     Problem,
-    Solo,
+    SoloResult,
     VideoMaker,
     VideoOptions,
     board_video,
@@ -86,7 +87,7 @@ __all__ = [
     "Registry",
     "SearchEntry",
     "SearchOptions",
-    "Solo",
+    "SoloResult",
     "VideoMaker",
     "VideoOptions",
     "board_video",

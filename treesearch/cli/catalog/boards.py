@@ -8,7 +8,7 @@ a match of it is played and filmed.
 from __future__ import annotations
 
 from treesearch.cli.catalog.railroad_ink import RAILROAD_INK
-from treesearch.cli.catalog.tictactoe import TICTACTOE
+from treesearch.cli.catalog.tictactoe_game import TICTACTOE
 from treesearch.cli.catalog.tron import TRON, TRON_HEX, tron_start
 
 __all__ = ["BOARD_GAMES", "tron_start"]

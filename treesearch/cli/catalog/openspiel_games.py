@@ -10,7 +10,7 @@ import difflib
 
 from games.openspiel import OpenSpielState, import_pyspiel
 from treesearch import InvalidArgumentError
-from treesearch.cli.catalog.bots import DUEL_BOTS
+from treesearch.cli.catalog.bot_entries import DUEL_BOTS
 from treesearch.cli.catalog.problem import GameEntry, GameOptions, Play, Problem
 
 __all__ = ["PREFIX", "openspiel_entry"]

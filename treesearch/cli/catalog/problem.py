@@ -34,8 +34,8 @@ __all__ = [
     "GameOptions",
     "Play",
     "Problem",
-    "Solo",
     "SoloMaker",
+    "SoloResult",
     "VideoMaker",
     "VideoOptions",
     "board_video",
@@ -207,8 +207,8 @@ message (may be empty) is printed after the games.
 
 
 @dataclass(frozen=True)
-class Solo:
-    """One whole game of a one-player score game, as ``play`` prints it."""
+class SoloResult:
+    """The outcome of one whole game of a one-player score game, as ``play`` prints it."""
 
     score: float
     seconds: float
@@ -216,9 +216,10 @@ class Solo:
     """What follows ``game N`` on its line: the seed, the bot, its score."""
 
 
-SoloMaker = Callable[[Problem, int, AgentMaker, Path | None, list[Any]], Solo]
-"""``solo(problem, seed, agents, video, observers) -> Solo``: game ``seed`` played whole by one
-agent; ``observers`` (callables of ``treesearch`` events: a progress bar) see its states."""
+SoloMaker = Callable[[Problem, int, AgentMaker, Path | None, list[Any]], SoloResult]
+"""``solo(problem, seed, agents, video, observers) -> SoloResult``: game ``seed`` played whole
+by one agent; ``observers`` (callables of ``treesearch`` events: a progress bar) see its
+states."""
 
 
 @dataclass(frozen=True)

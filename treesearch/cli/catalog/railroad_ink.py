@@ -11,14 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from treesearch import InvalidArgumentError
-from treesearch.cli.catalog.bots import INK_BOTS
+from treesearch.cli.catalog.bot_entries import INK_BOTS
 from treesearch.cli.catalog.problem import (
     Forecast,
     GameEntry,
     GameOptions,
     Play,
     Problem,
-    Solo,
+    SoloResult,
     board_video,
 )
 from treesearch.match import AgentMaker
@@ -56,7 +56,7 @@ def _check(problem: Problem) -> None:
 
 def _solo(
     problem: Problem, seed: int, agents: AgentMaker, video: Path | None, observers: list[Any]
-) -> Solo:
+) -> SoloResult:
     """Game ``seed`` played whole by ``agents`` with the problem's dice; filmed with ``video``."""
     from games.railroad_ink import film, play
 
@@ -65,7 +65,7 @@ def _solo(
     if video is not None:
         film(record, video, title=f"{record.bot} bot")
     total = record.score.total
-    return Solo(
+    return SoloResult(
         float(total),
         record.seconds,
         f"(seed {seed}, dice {dice}): {record.bot} scores {total} with "

@@ -16,7 +16,7 @@ from typing import Any
 
 from observers import VideoObserver
 from treesearch import CHANCE, InvalidArgumentError, Playthrough
-from treesearch.cli.catalog.problem import Problem, Solo, SoloMaker
+from treesearch.cli.catalog.problem import Problem, SoloMaker, SoloResult
 from treesearch.events import Visited
 from treesearch.match import AgentMaker
 from treesearch.values import sample_outcome
@@ -29,14 +29,14 @@ def solo_play(renderer: Callable[[Any], Any] | None = None) -> SoloMaker:
 
     def solo(
         problem: Problem, seed: int, agents: AgentMaker, video: Path | None, observers: list[Any]
-    ) -> Solo:
+    ) -> SoloResult:
         agent = agents(seed)
         states, seconds = _play_out(problem.start, agent, random.Random(seed), observers)
         end = states[-1]
         score = problem.score(end) if problem.score is not None else float(end.returns()[0])
         if video is not None and renderer is not None:
             _film(states, renderer, video, f"{agent.name}: score {score:g}")
-        return Solo(
+        return SoloResult(
             score,
             seconds,
             f"(seed {seed}): {agent.name} scores {score:g} with "

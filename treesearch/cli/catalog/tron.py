@@ -17,7 +17,7 @@ from games.tron.match import write_video
 from games.tron.state import move_words
 from games.tron.value import evaluate
 from treesearch import InvalidArgumentError
-from treesearch.cli.catalog.bots import TRON_BOTS
+from treesearch.cli.catalog.bot_entries import TRON_BOTS
 from treesearch.cli.catalog.problem import GameEntry, GameOptions, Play, Problem, board_video
 from treesearch.cli.catalog.registry import suggest
 from treesearch.match import PairedStarts

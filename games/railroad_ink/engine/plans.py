@@ -32,7 +32,7 @@ import numpy as np
 
 from games._compile import jit
 from games.railroad_ink.engine.arrays import check_codes, check_stream, check_table
-from games.railroad_ink.engine.moves import add_moves, place
+from games.railroad_ink.engine.placements import add_moves, place
 from games.railroad_ink.engine.playout import (
     load_round,
     next_random,

@@ -20,8 +20,8 @@ from treesearch import (
     TreeSearch,
     TreeSearchError,
 )
-from treesearch.cli.catalog.bots import DUEL_BOTS
-from treesearch.cli.catalog.observers import ObserverEntry
+from treesearch.cli.catalog.bot_entries import DUEL_BOTS
+from treesearch.cli.catalog.observer_entries import ObserverEntry
 from treesearch.cli.catalog.problem import (
     BotEntry,
     BotOptions,

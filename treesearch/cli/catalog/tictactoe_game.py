@@ -14,7 +14,7 @@ from games.tictactoe import TicTacToe
 from games.tictactoe_render import TicTacToeTiles
 from observers import MCTSView
 from treesearch import InvalidArgumentError, SearchResult, TreeSearch
-from treesearch.cli.catalog.bots import DUEL_BOTS
+from treesearch.cli.catalog.bot_entries import DUEL_BOTS
 from treesearch.cli.catalog.problem import (
     GameEntry,
     GameOptions,

@@ -28,7 +28,7 @@ from treesearch.cli.catalog import (
     TRON_SECONDS,
     searches_for,
 )
-from treesearch.cli.catalog.paths import MAX_SIZE
+from treesearch.cli.catalog.path_games import MAX_SIZE
 from treesearch.cli.check import WALK_DEPTH
 from treesearch.compare import BACKENDS
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from games.tron.bots import alphabeta_bot, best_bot, heuristic_bot, mcts_bot, random_bot
 from games.tron.match import TronAgent
-from treesearch.cli.catalog.observers import OBSERVERS, ObserverEntry
+from treesearch.cli.catalog.observer_entries import OBSERVERS, ObserverEntry
 from treesearch.cli.catalog.problem import BotEntry, BotOptions
 from treesearch.cli.catalog.registry import Registry
 from treesearch.match import AgentMaker, RandomAgent

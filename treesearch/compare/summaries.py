@@ -12,7 +12,7 @@ import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from treesearch.compare.checks import count, real
+from treesearch.compare.input_checks import count, real
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["SCIPY_HINT", "Summary", "mann_whitney", "summarize", "t_quantile"]

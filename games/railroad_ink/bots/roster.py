@@ -43,7 +43,7 @@ from games.railroad_ink.bots.lookahead import (
     LOOKAHEAD_WIDTH,
     LookaheadBot,
 )
-from games.railroad_ink.bots.mcts import MCTS_ITERATIONS, MctsBot
+from games.railroad_ink.bots.mcts_bot import MCTS_ITERATIONS, MctsBot
 from games.railroad_ink.bots.montecarlo import MonteCarloBot
 from games.railroad_ink.bots.planning import RoundView
 from games.railroad_ink.bots.simple import BEAM_WIDTH, BeamBot, RandomBot
