@@ -100,7 +100,11 @@ class Score:
         return self.exits + self.highway + self.railway + self.center - self.errors
 
 
-def _info(tile: Tile) -> tuple[tuple[int, int, int, int], tuple[int, ...]]:
+# A tile's route type per side and its connectivity group per side.
+_Info = tuple[tuple[int, int, int, int], tuple[int, ...]]
+
+
+def _info(tile: Tile) -> _Info:
     info = _INFO.get(tile)
     if info is None:
         group_of = [-1, -1, -1, -1]
@@ -135,32 +139,7 @@ def score_tiles(tiles: Sequence[Tile | None]) -> Score:
     """
     board = _check(tiles)
     infos = [None if t is None else _info(t) for t in board]
-    parent = list(range(2 * _SQUARES))  # union-find over nodes ``2 * square + group``
-    edges: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
-    error_sides: list[tuple[int, int]] = []
-    for i, si, j, sj in _CONTACTS:
-        a, b = infos[i], infos[j]
-        va = a[0][si] if a is not None else 0
-        vb = b[0][sj] if b is not None else 0
-        if va and vb and a is not None and b is not None:
-            if va != vb:
-                raise InvalidArgumentError(
-                    f"highway meets railway between squares {notation(i, board[i])!r} (side"
-                    f" {'NESW'[si]}) and {notation(j, board[j])!r} (side {'NESW'[sj]}): only"
-                    " a station joins them, so no legal board has this"
-                )
-            na, nb = 2 * i + a[1][si], 2 * j + b[1][sj]
-            edges[va - 1].append((na, nb))
-            while parent[na] != na:
-                parent[na] = na = parent[parent[na]]
-            while parent[nb] != nb:
-                parent[nb] = nb = parent[parent[nb]]
-            parent[na] = nb
-        elif va:
-            error_sides.append((i, si))
-        elif vb:
-            error_sides.append((j, sj))
-    error_sides.sort()
+    parent, edges, error_sides = _join_contacts(board, infos)
 
     def root(node: int) -> int:
         while parent[node] != node:
@@ -200,6 +179,43 @@ def score_tiles(tiles: Sequence[Tile | None]) -> Score:
     )
 
 
+def _join_contacts(
+    board: Sequence[Tile | None], infos: list[_Info | None]
+) -> tuple[list[int], tuple[list[tuple[int, int]], list[tuple[int, int]]], list[tuple[int, int]]]:
+    """Join facing route sides into networks: the union-find parents, the edges, the errors.
+
+    Raises:
+        InvalidArgumentError: a highway side faces a railway side on neighbouring squares.
+    """
+    parent = list(range(2 * _SQUARES))  # union-find over nodes ``2 * square + group``
+    edges: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
+    error_sides: list[tuple[int, int]] = []
+    for i, si, j, sj in _CONTACTS:
+        a, b = infos[i], infos[j]
+        va = a[0][si] if a is not None else 0
+        vb = b[0][sj] if b is not None else 0
+        if va and vb and a is not None and b is not None:
+            if va != vb:
+                raise InvalidArgumentError(
+                    f"highway meets railway between squares {notation(i, board[i])!r} (side"
+                    f" {'NESW'[si]}) and {notation(j, board[j])!r} (side {'NESW'[sj]}): only"
+                    " a station joins them, so no legal board has this"
+                )
+            na, nb = 2 * i + a[1][si], 2 * j + b[1][sj]
+            edges[va - 1].append((na, nb))
+            while parent[na] != na:
+                parent[na] = na = parent[parent[na]]
+            while parent[nb] != nb:
+                parent[nb] = nb = parent[parent[nb]]
+            parent[na] = nb
+        elif va:
+            error_sides.append((i, si))
+        elif vb:
+            error_sides.append((j, sj))
+    error_sides.sort()
+    return parent, edges, error_sides
+
+
 def _longest_trail(nodes: list[int], edges: list[tuple[int, int]]) -> list[int]:
     """The nodes of one longest trail over ``edges`` (pairs of nodes), in walking order.
 
@@ -211,7 +227,21 @@ def _longest_trail(nodes: list[int], edges: list[tuple[int, int]]) -> list[int]:
     for e, (u, v) in enumerate(edges):
         incident.setdefault(u, []).append(e)
         incident.setdefault(v, []).append(e)
-    # Fold every chain through two-edge nodes into one edge (start, end, nodes from start).
+    chains = _fold_chains(edges, incident)
+    steps, component, weights = _chain_components(chains)
+    parity = {node: len(through) & 1 for node, through in incident.items()}
+    best_walk = _best_walk(chains, steps, component, weights, parity)
+    trail = [best_walk[0][1]]
+    for c, start in best_walk:
+        path = chains[c][2]
+        trail.extend(path[1:] if path[0] == start else path[-2::-1])
+    return trail
+
+
+def _fold_chains(
+    edges: list[tuple[int, int]], incident: dict[int, list[int]]
+) -> list[tuple[int, int, list[int]]]:
+    """Fold every chain through two-edge nodes into one edge (start, end, nodes from start)."""
     chains: list[tuple[int, int, list[int]]] = []
     done = bytearray(len(edges))
 
@@ -236,7 +266,14 @@ def _longest_trail(nodes: list[int], edges: list[tuple[int, int]]) -> list[int]:
     for e, (u, _) in enumerate(edges):
         if not done[e]:  # a ring of two-edge nodes becomes a loop at one of them
             fold(u, e)
-    steps: dict[int, list[tuple[int, int, int]]] = {}  # node -> (chain, other end, length)
+    return chains
+
+
+def _chain_components(
+    chains: list[tuple[int, int, list[int]]],
+) -> tuple[dict[int, list[tuple[int, int, int]]], dict[int, int], list[int]]:
+    """The chains at each node (chain, other end, length), each node's component, its edges."""
+    steps: dict[int, list[tuple[int, int, int]]] = {}
     component: dict[int, int] = {}
     for c, (u, v, path) in enumerate(chains):
         steps.setdefault(u, []).append((c, v, len(path) - 1))
@@ -254,9 +291,19 @@ def _longest_trail(nodes: list[int], edges: list[tuple[int, int]]) -> list[int]:
             weights.append(0)
     for u, _, path in chains:
         weights[component[u]] += len(path) - 1
+    return steps, component, weights
+
+
+def _best_walk(
+    chains: list[tuple[int, int, list[int]]],
+    steps: dict[int, list[tuple[int, int, int]]],
+    component: dict[int, int],
+    weights: list[int],
+    parity: dict[int, int],
+) -> list[tuple[int, int]]:
+    """The chains of one longest trail, each with its start (``parity`` is left as it came)."""
     best, best_walk = 0, [(0, chains[0][0])]
     walk: list[tuple[int, int]] = []  # (chain, the end it is walked from)
-    parity = {node: len(through) & 1 for node, through in incident.items()}
     seen: set[tuple[int, int]] = set()
     target = 0
 
@@ -303,8 +350,4 @@ def _longest_trail(nodes: list[int], edges: list[tuple[int, int]]) -> list[int]:
         for start in starts:
             if search(start, 0, 0, target, odd):
                 break
-    trail = [best_walk[0][1]]
-    for c, start in best_walk:
-        path = chains[c][2]
-        trail.extend(path[1:] if path[0] == start else path[-2::-1])
-    return trail
+    return best_walk
