@@ -158,20 +158,7 @@ class HtmlReplay(Observer):
         self.kinds = visit_kinds(events)
         self._drawer = FrameDrawer(renderer, panel=panel, title=title)
         self.path = check_output(path, "the HTML replay")
-        move_label = getattr(renderer, "move_label", None)
-        if label is None:
-            label = move_label if callable(move_label) else _short_repr
-        label = _page_label(label)
-        self._label = label
-        # The panel's counters when the drawer keeps them (one reading of the events), else
-        # the replay's own, for its counters table without a panel.
-        shared = self._drawer.info
-        self._own_info = shared is None
-        self._info = (
-            shared
-            if shared is not None
-            else PanelInfo(title, move_label if callable(move_label) else None)
-        )
+        label = self._labels(renderer, label, title)
         self._title = title
         self._tree = TreeLog(label, max_nodes)
         self._frames = FramePatches()
@@ -192,6 +179,26 @@ class HtmlReplay(Observer):
         self._search: Any = None
         self._closed = False
         self.seconds: float | None = None
+
+    def _labels(
+        self, renderer: Renderer, label: Callable[[Any], str] | None, title: str | None
+    ) -> Callable[[Any], str]:
+        """Set the page's move label and counters; return the label of a state."""
+        move_label = getattr(renderer, "move_label", None)
+        if label is None:
+            label = move_label if callable(move_label) else _short_repr
+        label = _page_label(label)
+        self._label = label
+        # The panel's counters when the drawer keeps them (one reading of the events), else
+        # the replay's own, for its counters table without a panel.
+        shared = self._drawer.info
+        self._own_info = shared is None
+        self._info = (
+            shared
+            if shared is not None
+            else PanelInfo(title, move_label if callable(move_label) else None)
+        )
+        return label
 
     @property
     def frames(self) -> int:

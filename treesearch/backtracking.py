@@ -67,6 +67,7 @@ class Backtracking(GoalSearch):
         self.value = check_callable(value, "value", "state -> number (larger is better)")
 
     def _search(self, start: Any, ctx: RunContext) -> None:
+        """Hot loop: kept in one function, as a call per node would slow the search."""
         graph, test = self._goal_test(start)
         emit, value, max_depth = ctx.emit, self.value, ctx.max_depth
         seen: set[Hashable] | None = set() if graph else None

@@ -83,6 +83,7 @@ class BeamSearch(GoalSearch):
         self.value = value
 
     def _search(self, start: Any, ctx: RunContext) -> None:
+        """Hot loop: kept in one function, as a call per node would slow the search."""
         keyed, test = self._goal_test(start)
         emit, max_depth, width, value = ctx.emit, ctx.max_depth, self.width, self.value
         seen: set[Hashable] = set()

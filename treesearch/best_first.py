@@ -37,6 +37,7 @@ class _BestFirst(GoalSearch):
     heuristic: Callable[[Any], float] | None = None
 
     def _search(self, start: Any, ctx: RunContext) -> None:
+        """Hot loop: kept in one function, as a call per node would slow the search."""
         keyed, test = self._goal_test(start)
         emit, max_depth = ctx.emit, ctx.max_depth
         heuristic, greedy = self.heuristic, self._greedy

@@ -135,19 +135,7 @@ def _check_state(state: Any, keyed: bool, limit: int, movers: _Movers) -> list[A
             "build children from the state each time (do not return a used-up generator "
             "or depend on hidden mutable state)",
         )
-    for i, child in enumerate(first):
-        if not callable(getattr(child, "get_children", None)):
-            raise IteratorContractError(str(bad_child(state, child)))
-        if keyed and checked_key(child) is None:
-            raise missing_key(child, state)
-        if keyed and checked_key(child) != checked_key(second[i]):
-            raise fail(
-                "get_children()",
-                state,
-                f"is not deterministic: child {i} has key {safe_repr(checked_key(child))}, then "
-                f"{safe_repr(checked_key(second[i]))}",
-                "yield children in a fixed order (sort them, avoid iterating over sets)",
-            )
+    _check_children_agree(state, first, second, keyed)
     step = max(1, -(-len(first) // EXPANDED))  # at most EXPANDED, spread over the list
     for child in first[::step]:
         _children(child, limit)  # expanding a child must not change the parent
@@ -177,6 +165,23 @@ def _check_state(state: Any, keyed: bool, limit: int, movers: _Movers) -> list[A
                 "derive the key from the state's contents only",
             )
     return first
+
+
+def _check_children_agree(state: Any, first: list[Any], second: list[Any], keyed: bool) -> None:
+    """Check that two lists of the same state's children are states with the same keys."""
+    for i, child in enumerate(first):
+        if not callable(getattr(child, "get_children", None)):
+            raise IteratorContractError(str(bad_child(state, child)))
+        if keyed and checked_key(child) is None:
+            raise missing_key(child, state)
+        if keyed and checked_key(child) != checked_key(second[i]):
+            raise fail(
+                "get_children()",
+                state,
+                f"is not deterministic: child {i} has key {safe_repr(checked_key(child))}, then "
+                f"{safe_repr(checked_key(second[i]))}",
+                "yield children in a fixed order (sort them, avoid iterating over sets)",
+            )
 
 
 class _Movers:

@@ -125,6 +125,7 @@ class FlatMonteCarlo(TreeSearch):
 
     # -- one run ------------------------------------------------------------------------
     def _search(self, start: Any, ctx: RunContext) -> None:
+        """Hot loop: kept in one function, as a call per node would slow the search."""
         rng = self._stream if self._stream is not None else python_random(self.rng)
         found = self.candidates(start) if self.candidates is not None else start.get_children()
         try:

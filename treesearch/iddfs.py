@@ -154,6 +154,8 @@ def _round(
     A goal deeper than ``deepening.shallowest`` (in a round that deepened by several plies)
     is kept as the best so far and the rest of the round searches only above it; the round
     then ends solved with the shallowest goal it found.
+
+    Hot loop: kept in one function, as a call per node would slow the search.
     """
     emit = ctx.emit
     limit, shallowest = deepening.limit, deepening.shallowest

@@ -85,6 +85,7 @@ class RandomWalk(GoalSearch):
         self.value = check_callable(value, "value", "state -> number (larger is better)")
 
     def _search(self, start: Any, ctx: RunContext) -> None:
+        """Hot loop: kept in one function, as a call per node would slow the search."""
         graph, test = self._goal_test(start)
         draw = python_random(self.rng).random  # int(draw() * n) is uniform and fast
         emit, value, max_depth = ctx.emit, self.value, ctx.max_depth

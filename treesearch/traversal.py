@@ -64,6 +64,7 @@ class BFS(_Traversal):
     """
 
     def _graph(self, start: Any, ctx: RunContext, test: GoalTest | None) -> None:
+        """Hot loop: kept in one function, as a call per node would slow the search."""
         emit = ctx.emit
         max_depth = ctx.max_depth
         dist: dict[Hashable, float] = {}

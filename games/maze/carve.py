@@ -300,16 +300,10 @@ def _take(group: list[int], where: list[int], v: int) -> None:
 
 
 # -- steps 2 and 3: walls and mud ---------------------------------------------------------
-def _walls_and_mud(
-    width: int,
-    height: int,
-    exists: bytearray,
-    rng: random.Random,
-    wall_percentage: float,
-    mud_percentage: float,
-    mud_range: tuple[int, int],
-) -> tuple[list[int], list[int]]:
-    """Return ``(east, south)`` weight lists. Edges are coded ``2*cell`` (east), ``+1`` (south)."""
+def _spanning_tree(
+    width: int, height: int, exists: bytearray, rng: random.Random
+) -> tuple[list[int], bytearray]:
+    """Return the existing cells and a random spanning tree over them, as flags by edge code."""
     size = width * height
 
     def grid_neighbours(v: int) -> list[int]:
@@ -350,7 +344,21 @@ def _walls_and_mud(
             if not queued[u]:
                 queued[u] = 1
                 frontier.append(u)
+    return cells, is_tree_edge
 
+
+def _walls_and_mud(
+    width: int,
+    height: int,
+    exists: bytearray,
+    rng: random.Random,
+    wall_percentage: float,
+    mud_percentage: float,
+    mud_range: tuple[int, int],
+) -> tuple[list[int], list[int]]:
+    """Return ``(east, south)`` weight lists. Edges are coded ``2*cell`` (east), ``+1`` (south)."""
+    size = width * height
+    cells, is_tree_edge = _spanning_tree(width, height, exists, rng)
     tree: list[int] = []
     extra: list[int] = []
     for v in cells:

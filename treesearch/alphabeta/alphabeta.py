@@ -136,6 +136,7 @@ class AlphaBeta(TreeSearch):
         self._random: random.Random | None = None  # made at the first mixed pick
 
     def _search(self, start: Any, ctx: RunContext) -> None:
+        """Hot loop: kept in one function, as a call per node would slow the search."""
         root_player = player_of(start)
         if root_player == CHANCE:
             raise chance_start(start)

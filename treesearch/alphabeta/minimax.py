@@ -114,7 +114,10 @@ class Run:
     def search(
         self, state: Any, depth: int, limit: int, alpha: float, beta: float, parent: Any
     ) -> float:
-        """Minimax value of ``state`` from player 0's view, within (alpha, beta)."""
+        """Minimax value of ``state`` from player 0's view, within (alpha, beta).
+
+        Hot loop: kept in one function, as a call per node would slow the search.
+        """
         try:
             self.visited += 1
             if depth > self.deepest:

@@ -84,23 +84,7 @@ def prepare_view(args: argparse.Namespace) -> Work:
     trace = Path(args.trace)
     meta = read_header(trace)
     given = {k: v for k, v in vars(args).items() if k not in _KEEP}
-    header_game = meta.get("game")
-    if header_game is not None and not isinstance(header_game, str):
-        raise InvalidArgumentError(
-            f"{str(trace)!r}: its header's game must be a game name, got {header_game!r}"
-        )
-    name = given.pop("game", None) or header_game
-    if not isinstance(name, str):
-        raise InvalidArgumentError(
-            f"{str(trace)!r} does not say which game it records (its header has no 'game'; "
-            "it was not written by --trace): give --game and the problem's options"
-        )
-    title = meta.get("title")
-    if isinstance(title, str) and len(title) > MAX_TITLE:
-        raise InvalidArgumentError(
-            f"{str(trace)!r}: its header's title is {len(title):,} characters long, more than "
-            f"the {MAX_TITLE} a replay's headline may hold"
-        )
+    name, title = _game_and_title(trace, meta, given)
     game = game_entry(name)
     film = _film(game, "view")
     search = meta.get("search")
@@ -143,6 +127,32 @@ def prepare_view(args: argparse.Namespace) -> Work:
         return EXIT_INTERRUPTED if result is not None and result.status is Status.INTERRUPTED else 0
 
     return work
+
+
+def _game_and_title(trace: Path, meta: dict[str, Any], given: dict[str, Any]) -> tuple[str, Any]:
+    """The game to replay (``--game``, popped from ``given``, else the header's) and the title.
+
+    Raises:
+        InvalidArgumentError: the header names no game, or a bad game or title.
+    """
+    header_game = meta.get("game")
+    if header_game is not None and not isinstance(header_game, str):
+        raise InvalidArgumentError(
+            f"{str(trace)!r}: its header's game must be a game name, got {header_game!r}"
+        )
+    name = given.pop("game", None) or header_game
+    if not isinstance(name, str):
+        raise InvalidArgumentError(
+            f"{str(trace)!r} does not say which game it records (its header has no 'game'; "
+            "it was not written by --trace): give --game and the problem's options"
+        )
+    title = meta.get("title")
+    if isinstance(title, str) and len(title) > MAX_TITLE:
+        raise InvalidArgumentError(
+            f"{str(trace)!r}: its header's title is {len(title):,} characters long, more than "
+            f"the {MAX_TITLE} a replay's headline may hold"
+        )
+    return name, title
 
 
 class _Searched(Observer):

@@ -265,6 +265,26 @@ def compare(
         """The comparison of the jobs finished so far, in task order."""
         return _comparison(tasks, finished, tuple(entrants), measure, higher_is_better, stopped_by)
 
+    _run_tasks(entrants, tasks, finished, comparison, jobs=jobs, backend=backend, progress=progress)
+    return comparison()
+
+
+def _run_tasks(
+    entrants: Mapping[str, Entrant],
+    tasks: list[tuple[str, int, int]],
+    finished: dict[int, Outcome | _Lost],
+    comparison: Callable[..., Comparison],
+    *,
+    jobs: int | None,
+    backend: str,
+    progress: bool,
+) -> None:
+    """Run the tasks, each outcome into ``finished``; a stop carries the partial comparison.
+
+    Raises:
+        JobError: an entrant raised (``.comparison``: the jobs finished before).
+        ComparisonInterrupted: Ctrl-C or SIGTERM (``.comparison``: the jobs finished).
+    """
     bar: Any = None
     if progress:
         from tqdm import tqdm
@@ -300,7 +320,6 @@ def compare(
     finally:
         if bar is not None:
             bar.close()  # again is harmless
-    return comparison()
 
 
 def _comparison(

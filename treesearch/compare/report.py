@@ -48,6 +48,30 @@ def table(comparison: Comparison) -> str:
     "-" for its mean nodes, not a 0 it never measured.
     """
     c = _comparison(comparison, "table")
+    lines = _summary_rows(c)
+    widths = [max(len(row[j]) for row in lines) for j in range(len(lines[0]))]
+    status = _status(c)
+    text = [] if status is None else [status]
+    text += [
+        "  ".join(
+            cell.ljust(w) if j == 0 else cell.rjust(w)
+            for j, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in lines
+    ]
+    better = "higher" if c.higher_is_better else "lower"
+    text.append(f"({c.measure}: {better} is better; 95% interval of the mean, Student's t)")
+    if any(row[8] == "-" and row[1] != "0" for row in lines[1:]):
+        text.append("(mean nodes: '-' where the entrant counts no nodes, e.g. a bot or a match)")
+    if c.failed:
+        text.append(f"{len(c.failed)} failed job(s), counted under 'failed':")
+        text.extend(f"  {failure}" for failure in c.failed)
+    text.extend(_pvalue_lines(c))
+    return "\n".join(text) + "\n"
+
+
+def _summary_rows(c: Comparison) -> list[list[str]]:
+    """The table's cells: a head, then one row per entrant."""
     head = [
         "entrant",
         "n",
@@ -81,23 +105,12 @@ def table(comparison: Comparison) -> str:
                 str(c.failures(name)),
             ]
         )
-    widths = [max(len(row[j]) for row in lines) for j in range(len(head))]
-    status = _status(c)
-    text = [] if status is None else [status]
-    text += [
-        "  ".join(
-            cell.ljust(w) if j == 0 else cell.rjust(w)
-            for j, (cell, w) in enumerate(zip(row, widths, strict=True))
-        ).rstrip()
-        for row in lines
-    ]
-    better = "higher" if c.higher_is_better else "lower"
-    text.append(f"({c.measure}: {better} is better; 95% interval of the mean, Student's t)")
-    if any(row[8] == "-" and row[1] != "0" for row in lines[1:]):
-        text.append("(mean nodes: '-' where the entrant counts no nodes, e.g. a bot or a match)")
-    if c.failed:
-        text.append(f"{len(c.failed)} failed job(s), counted under 'failed':")
-        text.extend(f"  {failure}" for failure in c.failed)
+    return lines
+
+
+def _pvalue_lines(c: Comparison) -> list[str]:
+    """The pairwise Mann-Whitney p-values (none for a single entrant), or how to get them."""
+    text: list[str] = []
     if len(c.names) > 1:
         try:
             pvalues = c.pvalues()
@@ -109,7 +122,7 @@ def table(comparison: Comparison) -> str:
                 text.extend(f"  {a} vs {b}: p = {p:.3g}" for (a, b), p in pvalues.items())
             else:
                 text.append("Mann-Whitney U: no two entrants have results to compare")
-    return "\n".join(text) + "\n"
+    return text
 
 
 def _comparison(comparison: object, what: str) -> Comparison:

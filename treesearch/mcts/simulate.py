@@ -102,7 +102,10 @@ class Simulator:
         self.amaf: Callable[[Node, tuple[float, ...]], None] | None = None
 
     def __call__(self, root: Node, iteration: int) -> None:
-        """Run simulation number ``iteration`` from ``root``; update the tree's statistics."""
+        """Run simulation number ``iteration`` from ``root``; update the tree's statistics.
+
+        Hot loop: kept in one function, since a function call per node would slow every simulation.
+        """
         emit = self.emit
         if emit is not None:
             emit(Visited(root.state, 0, _RESTART if iteration else _ENTER, None))

@@ -127,6 +127,8 @@ def features(board: Board) -> Features:
         >>> f = features(Board.from_moves(["01D_D_", "11D_D_"]))
         >>> f.exits, f.highway, f.railway, f.dead, f.open, f.reached
         (0, 2, 0, 0, 1, 1)
+
+    Hot loop: kept in one function, since it runs once per board a search ranks.
     """
     try:
         tiles, order = board.tiles, board.order

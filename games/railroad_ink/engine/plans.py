@@ -104,6 +104,8 @@ def _walk(
     the weights before this call (the changes are gathered and applied at the end, cheaper
     than copying the policy). The position is left as it was. Returns ``(final score,
     placements)``.
+
+    Hot loop: a compiled kernel kept in one function, since a call per step costs speed.
     """
     tiles, slots, counts = tiles.copy(), slots.copy(), counts.copy()
     adapting = alpha > 0.0

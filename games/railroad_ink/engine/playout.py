@@ -315,6 +315,8 @@ def playout(
     in order. ``rolls[r]`` is round ``r + 1``'s roll, -1 entries are drawn from ``stream``.
     With ``last_tries`` > 1 a play-out that reaches the last round from an earlier one plays
     it that many times and keeps the best board (``best_last_round``).
+
+    Hot loop: a compiled kernel kept in one function, since a call per step costs speed.
     """
     moves = np.zeros(_MOVES, dtype=np.int64)
     recorded = 0

@@ -159,6 +159,8 @@ def longest_trail(typed: np.ndarray, eu: np.ndarray, ev: np.ndarray, ne: int) ->
 
     ``typed`` marks the nodes that carry the route type: with no edge a trail is one of them
     (1), or nothing (0).
+
+    Hot loop: a compiled kernel kept in one function, since a call per step costs speed.
     """
     if ne == 0:
         for node in range(_NODES):
