@@ -45,3 +45,17 @@ def test_a_cited_document_exists() -> None:
 def test_a_missing_document_is_caught() -> None:
     source = "Rules as coded: ``GAMES.md`` section 2 (figures in benchmarks/RESULTS.md)."
     assert _missing(source) == ["GAMES.md"]
+
+
+# Our own history: the seed documents the project grew from ("seed 001"), "the anchor".
+_HISTORY = re.compile(r"\bseed 0\d\d\b|\bthe anchor\b|\banchor's\b", re.IGNORECASE)
+
+
+def test_no_docstring_cites_our_history() -> None:
+    found = {}
+    for package in ("treesearch", "games", "observers"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            hits = _HISTORY.findall(path.read_text(encoding="utf-8"))
+            if hits:
+                found[str(path.relative_to(ROOT))] = hits
+    assert found == {}

@@ -32,7 +32,7 @@ class Backtracking(GoalSearch):
     Requires: ``get_children``; ``key`` with ``graph=True``; ``is_terminal`` with a depth limit.
 
     Args:
-        observers: observers of every run (the seed's ``Backtracking(observer)`` works).
+        observers: observers of every run (``Backtracking(observer)`` works).
         goal: stop at the first state entered that satisfies this predicate or whose key
             is in this collection.
         value: optional value function; every leaf is scored and the best one kept as

@@ -12,7 +12,7 @@ Dice modes:
 - ``"revealed"``: each round starts at a chance state (``player()`` is ``CHANCE``) whose
   ``chance_outcomes()`` are the 168 distinct rolls of ``round_outcomes()``; a search cannot see
   future rolls. ``rolled(faces)`` picks one outcome (a game driver follows the seeded dice so).
-- ``"free"``: seed 001's mode for videos: any die face or special, any number of times, on any
+- ``"free"``: a mode for videos: any die face or special, any number of times, on any
   square where it legally fits; no dice, no rounds; over when no square is open (then nothing
   fits anywhere; a full board has none).
 
