@@ -126,6 +126,8 @@ class HtmlReplay(Observer):
             ending in ``.html``, ``max_frames < 2`` or a renderer that cannot draw.
     """
 
+    timed = True  # its work is timed apart from the search's (stats.observer_seconds)
+
     def __init__(
         self,
         path: str | os.PathLike[str],

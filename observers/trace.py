@@ -118,6 +118,8 @@ class TraceWriter(Observer):
         MissingCapabilityError: (while observing) a state has no usable key.
     """
 
+    timed = True  # its work is timed apart from the search's (stats.observer_seconds)
+
     def __init__(
         self,
         path: str | os.PathLike[str],

@@ -93,6 +93,8 @@ class VideoObserver(Observer):
         ImportError: MP4 requested without imageio-ffmpeg installed.
     """
 
+    timed = True  # its work is timed apart from the search's (stats.observer_seconds)
+
     def __init__(
         self,
         path: str | os.PathLike[str],

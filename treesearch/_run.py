@@ -281,8 +281,9 @@ class RunContext:
         if self.budget.seconds is not None:
             self.deadline = self.started + self.budget.seconds
             self._checked = self.started
-        if self.observers:  # rendering is timed apart: it is not the search's time
-            self.emit = self._emit_timed
+        timed = self.deadline is not None or any(getattr(o, "timed", False) for o in self.observers)
+        if self.observers and timed:
+            self.emit = self._emit_timed  # observers' time is counted apart from the search's
         how = None  # how the run ran out of memory, if it did
         try:
             if self.emit is not None:

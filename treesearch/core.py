@@ -64,6 +64,11 @@ class Observer:
     change what the search does; to stop a run, raise ``treesearch.StopSearch``.
     """
 
+    timed: bool = False
+    """True for an observer whose work (drawing frames, writing a file) is counted apart from
+    the search's own time (``stats.observer_seconds``) even without a time budget. The run
+    then reads the clock around every event; under a time budget it always does."""
+
     def notify(self, event: Event) -> None:
         """Handle one event; the default forwards visited states to ``observe``."""
         if type(event) is Visited:

@@ -54,8 +54,9 @@ class Stats:
         iterations: rounds of an iterative search (episodes, deepening rounds, simulations).
         seconds: wall-clock duration of the run, time spent in observers included.
         observer_seconds: part of ``seconds`` spent in observers' ``notify()`` (rendering,
-            writing); it does not eat into a ``Budget(seconds=...)`` (see ``Budget``).
-            ``search_seconds`` is the rest, the search's own time.
+            writing), measured under a time budget or when an observer is ``timed`` (as
+            videos, replays and traces are), else 0 (the clock is not read per event); it
+            does not eat into a ``Budget(seconds=...)``. ``search_seconds`` is the rest.
     """
 
     expanded: int = 0

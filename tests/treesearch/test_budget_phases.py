@@ -27,6 +27,7 @@ from treesearch import (
     Status,
     TreeIterator,
 )
+from treesearch.core import Observer
 from treesearch.events import Event
 
 
@@ -162,14 +163,35 @@ def test_search_time_still_counts_with_a_slow_observer(fake_clock: list[float]) 
     assert result.stats.observer_seconds >= 10.0 * (len(events) - 1)
 
 
+class _SlowDrawing(Observer):
+    """A drawing observer (``timed``): every event costs ``seconds`` on the fake clock."""
+
+    timed = True
+
+    def __init__(self, clock: list[float], seconds: float, events: list[Event]) -> None:
+        self.render = _slow_observer(clock, seconds, events)
+
+    def notify(self, event: Event) -> None:
+        self.render(event)
+
+
 def test_observer_time_is_measured_apart_without_a_time_budget_too(
     fake_clock: list[float],
 ) -> None:
     events: list[Event] = []
-    result = BFS(_slow_observer(fake_clock, 10.0, events)).run(Tree())
+    result = BFS(_SlowDrawing(fake_clock, 10.0, events)).run(Tree())
     assert result.stats.observer_seconds == pytest.approx(10.0 * (len(events) - 1), abs=0.1)
     assert result.stats.seconds >= 10.0 * (len(events) - 1)
     assert result.stats.search_seconds < 0.1  # drawing is not the search's time
+
+
+def test_an_untimed_observer_without_a_time_budget_costs_no_clock_reads(
+    fake_clock: list[float],
+) -> None:
+    events: list[Event] = []
+    result = BFS(_slow_observer(fake_clock, 10.0, events)).run(Tree())
+    assert result.stats.observer_seconds == 0.0  # a cheap observer: no clock per event
+    assert result.stats.seconds >= 10.0 * (len(events) - 1)
 
 
 # -- a loop of runs can tell Ctrl-C (issue 8, §4) ---------------------------------------------

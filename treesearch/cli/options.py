@@ -290,8 +290,8 @@ def add_budgets(p: argparse.ArgumentParser, max_nodes: int = 1_000_000) -> None:
     _add(p, _BUDGETS, max_nodes=max_nodes)
 
 
-class _Given(argparse.Action):
-    """Stores the value and notes that the user gave it (``size_given``).
+class _Given(_Store):
+    """``_Store`` that also sets ``size_given``, which travels in ``GameOptions`` and traces.
 
     A plugin game gets ``size=None`` unless ``--size`` was given: it knows its own default.
     """
@@ -303,9 +303,8 @@ class _Given(argparse.Action):
         values: Any,
         option_string: str | None = None,
     ) -> None:
-        setattr(namespace, self.dest, values)
+        super().__call__(parser, namespace, values, option_string)
         namespace.size_given = True
-        note_given(namespace, self.dest)
 
 
 def add_size(p: argparse.ArgumentParser, default: int) -> None:
