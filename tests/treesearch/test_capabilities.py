@@ -57,6 +57,7 @@ NOT_STATE_CAPABILITIES = {
     "signum",
     "state",
     "sysconf",
+    "timed",  # Observer.timed: an observer whose time is counted apart
     "trace",
 }
 
