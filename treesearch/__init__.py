@@ -9,11 +9,12 @@ This package needs only numpy; games live in ``games`` and observers in ``observ
 Its rooms: the searches, the game contract (``TreeIterator``, the optional capabilities
 declared as Protocols in ``treesearch.capabilities``, and ``check_iterator``),
 ``Budget``, results, events and errors at the top; ``treesearch.mcts`` and
-``treesearch.alphabeta`` hold those two searches' parts; ``treesearch.match`` plays whole games
-between agents (``play_game``, ``play_match``, their records); ``treesearch.compare`` runs
-seeded comparisons on local workers or Ray, with statistics and reports; ``treesearch.cli``
-is the ``treesearch`` command, the one room that imports ``games`` and ``observers``, and
-that nothing else imports.
+``treesearch.alphabeta`` hold those two searches' parts; ``treesearch.learn`` learns values
+from play (tables, linear and n-tuple values, TD(λ), model files); ``treesearch.match``
+plays whole games between agents (``play_game``, ``play_match``, their records);
+``treesearch.compare`` runs seeded comparisons on local workers or Ray, with statistics and
+reports; ``treesearch.cli`` is the ``treesearch`` command, the one room that imports
+``games`` and ``observers``, and that nothing else imports.
 """
 
 from treesearch import errors
@@ -24,6 +25,8 @@ from treesearch.best_first import AStar, Dijkstra, GreedyBestFirst
 from treesearch.budget import Budget
 from treesearch.capabilities import (
     Chance,
+    Encoded,
+    Features,
     Goal,
     Heuristic,
     Moved,
@@ -77,9 +80,11 @@ __all__ = [
     "Chance",
     "CheckReport",
     "Dijkstra",
+    "Encoded",
     "Evaluated",
     "Event",
     "Expanded",
+    "Features",
     "FlatMonteCarlo",
     "GamePlugin",
     "Goal",

@@ -1,14 +1,15 @@
 """The optional capabilities of a state, each declared as a typing ``Protocol``.
 
 ``TreeIterator`` (``treesearch.core``) is all a search needs. Anything more, a search looks
-up on the state with ``getattr`` and uses when it is there: players and their rewards, chance
-outcomes, a fast random play-out, simultaneous turns, the move that made a state, a goal test,
-a heuristic. These are Protocols rather than methods of ``TreeIterator`` because their absence
-means something (no ``player()``: a puzzle; no ``random_playout``: roll out state by state),
-so no default would be right. Each is declared here once, with what each member must return;
-games implement them structurally, with no inheritance. ``check_iterator`` lists the ones a
-game offers (``CheckReport.capabilities``), and ``CONTRACT_METHODS``, every method a search
-may call on a state, is derived from ``TreeIterator`` and these Protocols so the two cannot
+up on the state with ``getattr`` and uses when it is there: players and their rewards,
+chance outcomes, a fast random play-out, simultaneous turns, the move that made a state, a
+goal test, a heuristic, a vector of features or a board encoding for learned values. These
+are Protocols rather than methods of ``TreeIterator`` because their absence means something
+(no ``player()``: a puzzle; no ``random_playout``: roll out state by state), so no default
+would be right. Each is declared here once, with what each member must return; games
+implement them structurally, with no inheritance. ``check_iterator`` lists the ones a game
+offers (``CheckReport.capabilities``), and ``CONTRACT_METHODS``, every method a search may
+call on a state, is derived from ``TreeIterator`` and these Protocols so the two cannot
 drift apart.
 """
 
@@ -25,6 +26,8 @@ __all__ = [
     "CAPABILITIES",
     "CONTRACT_METHODS",
     "Chance",
+    "Encoded",
+    "Features",
     "Goal",
     "Heuristic",
     "Moved",
@@ -130,6 +133,31 @@ class Heuristic(Protocol):
         ...
 
 
+@runtime_checkable
+class Features(Protocol):
+    """A state described by numbers: what a linear learned value weighs (``treesearch.learn``)."""
+
+    def features(self) -> Any:
+        """Return a 1-D numpy array of finite floats, of the same length on every state."""
+        ...
+
+
+@runtime_checkable
+class Encoded(Protocol):
+    """A board as cells of a few values: what an n-tuple network looks up (``treesearch.learn``)."""
+
+    def encoding(self) -> Any:
+        """Return a 1-D numpy array of ints, one per cell, the same length on every state.
+
+        Each cell holds a value from 0 to ``cell_values() - 1``.
+        """
+        ...
+
+    def cell_values(self) -> int:
+        """Return how many values a cell of ``encoding()`` may hold (an int >= 2)."""
+        ...
+
+
 CAPABILITIES: tuple[type, ...] = (
     Players,
     Scored,
@@ -139,6 +167,8 @@ CAPABILITIES: tuple[type, ...] = (
     Moved,
     Goal,
     Heuristic,
+    Features,
+    Encoded,
 )
 """Every optional capability, in the order ``CheckReport.capabilities`` lists them."""
 

@@ -37,7 +37,7 @@ from treesearch._contract import (
     valid_cost,
 )
 from treesearch._rng import RNGLike, check_rng, python_random
-from treesearch.arguments import check_count
+from treesearch.arguments import check_count, is_count
 from treesearch.capabilities import CAPABILITIES, capabilities_of
 from treesearch.errors import IteratorContractError, TreeSearchError
 
@@ -250,6 +250,49 @@ def _check_players(state: Any, children: list[Any], movers: _Movers) -> None:
         movers.ends(state, len(checked_returns(state, p)))
 
 
+class _Vectors:
+    """The lengths of ``features()`` and ``encoding()`` seen so far: every state must agree.
+
+    A learned value weighs a fixed number of numbers; a vector that changes length, holds a
+    NaN or, for an encoding, a cell value outside ``0 .. cell_values() - 1`` would give it
+    nonsense or an IndexError deep inside.
+    """
+
+    def __init__(self) -> None:
+        self.lengths: dict[str, tuple[int, Any]] = {}  # method -> (length, first state)
+
+    def check(self, state: Any) -> None:
+        """Check the vectors ``state`` offers (none: nothing to check)."""
+        if callable(getattr(state, "features", None)):
+            self._vector(state, "features()", state.features(), "f")
+        if callable(getattr(state, "encoding", None)):
+            values = state.cell_values()
+            if not is_count(values) or values < 2:
+                raise fail("cell_values()", state, f"returned {safe_repr(values)}", _FIX_CELLS)
+            cells = self._vector(state, "encoding()", state.encoding(), "iu")
+            if cells.size and (cells.min() < 0 or cells.max() >= values):
+                problem = f"holds {safe_repr(cells.tolist())}, outside 0..{int(values) - 1}"
+                raise fail("encoding()", state, problem, _FIX_CELLS)
+
+    def _vector(self, state: Any, method: str, raw: Any, kinds: str) -> np.ndarray:
+        what = "floats" if kinds == "f" else "ints"
+        ok = isinstance(raw, np.ndarray) and raw.ndim == 1
+        ok = ok and (raw.dtype.kind in kinds or (kinds == "f" and raw.dtype.kind in "iu"))
+        if not ok or (kinds == "f" and not np.isfinite(raw).all()):
+            fix = f"return a 1-D numpy array of finite {what}"
+            raise fail(method, state, f"returned {safe_repr(raw)}", fix)
+        first = self.lengths.setdefault(method, (len(raw), state))
+        if first[0] != len(raw):
+            problem = f"gave {len(raw)} numbers, but {first[0]} on {safe_repr(first[1])}"
+            raise fail(method, state, problem, "return the same number of values on every state")
+        return raw
+
+
+_FIX_CELLS = (
+    "return from cell_values() an int >= 2, and from encoding() cells from 0 to cell_values() - 1"
+)
+
+
 def _check_playout(state: Any, draw: random.Random, movers: _Movers) -> None:
     """A state's own ``random_playout(rng)``, if it has one: finite rewards, state unchanged."""
     play = getattr(state, "random_playout", None)
@@ -307,7 +350,9 @@ def check_iterator(
     ``max_children + 1``. For each state it checks that
     children are re-iterable, deterministic and TreeIterators, that expanding them (up to
     ``EXPANDED`` of them, spread evenly) does not mutate their parent, that terminal states
-    are childless, that step costs are finite, that keys are hashable, stable, and
+    are childless, that step costs are finite, that ``features()`` and ``encoding()`` are
+    1-D arrays of one length on every state (finite floats; ints from 0 to
+    ``cell_values() - 1``), that keys are hashable, stable, and
     consistent with ``==`` when the states define it, and
     for games with players that ``player()``, ``chance_outcomes()`` and ``returns()`` agree
     (``player()`` may be ``treesearch.TERMINAL`` at terminal states, and only there, and
@@ -353,7 +398,7 @@ def _check_all(
     """``check_iterator``'s exploration, breadth first then random walks."""
     keyed = checked_key(state) is not None
     by_key: dict[Hashable, Any] = {}
-    movers = _Movers()
+    movers, vectors = _Movers(), _Vectors()
     checked = terminals = deepest = 0
     offered: dict[type, tuple[str, ...]] = {}  # each class's capabilities, read once
 
@@ -362,6 +407,7 @@ def _check_all(
         if type(s) not in offered:
             offered[type(s)] = capabilities_of(s)
         children = _check_state(s, keyed, limit, movers)
+        vectors.check(s)
         checked += 1
         terminals += not children
         deepest = max(deepest, depth)

@@ -16,6 +16,7 @@ Leaves also subclass the matching builtin, so ``except ValueError`` keeps workin
     │                                        the finished result is on its ``.result``
     ├── UnreachableError (KeyError)          find_route to a key the search never reached
     ├── PluginLoadError                      a plugin that fails to import, or of the wrong kind
+    ├── ModelFileError (ValueError)          a learned model's file that cannot be used
     └── SearchBusyError (RuntimeError)       a search object run while it is already running
 
 ``StopSearch`` is not an error: an observer raises it to ask the running search to stop.
@@ -33,6 +34,7 @@ __all__ = [
     "InvalidValueError",
     "IteratorContractError",
     "MissingCapabilityError",
+    "ModelFileError",
     "NotATreeIteratorError",
     "ObserverError",
     "PluginLoadError",
@@ -126,6 +128,13 @@ class UnreachableError(TreeSearchError, KeyError):
 
 class PluginLoadError(TreeSearchError):
     """A plugin's entry point could not be imported, or is not what its group expects."""
+
+
+class ModelFileError(TreeSearchError, ValueError):
+    """A learned model's file is missing, truncated, not a model, or of another game or shape.
+
+    The message names the file and what is wrong with it, in one line.
+    """
 
 
 class SearchBusyError(TreeSearchError, RuntimeError):

@@ -8,12 +8,14 @@ import random
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 import treesearch
 from games.dict_tree import DictTreeIterator
 from games.tictactoe import TicTacToe
 from tests.games_util import Gamble
+from tests.treesearch.learn.toys import Nim, Walk
 from treesearch import TreeIterator, check_iterator
 from treesearch._contract import CONTRACT_METHODS
 from treesearch.capabilities import CAPABILITIES, capabilities_of
@@ -120,6 +122,8 @@ class Turns(TreeIterator):
         (Gamble(), ("Players", "Scored", "Chance")),
         (Turns(), ("Players", "Scored", "Simultaneous")),
         (DictTreeIterator("root", {"a": {"b": {}}}), ()),
+        (Walk(), ("Players", "Scored", "Chance", "Features")),
+        (Nim(), ("Players", "Scored", "Encoded")),
     ],
 )
 def test_the_report_lists_the_capabilities_a_game_offers(start: Any, expected: tuple[str]) -> None:
@@ -214,3 +218,55 @@ def test_a_capability_method_that_raises_is_named_in_the_error() -> None:
 
     with pytest.raises(treesearch.IteratorContractError, match=r"^random_playout\(\) of "):
         check_iterator(Raises())
+
+
+class Vector(Nim):
+    """Nim whose ``features()`` and ``encoding()`` break the contract in ``flaw``'s way."""
+
+    def __init__(self, heaps: tuple[int, ...] = (1, 2), to_move: int = 0, flaw: str = "") -> None:
+        super().__init__(heaps, to_move)
+        self.flaw = flaw
+
+    def get_children(self) -> list[Nim]:
+        return [Vector(c.heaps, c.to_move, self.flaw) for c in super().get_children()]
+
+    def features(self) -> Any:
+        if self.flaw == "nan" and sum(self.heaps) == 1:
+            return np.array([np.nan, 1.0])
+        if self.flaw == "length":
+            return np.ones(1 + sum(self.heaps) % 2)
+        if self.flaw == "list":
+            return [1.0, 2.0]
+        return np.array([float(sum(self.heaps)), 1.0])
+
+    def encoding(self) -> Any:
+        if self.flaw == "float cells":
+            return np.array([0.5, 1.0])
+        if self.flaw == "2-D":
+            return np.zeros((2, 1), dtype=int)
+        return super().encoding()
+
+    def cell_values(self) -> Any:
+        return 3 if self.flaw == "few values" else 4 if self.flaw != "one value" else 1
+
+
+@pytest.mark.parametrize(
+    ("flaw", "says"),
+    [
+        ("nan", r"^features\(\) of Nim\(\(.*returned array\(\[nan, {2}1\.\]\)"),
+        ("length", r"^features\(\) of .*: gave 1 numbers, but 2 on Nim\(\(1, 2\)"),
+        ("list", r"^features\(\) of .*returned \[1\.0, 2\.0\]\. Fix: return a 1-D numpy array"),
+        ("float cells", r"^encoding\(\) of .*Fix: return a 1-D numpy array of finite ints"),
+        ("2-D", r"^encoding\(\) of "),
+        ("few values", r"^encoding\(\) of .*holds \[1, 3, 0\], outside 0\.\.2"),
+        ("one value", r"^cell_values\(\) of .*returned 1"),
+    ],
+)
+def test_check_iterator_checks_features_and_encodings(flaw: str, says: str) -> None:
+    with pytest.raises(treesearch.IteratorContractError, match=says):
+        check_iterator(Vector(flaw=flaw) if flaw != "few values" else Vector((1, 3), flaw=flaw))
+
+
+def test_sound_features_and_encodings_pass() -> None:
+    report = check_iterator(Vector())
+    assert report.capabilities == ("Players", "Scored", "Features", "Encoded")

@@ -1,0 +1,61 @@
+"""The learning curve as a PNG: the greedy player's score against the games played.
+
+Drawn with pillow (a dependency of the package), so the picture exists on every install; a
+title says what the axes are, so it reads without the code.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+__all__ = ["write_curve"]
+
+_SIZE = (720, 440)
+_MARGIN = (80, 50, 30, 60)  # left, top, right, bottom
+
+
+def write_curve(
+    path: str | os.PathLike[str],
+    curve: Sequence[tuple[int, float]],
+    *,
+    title: str = "learning curve",
+    label: str = "score of the greedy player",
+) -> Path:
+    """Draw ``curve``, ``(games played, score)`` points, to the PNG at ``path``."""
+    path = Path(path)
+    image = Image.new("RGB", _SIZE, "white")
+    draw = ImageDraw.Draw(image)
+    left, top, right, bottom = _MARGIN
+    x1, y1 = _SIZE[0] - right, _SIZE[1] - bottom
+    draw.rectangle((left, top, x1, y1), outline="black")
+    draw.text((left, 15), f"{title}: {label} against games played", fill="black")
+    draw.text(((left + x1) // 2 - 40, y1 + 30), "games played", fill="black")
+    if curve:
+        games = [g for g, _ in curve]
+        scores = [s for _, s in curve]
+        g0, g1 = 0, max(max(games), 1)
+        s0, s1 = min(scores), max(scores)
+        if s1 - s0 < 1e-9:
+            s0, s1 = s0 - 1.0, s1 + 1.0
+
+        def at(g: float, s: float) -> tuple[float, float]:
+            return (
+                left + (x1 - left) * (g - g0) / (g1 - g0),
+                y1 - (y1 - top) * (s - s0) / (s1 - s0),
+            )
+
+        points = [at(g, s) for g, s in curve]
+        if len(points) > 1:
+            draw.line(points, fill=(31, 119, 180), width=2)
+        for x, y in points:
+            draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=(31, 119, 180))
+        draw.text((5, top - 5), f"{s1:.3g}", fill="black")
+        draw.text((5, y1 - 5), f"{s0:.3g}", fill="black")
+        draw.text((left - 5, y1 + 8), "0", fill="black")
+        draw.text((x1 - 30, y1 + 8), f"{g1}", fill="black")
+    image.save(path, format="PNG")
+    return path

@@ -1,0 +1,228 @@
+"""``train``: learn a value by TD(λ) self-play, seeded, with a curve, checkpoints and resume.
+
+Game ``i`` of a run draws from its own stream, seeded by the run's seed and ``i``, and its
+updates are made once it is over; so the weights after ``k`` games depend on nothing but
+the settings, the seed and ``k``, and a run resumed from a checkpoint ends with the weights
+of a run never stopped. Ctrl-C is taken between games: the game under way finishes, the
+model file is written, then ``KeyboardInterrupt`` goes on up (a second Ctrl-C stops at once).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from tqdm import tqdm
+
+from treesearch.arguments import check_count
+from treesearch.errors import ModelFileError
+from treesearch.learn.curve import write_curve
+from treesearch.learn.learned import LearnedValue
+from treesearch.learn.model_file import Model, load_model, save_model
+from treesearch.learn.td import (
+    TDSettings,
+    episode_seed,
+    evaluate_greedy,
+    play_episode,
+    td_update,
+)
+
+__all__ = ["Training", "train"]
+
+
+@dataclass(frozen=True)
+class Training:
+    """What ``train`` did: the value, the games it has played in all, and the curve.
+
+    ``games_per_second`` counts this run's games only (a resumed run's first games were
+    played before).
+    """
+
+    value: LearnedValue
+    games: int
+    curve: list[tuple[int, float]]
+    seconds: float
+    games_per_second: float
+    model: Path | None
+
+
+def _starts(start: Any) -> Callable[[int], Any]:
+    """``start`` as a function of the game's index (a state: the same start every game)."""
+    if callable(start) and not callable(getattr(start, "get_children", None)):
+        made: Callable[[int], Any] = start
+        return made
+    return lambda _game: start
+
+
+@contextlib.contextmanager
+def _interrupts_between_games() -> Iterator[list[bool]]:
+    """While training, a first Ctrl-C sets a flag the loop reads after each game."""
+    asked = [False]
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or previous is None:
+        yield asked
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        if asked[0]:
+            raise KeyboardInterrupt
+        asked[0] = True
+
+    signal.signal(signal.SIGINT, handler)
+    try:
+        yield asked
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def train(
+    value: LearnedValue,
+    start: Any,
+    *,
+    games: int,
+    alpha: float = 0.1,
+    lam: float = 0.5,
+    epsilon: float = 0.1,
+    on: Literal["afterstates", "states"] = "afterstates",
+    seed: int = 0,
+    game: str | None = None,
+    out: str | os.PathLike[str] | None = None,
+    checkpoint_every: int = 1000,
+    resume: bool = False,
+    eval_every: int = 0,
+    eval_games: int = 20,
+    curve: str | os.PathLike[str] | None = None,
+    progress: bool | None = None,
+    callback: Callable[[int], None] | None = None,
+) -> Training:
+    """Learn ``value`` from ``games`` games of ε-greedy self-play by TD(λ).
+
+    Args:
+        value: the value to train (changed in place), from player 0's view.
+        start: the start state, or a function of the game's index giving its start.
+        games: the games to have played in all (a resumed run plays what is left).
+        alpha: the step, in (0, 1]: each update moves a value this fraction of the way.
+        lam: λ in [0, 1]: 0 learns from the next move's value, 1 from the outcome.
+        epsilon: the chance in [0, 1] of a random move instead of the greedy one.
+        on: learn on "afterstates" (the children chosen) or "states" (where a player moves).
+        seed: every game's stream derives from it; same seed, same weights.
+        game: the game's name in the model file (default: the start state's class).
+        out: the model file, written every ``checkpoint_every`` games, at the end and on
+            Ctrl-C.
+        checkpoint_every: games between two writes of ``out``.
+        resume: go on from ``out`` when it exists (same settings, seed and value needed).
+        eval_every: every this many games (and before the first) play ``eval_games``
+            greedy games and add their mean score to the curve; 0 never.
+        eval_games: the games of each evaluation (seeded apart from the training games).
+        curve: a PNG of the learning curve, written at the end and on Ctrl-C.
+        progress: a tqdm bar (None: when stderr is a terminal).
+        callback: called with the games played after each game.
+
+    Raises:
+        InvalidArgumentError: a bad setting, or a start the value cannot read.
+        ModelFileError: ``resume`` from a file of other settings, or a bad file.
+    """
+    settings = TDSettings(alpha, lam, epsilon, on)
+    games = check_count("games", games, 1)
+    checkpoint_every = check_count("checkpoint_every", checkpoint_every, 1)
+    eval_every, eval_games = (
+        check_count("eval_every", eval_every),
+        check_count("eval_games", eval_games, 1),
+    )
+    seed = check_count("seed", seed)
+    make = _starts(start)
+    first = make(0)
+    value.check_state(first)
+    name = game if game is not None else f"{type(first).__module__}.{type(first).__qualname__}"
+    record = Model(
+        value, name, {**vars(settings), "eval_every": eval_every, "eval_games": eval_games}, seed
+    )
+    if resume and out is not None and Path(out).exists():
+        _resume(record, Path(out))
+    return _run(record, make, settings, games, out, checkpoint_every, curve, progress, callback)
+
+
+def _resume(record: Model, path: Path) -> None:
+    """Take the weights, games and curve of the checkpoint at ``path`` into ``record``."""
+    saved = load_model(path, game=record.game)
+    mine = (record.value.spec(), record.settings, record.seed)
+    theirs = (saved.value.spec(), saved.settings, saved.seed)
+    if mine != theirs:
+        raise ModelFileError(
+            f"{path}: trained with other settings; cannot resume: the file has value, "
+            f"settings and seed {theirs!r}, this run {mine!r}"
+        )
+    record.value.__dict__.update(saved.value.__dict__)
+    record.games, record.curve = saved.games, saved.curve
+
+
+def _run(
+    record: Model,
+    make: Callable[[int], Any],
+    settings: TDSettings,
+    games: int,
+    out: str | os.PathLike[str] | None,
+    every: int,
+    curve: str | os.PathLike[str] | None,
+    progress: bool | None,
+    callback: Callable[[int], None] | None,
+) -> Training:
+    """The loop of ``train``: games, evaluations, checkpoints; the file on Ctrl-C."""
+    value, seed = record.value, record.seed
+    eval_every, eval_games = record.settings["eval_every"], record.settings["eval_games"]
+    # Players: counted on one random game (the greedy player meets a random one if two).
+    explore = TDSettings(epsilon=1.0)
+    players = len(play_episode(value, make(0), random.Random(seed), explore).returns)
+    began, done_before = time.perf_counter(), record.games
+    show = sys.stderr.isatty() if progress is None else bool(progress)
+    bar = tqdm(total=games, initial=record.games, disable=not show, desc="learning", unit="game")
+
+    def measure() -> None:
+        score = evaluate_greedy(value, make, eval_games, seed, players)
+        record.curve.append((record.games, score))
+        bar.set_postfix(score=f"{score:.3g}")
+
+    def save() -> None:
+        if out is not None:
+            save_model(out, record)
+        if curve is not None:
+            write_curve(curve, record.curve, title=record.game)
+
+    try:
+        with bar, _interrupts_between_games() as asked:
+            if eval_every and record.games == 0 and not record.curve:
+                measure()
+            while record.games < games:
+                game = record.games
+                episode = play_episode(
+                    value, make(game), random.Random(episode_seed(seed, game)), settings
+                )
+                td_update(value, episode, settings)
+                record.games += 1
+                bar.update()
+                if eval_every and record.games % eval_every == 0:
+                    measure()
+                if out is not None and record.games % every == 0:
+                    save_model(out, record)
+                if callback is not None:
+                    callback(record.games)
+                if asked[0]:
+                    raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        save()
+        raise
+    save()
+    seconds = time.perf_counter() - began
+    played = record.games - done_before
+    rate = played / seconds if seconds > 0 else 0.0
+    model = None if out is None else Path(out)
+    return Training(value, record.games, list(record.curve), seconds, rate, model)
