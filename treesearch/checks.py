@@ -285,7 +285,8 @@ class _Vectors:
         if first[0] != len(raw):
             problem = f"gave {len(raw)} numbers, but {first[0]} on {safe_repr(first[1])}"
             raise fail(method, state, problem, "return the same number of values on every state")
-        return raw
+        vector: np.ndarray = raw
+        return vector
 
 
 _FIX_CELLS = (

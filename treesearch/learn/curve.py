@@ -23,7 +23,7 @@ def write_curve(
     curve: Sequence[tuple[int, float]],
     *,
     title: str = "learning curve",
-    label: str = "score of the greedy player",
+    label: str = "mean score of the greedy player",
 ) -> Path:
     """Draw ``curve``, ``(games played, score)`` points, to the PNG at ``path``."""
     path = Path(path)
@@ -32,7 +32,7 @@ def write_curve(
     left, top, right, bottom = _MARGIN
     x1, y1 = _SIZE[0] - right, _SIZE[1] - bottom
     draw.rectangle((left, top, x1, y1), outline="black")
-    draw.text((left, 15), f"{title}: {label} against games played", fill="black")
+    draw.text((left, 15), f"{title}: {label}, by games played", fill="black")
     draw.text(((left + x1) // 2 - 40, y1 + 30), "games played", fill="black")
     if curve:
         games = [g for g, _ in curve]

@@ -9,6 +9,7 @@ then moves a learned value towards the targets, epoch after epoch, in a seeded o
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable
 from typing import Any, Literal
@@ -97,4 +98,4 @@ def fit(
         order.shuffle(items)
         for state, target in items:
             value.update(state, target, alpha)
-    return sum((value(s) - t) ** 2 for s, t in items) / len(items)
+    return math.fsum((float(value(s)) - t) ** 2 for s, t in items) / len(items)

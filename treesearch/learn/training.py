@@ -148,7 +148,8 @@ def train(
     )
     if resume and out is not None and Path(out).exists():
         _resume(record, Path(out))
-    return _run(record, make, settings, games, out, checkpoint_every, curve, progress, callback)
+    files = _Files(out, checkpoint_every, curve)
+    return _run(record, make, settings, games, files, progress, callback)
 
 
 def _resume(record: Model, path: Path) -> None:
@@ -165,18 +166,35 @@ def _resume(record: Model, path: Path) -> None:
     record.games, record.curve = saved.games, saved.curve
 
 
+@dataclass
+class _Files:
+    """Where a run writes: the model file (and how often), the curve's picture."""
+
+    out: str | os.PathLike[str] | None
+    every: int
+    curve: str | os.PathLike[str] | None
+
+    def save(self, record: Model, players: int) -> None:
+        """Write the model and the curve, where asked."""
+        if self.out is not None:
+            save_model(self.out, record)
+        if self.curve is not None:
+            label = "mean score of the greedy player"
+            if players == 2:
+                label = "mean reward of the greedy player against a random one"
+            write_curve(self.curve, record.curve, title=record.game, label=label)
+
+
 def _run(
     record: Model,
     make: Callable[[int], Any],
     settings: TDSettings,
     games: int,
-    out: str | os.PathLike[str] | None,
-    every: int,
-    curve: str | os.PathLike[str] | None,
+    files: _Files,
     progress: bool | None,
     callback: Callable[[int], None] | None,
 ) -> Training:
-    """The loop of ``train``: games, evaluations, checkpoints; the file on Ctrl-C."""
+    """The loop of ``train``: games, evaluations, checkpoints; the files on Ctrl-C."""
     value, seed = record.value, record.seed
     eval_every, eval_games = record.settings["eval_every"], record.settings["eval_games"]
     # Players: counted on one random game (the greedy player meets a random one if two).
@@ -191,38 +209,29 @@ def _run(
         record.curve.append((record.games, score))
         bar.set_postfix(score=f"{score:.3g}")
 
-    def save() -> None:
-        if out is not None:
-            save_model(out, record)
-        if curve is not None:
-            write_curve(curve, record.curve, title=record.game)
-
     try:
         with bar, _interrupts_between_games() as asked:
             if eval_every and record.games == 0 and not record.curve:
                 measure()
             while record.games < games:
                 game = record.games
-                episode = play_episode(
-                    value, make(game), random.Random(episode_seed(seed, game)), settings
-                )
-                td_update(value, episode, settings)
+                rng = random.Random(episode_seed(seed, game))
+                td_update(value, play_episode(value, make(game), rng, settings), settings)
                 record.games += 1
                 bar.update()
                 if eval_every and record.games % eval_every == 0:
                     measure()
-                if out is not None and record.games % every == 0:
-                    save_model(out, record)
+                if files.out is not None and record.games % files.every == 0:
+                    save_model(files.out, record)
                 if callback is not None:
                     callback(record.games)
                 if asked[0]:
                     raise KeyboardInterrupt
     except KeyboardInterrupt:
-        save()
+        files.save(record, players)
         raise
-    save()
+    files.save(record, players)
     seconds = time.perf_counter() - began
-    played = record.games - done_before
-    rate = played / seconds if seconds > 0 else 0.0
-    model = None if out is None else Path(out)
+    rate = (record.games - done_before) / seconds if seconds > 0 else 0.0
+    model = None if files.out is None else Path(files.out)
     return Training(value, record.games, list(record.curve), seconds, rate, model)

@@ -101,9 +101,9 @@ def test_a_table_needs_keys_a_linear_value_features_an_ntuple_an_encoding() -> N
         train(LinearValue(3), Bare(), games=1)
     with pytest.raises(MissingCapabilityError, match=r"NTupleValue reads encoding\(\)"):
         train(NTupleValue([(0,)], cells=1, cell_values=2), Bare(), games=1)
-    with pytest.raises(InvalidArgumentError, match="LinearValue has 3 weights, but Walk.* 7"):
+    with pytest.raises(InvalidArgumentError, match=r"LinearValue has 3 weights, but Walk.* 7"):
         train(LinearValue(3), Walk(), games=1)
-    with pytest.raises(InvalidArgumentError, match="reads 5 cells, but Nim.* encoding of 4"):
+    with pytest.raises(InvalidArgumentError, match=r"reads 5 cells, but Nim.* encoding of 4"):
         train(NTupleValue([(0,)], cells=5, cell_values=4), Nim(), games=1)
 
 

@@ -152,6 +152,6 @@ def test_a_model_file_never_unpickles(tmp_path: Path) -> None:
     buffer = io.BytesIO()
     np.savez(buffer, header=np.array([{"format": FORMAT}], dtype=object))
     sneaky.write_bytes(buffer.getvalue())
-    with pytest.raises(ModelFileError, match="sneaky.npz: not a model: it holds Python objects"):
+    with pytest.raises(ModelFileError, match=r"sneaky\.npz: not a model: it holds Python objects"):
         load_model(sneaky)
     assert zipfile.is_zipfile(sneaky)

@@ -28,7 +28,7 @@ def _straight(tmp_path: Path, games: int = 120) -> tuple[TableValue, Any]:
 
 
 def test_the_curve_is_measured_every_n_games_and_drawn(tmp_path: Path) -> None:
-    table, run = _straight(tmp_path)
+    _, run = _straight(tmp_path)
     assert [g for g, _ in run.curve] == [0, 40, 80, 120]
     assert all(-1.0 <= s <= 1.0 for _, s in run.curve)  # greedy against random, sides alternating
     assert run.games == 120 and run.games_per_second > 0
@@ -95,7 +95,7 @@ def test_resuming_from_a_file_of_other_settings_is_refused(tmp_path: Path) -> No
     train(TableValue(), TicTacToe(), games=5, out=out, alpha=0.5)
     with pytest.raises(ModelFileError, match=r"model\.npz: trained with other settings"):
         train(TableValue(), TicTacToe(), games=10, out=out, alpha=0.25, resume=True)
-    with pytest.raises(ModelFileError, match="a model of the game 'games.tictactoe.TicTacToe'"):
+    with pytest.raises(ModelFileError, match=r"a model of the game 'games\.tictactoe\.TicTacToe'"):
         train(TableValue(), Walk(), games=10, out=out, resume=True)
 
 
