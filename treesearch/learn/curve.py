@@ -1,7 +1,7 @@
 """The learning curve as a PNG: the greedy player's score against the games played.
 
-Drawn with pillow (a dependency of the package), so the picture exists on every install; a
-title says what the axes are, so it reads without the code.
+Drawn with pillow (a dependency of the package), so the picture exists on every install, and
+imported only to draw; a title says what the axes are, so it reads without the code.
 """
 
 from __future__ import annotations
@@ -9,8 +9,6 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
-
-from PIL import Image, ImageDraw
 
 __all__ = ["write_curve"]
 
@@ -26,6 +24,8 @@ def write_curve(
     label: str = "mean score of the greedy player",
 ) -> Path:
     """Draw ``curve``, ``(games played, score)`` points, to the PNG at ``path``."""
+    from PIL import Image, ImageDraw  # here: loading a model needs numpy alone
+
     path = Path(path)
     image = Image.new("RGB", _SIZE, "white")
     draw = ImageDraw.Draw(image)

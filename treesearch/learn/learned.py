@@ -262,20 +262,22 @@ class NTupleValue(LearnedValue):
         )
         sizes = [self.cell_values ** len(t) for t in self.tuples]
         self._offsets = np.cumsum([0, *sizes[:-1]]).astype(np.intp)
+        uniform = all(len(t) == width for t in self.tuples)
+        self._base = self._powers[0].copy() if uniform else None
         self.weights = np.zeros(sum(sizes), dtype=np.float64)
 
     def indices(self, state: Any) -> np.ndarray:
         """The index into ``weights`` that each tuple picks on ``state``."""
-        enc = state.encoding()
-        indices: np.ndarray = self._offsets + (enc[self._cells] * self._powers).sum(axis=1)
-        return indices
+        cells = state.encoding().take(self._cells)
+        if self._base is not None:  # tuples of one length: one product reads them all
+            picked: np.ndarray = self._offsets + cells @ self._base
+            return picked
+        picked = self._offsets + (cells * self._powers).sum(axis=1)
+        return picked
 
     def value(self, state: Any) -> float:
         """The sum of the weights the tuples pick on ``state``."""
-        enc = state.encoding()
-        return float(
-            self.weights[self._offsets + (enc[self._cells] * self._powers).sum(axis=1)].sum()
-        )
+        return float(self.weights.take(self.indices(state)).sum())
 
     __call__ = value
 

@@ -21,8 +21,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from tqdm import tqdm
-
 from treesearch.arguments import check_count
 from treesearch.errors import ModelFileError
 from treesearch.learn.curve import write_curve
@@ -195,6 +193,8 @@ def _run(
     callback: Callable[[int], None] | None,
 ) -> Training:
     """The loop of ``train``: games, evaluations, checkpoints; the files on Ctrl-C."""
+    from tqdm import tqdm  # here: loading a model needs numpy alone
+
     value, seed = record.value, record.seed
     eval_every, eval_games = record.settings["eval_every"], record.settings["eval_games"]
     # Players: counted on one random game (the greedy player meets a random one if two).

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -155,3 +157,14 @@ def test_a_model_file_never_unpickles(tmp_path: Path) -> None:
     with pytest.raises(ModelFileError, match=r"sneaky\.npz: not a model: it holds Python objects"):
         load_model(sneaky)
     assert zipfile.is_zipfile(sneaky)
+
+
+def test_loading_a_model_imports_neither_pillow_nor_tqdm(good: Path) -> None:
+    """Only numpy (and treesearch): what a bot that plays by a model needs."""
+    code = (
+        "import sys; from treesearch.learn import load_model; "
+        f"load_model({str(good)!r}); "
+        "print(sorted(m for m in ('PIL', 'tqdm', 'matplotlib') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

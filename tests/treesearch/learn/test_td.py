@@ -9,7 +9,7 @@ import pytest
 from games.tictactoe import TicTacToe
 from tests.games_util import solve
 from tests.treesearch.learn.toys import Nim, Walk, reachable
-from treesearch import AlphaBeta
+from treesearch import AlphaBeta, InvalidArgumentError
 from treesearch.learn import (
     LinearValue,
     NTupleValue,
@@ -119,3 +119,25 @@ def test_the_same_seed_gives_the_same_weights_another_seed_others() -> None:
         runs.append(table.table)
     assert runs[0] == runs[1]
     assert runs[0] != runs[2]
+
+
+def test_fitting_refuses_bad_arguments_by_name() -> None:
+    with pytest.raises(InvalidArgumentError, match="target must be one of"):
+        search_samples(Nim(), AlphaBeta(), games=1, target="minimax")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="search must be a search with run"):
+        search_samples(Nim(), "alphabeta", games=1)
+    with pytest.raises(InvalidArgumentError, match="games must be an int >= 1"):
+        search_samples(Nim(), AlphaBeta(), games=0)
+    with pytest.raises(InvalidArgumentError, match="fit needs at least one"):
+        fit(TableValue(), [])
+    with pytest.raises(InvalidArgumentError, match=r"alpha must be in \(0, 1\]"):
+        fit(TableValue(), [(Nim(), 1.0)], alpha=2.0)
+
+
+def test_a_game_of_three_players_is_refused_in_one_line() -> None:
+    class Three(Nim):
+        def player(self) -> int:
+            return 2
+
+    with pytest.raises(InvalidArgumentError, match="player\\(\\) is 2; learned values cover one"):
+        train(TableValue(), Three(), games=1)
