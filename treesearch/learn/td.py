@@ -134,7 +134,10 @@ def play_episode(
             state = children[rng.randrange(len(children))]
             continue
         sign = _sign(state, player)
-        scores = [sign * _rate(value, c, not afterstates) for c in children]
+        if afterstates:
+            scores = [sign * value(c) for c in children]
+        else:
+            scores = [sign * _rate(value, c, True) for c in children]
         i, top, greedy = _choose(scores, rng, epsilon)
         if afterstates:
             if states:

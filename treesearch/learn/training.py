@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from treesearch.arguments import check_count
-from treesearch.errors import ModelFileError
+from treesearch.errors import InvalidArgumentError, ModelFileError
 from treesearch.learn.curve import write_curve
 from treesearch.learn.learned import LearnedValue
 from treesearch.learn.model_file import Model, load_model, save_model
@@ -126,7 +126,9 @@ def train(
         callback: called with the games played after each game.
 
     Raises:
-        InvalidArgumentError: a bad setting, or a start the value cannot read.
+        InvalidArgumentError: a bad setting, ``resume`` without ``out``, or a start whose
+            features or encoding do not fit the value.
+        MissingCapabilityError: the start lacks what the value reads (``key()``...).
         ModelFileError: ``resume`` from a file of other settings, or a bad file.
     """
     settings = TDSettings(alpha, lam, epsilon, on)
@@ -137,6 +139,8 @@ def train(
         check_count("eval_games", eval_games, 1),
     )
     seed = check_count("seed", seed)
+    if resume and out is None:
+        raise InvalidArgumentError("resume=True goes on from the model file out=: give out=PATH")
     make = _starts(start)
     first = make(0)
     value.check_state(first)

@@ -128,6 +128,11 @@ def test_bad_arguments_get_clear_errors(knob: str, bad: Any, message: str) -> No
         train(TableValue(), TicTacToe(), **kwargs)
 
 
+def test_resume_without_a_model_file_is_refused() -> None:
+    with pytest.raises(InvalidArgumentError, match="resume=True goes on from the model file"):
+        train(TableValue(), TicTacToe(), games=3, resume=True)
+
+
 def test_progress_shows_a_bar_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
     train(TableValue(), TicTacToe(), games=5, progress=True)
     assert "learning" in capsys.readouterr().err
