@@ -23,10 +23,16 @@ from treesearch.learn import (
 
 
 @pytest.mark.parametrize(
-    ("on", "lam", "tolerance"),
-    [("afterstates", 0.0, 0.04), ("afterstates", 0.5, 0.05), ("states", 0.0, 0.001)],
+    ("on", "lam", "games", "alpha", "tolerance"),
+    [
+        ("afterstates", 0.0, 3000, 0.01, 0.04),
+        ("afterstates", 0.5, 3000, 0.01, 0.05),
+        ("states", 0.0, 1000, 0.05, 0.001),
+    ],
 )
-def test_td_learns_the_random_walks_closed_form(on: str, lam: float, tolerance: float) -> None:
+def test_td_learns_the_random_walks_closed_form(
+    on: str, lam: float, games: int, alpha: float, tolerance: float
+) -> None:
     """Cell k of the five-state walk is worth k/6; afterstates are its chance states.
 
     On states, each target is the expectation over both steps, so the values settle almost
@@ -34,7 +40,7 @@ def test_td_learns_the_random_walks_closed_form(on: str, lam: float, tolerance: 
     leaves them within a few hundredths.
     """
     table = TableValue()
-    train(table, Walk(), games=3000, alpha=0.01, lam=lam, on=on, seed=0)  # type: ignore[arg-type]
+    train(table, Walk(), games=games, alpha=alpha, lam=lam, on=on, seed=0)  # type: ignore[arg-type]
     chance = on == "afterstates"
     errors = [abs(table(Walk(k, chance)) - k / 6) for k in range(1, 6)]
     assert max(errors) < tolerance, errors
