@@ -7,6 +7,7 @@ from operator import xor
 
 import numpy as np
 
+from games.tictactoe import TicTacToe
 from treesearch import CHANCE, TERMINAL
 
 
@@ -131,3 +132,20 @@ class Pick:
 
     def __repr__(self) -> str:
         return f"Pick({self.path})"
+
+
+class EncodedTicTacToe(TicTacToe):
+    """Tic-tac-toe that offers its board as an encoding: nine cells of 0, 1 (X) or 2 (O)."""
+
+    __slots__ = ()
+
+    def _child(self, cell: int) -> TicTacToe:
+        child = super()._child(cell)
+        child.__class__ = EncodedTicTacToe
+        return child
+
+    def encoding(self) -> np.ndarray:
+        return np.array(self.board)
+
+    def cell_values(self) -> int:
+        return 3
