@@ -35,7 +35,7 @@ from games.railroad_ink import RailroadInk
 from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.plans import nrpa, plan_moves
 from games.railroad_ink.engine.playout import GUIDED, RANDOM, UNIFORM, playout, seed_stream
-from games.railroad_ink.engine.position import NO_POLICY, Position, board_arrays
+from games.railroad_ink.engine.position import NO_POLICY, Position
 from games.railroad_ink.engine.scoring import score_parts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,7 +115,7 @@ def scoring(games: int) -> tuple[float, float]:
             children = state.get_children()
             state = children[int(rng.random() * len(children))]
         boards.append(state.board)
-    arrays = [board_arrays(b)[0] for b in boards]
+    arrays = [b.arrays()[0] for b in boards]
     score_parts(arrays[0])  # the first call loads the compiled function
     t0 = time.perf_counter()
     for b in boards:

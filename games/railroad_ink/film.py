@@ -16,10 +16,10 @@ from collections.abc import Hashable
 from itertools import pairwise
 from pathlib import Path
 
+from games.railroad_ink.pieces.dice import ROUNDS
 from games.railroad_ink.records import InkRecord, replay
 from games.railroad_ink.render.decision import Decision
 from games.railroad_ink.render.renderer import RailroadInkTiles
-from games.railroad_ink.rules.dice import ROUNDS
 from games.railroad_ink.rules.game import RailroadInkState
 from observers import VideoObserver
 from treesearch.errors import InvalidArgumentError

@@ -33,12 +33,12 @@ import numpy as np
 
 from games.railroad_ink.bots.base import Bot
 from games.railroad_ink.bots.roster import BOTS, check_bot_name, check_seconds, make_bot
+from games.railroad_ink.pieces.tiles import Tile
 from games.railroad_ink.render.decision import TOP, Choice
 from games.railroad_ink.render.renderer import RailroadInkTiles
 from games.railroad_ink.rules.board import Board
 from games.railroad_ink.rules.game import RailroadInk, RailroadInkState
 from games.railroad_ink.rules.score import Score
-from games.railroad_ink.rules.tiles import Tile
 from observers.notebook import image_html
 from observers.tile_canvas import TileCanvas
 from treesearch.errors import InvalidArgumentError

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from games.railroad_ink.pieces.geometry import CENTRE, EXIT_AT, EXITS, NEIGHBOURS, SIZE
+from games.railroad_ink.pieces.tiles import DIE_FACES, OPPOSITE, Tile
 from games.railroad_ink.rules.board import Board
-from games.railroad_ink.rules.geometry import CENTRE, EXIT_AT, EXITS, NEIGHBOURS, SIZE
 from games.railroad_ink.rules.score import exit_points
-from games.railroad_ink.rules.tiles import DIE_FACES, OPPOSITE, Tile
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["COVER", "Features", "features"]

@@ -15,7 +15,7 @@ from games.railroad_ink.bots.base import check_count
 from games.railroad_ink.bots.planning import complete, path_to, rank_ends, round_ends
 from games.railroad_ink.bots.simple import BeamBot
 from games.railroad_ink.bots.value import HEURISTIC, Value
-from games.railroad_ink.rules.dice import ROUNDS, check_seed
+from games.railroad_ink.pieces.dice import ROUNDS, check_seed
 from games.railroad_ink.rules.game import RailroadInkState
 from treesearch.budget import Budget
 

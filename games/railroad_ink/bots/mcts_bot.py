@@ -6,7 +6,7 @@ from typing import Any
 
 from games.railroad_ink.bots.base import Bot, check_count, check_value
 from games.railroad_ink.bots.value import HEURISTIC, Value
-from games.railroad_ink.rules.dice import ROUNDS, check_seed
+from games.railroad_ink.pieces.dice import ROUNDS, check_seed
 from games.railroad_ink.rules.game import RailroadInkState
 from treesearch.budget import Budget
 from treesearch.mcts import MCTS

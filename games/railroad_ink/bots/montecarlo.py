@@ -37,10 +37,10 @@ from games.railroad_ink.engine.arrays import check_table
 from games.railroad_ink.engine.placements import add_moves
 from games.railroad_ink.engine.plans import plan_moves
 from games.railroad_ink.engine.playout import GUIDED, RANDOM, UNIFORM, roll, seed_stream
-from games.railroad_ink.engine.position import NO_POLICY, Position, tiles_of
+from games.railroad_ink.engine.position import NO_POLICY, Position
 from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.engine.tables import FACES, MOVE_BASE, OT_ID
-from games.railroad_ink.rules.dice import ROUNDS, check_seed
+from games.railroad_ink.pieces.dice import ROUNDS, check_seed
 from games.railroad_ink.rules.game import RailroadInkState
 from games.railroad_ink.rules.rounds import MAX_SPECIALS
 from treesearch.arguments import check_number
@@ -268,7 +268,7 @@ class LastRound(TreeIterator):
 
 def _exact(view: LastRound) -> float:
     """The board's total score by the engine (exact at the end, a guide before it)."""
-    return float(total(tiles_of(view.state.board)))
+    return float(total(view.state.board.arrays()[0]))
 
 
 def _check_knobs(

@@ -25,10 +25,10 @@ import time
 from collections.abc import Hashable, Sequence
 
 from games.railroad_ink.bots.value import Value
-from games.railroad_ink.rules.dice import canonical
+from games.railroad_ink.pieces.dice import canonical
+from games.railroad_ink.pieces.geometry import notation
+from games.railroad_ink.pieces.tiles import JUNCTION_DIE, ROUTE_DIE, Tile
 from games.railroad_ink.rules.game import RailroadInkState
-from games.railroad_ink.rules.geometry import notation
-from games.railroad_ink.rules.tiles import JUNCTION_DIE, ROUTE_DIE, Tile
 from treesearch.beam import BeamSearch
 from treesearch.budget import Budget
 from treesearch.core import TreeIterator

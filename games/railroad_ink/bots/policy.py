@@ -15,7 +15,7 @@ from importlib import resources
 
 import numpy as np
 
-from games.railroad_ink.rules.dice import ROUNDS
+from games.railroad_ink.pieces.dice import ROUNDS
 from treesearch.errors import InvalidArgumentError
 
 __all__ = ["FEATURE_NAMES", "POLICY_FILE", "VALUES", "load_policy", "policy_table"]

@@ -47,7 +47,7 @@ from games.railroad_ink.bots.mcts_bot import MCTS_ITERATIONS, MctsBot
 from games.railroad_ink.bots.montecarlo import MonteCarloBot
 from games.railroad_ink.bots.planning import RoundView
 from games.railroad_ink.bots.simple import BEAM_WIDTH, BeamBot, RandomBot
-from games.railroad_ink.rules.dice import check_seed
+from games.railroad_ink.pieces.dice import check_seed
 from games.railroad_ink.rules.game import DICE_MODES
 from treesearch.errors import InvalidArgumentError
 

@@ -14,7 +14,7 @@ from typing import Any
 from games.railroad_ink.bots.base import Bot, check_count, check_value
 from games.railroad_ink.bots.planning import RoundView, unwrapped
 from games.railroad_ink.bots.value import HEURISTIC, Value
-from games.railroad_ink.rules.dice import ROUNDS, check_seed
+from games.railroad_ink.pieces.dice import ROUNDS, check_seed
 from games.railroad_ink.rules.game import RailroadInkState
 from treesearch.beam import BeamSearch
 from treesearch.budget import Budget

@@ -31,8 +31,8 @@ from typing import Any
 import numpy as np
 
 from games.railroad_ink.bots.features import features
+from games.railroad_ink.pieces.dice import ROUNDS
 from games.railroad_ink.rules.board import Board
-from games.railroad_ink.rules.dice import ROUNDS
 from games.railroad_ink.rules.rounds import MAX_SPECIALS
 from treesearch.errors import InvalidArgumentError
 

@@ -32,16 +32,17 @@ import numpy as np
 
 from games._compile import jit
 from games.railroad_ink.engine.arrays import check_codes, check_stream, check_table
-from games.railroad_ink.engine.placements import add_moves, place
+from games.railroad_ink.engine.placements import add_moves
 from games.railroad_ink.engine.playout import (
     load_round,
     next_random,
+    play_move,
     seed_stream,
     specials_allowed,
 )
 from games.railroad_ink.engine.position import Position
-from games.railroad_ink.engine.scoring import score_parts
-from games.railroad_ink.engine.tables import FACES, MOVE_BASE, OT_PIECE
+from games.railroad_ink.engine.scoring import total
+from games.railroad_ink.engine.tables import FACES, MOVE_BASE
 from treesearch.arguments import check_count, check_number, check_seconds
 from treesearch.errors import InvalidArgumentError
 
@@ -150,19 +151,10 @@ def _walk(
             move = moves[k]
             seq[made] = move
         made += 1
-        ot = move % MOVE_BASE
-        place(tiles, slots, move // MOVE_BASE, ot)
-        piece = OT_PIECE[ot]
-        if piece >= FACES:
-            used |= 1 << (piece - FACES)
-            now = True
-        else:
-            counts[piece] -= 1
-            placed += 1
+        used, now, placed = play_move(tiles, slots, counts, move, used, now, placed)
     for k in range(changes):
         weights[touched[k]] += change[k]
-    exits, highway, railway, centre, errors, _ = score_parts(tiles)
-    return exits + highway + railway + centre - errors, made
+    return total(tiles), made
 
 
 @jit

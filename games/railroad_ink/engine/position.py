@@ -1,16 +1,14 @@
-"""From a ``RailroadInkState`` to the engine's arrays and back: the engine's public entry points.
+"""From a game state to the engine's arrays: the engine's public entry points.
 
 ``Position.of(state)`` copies a state into arrays (the board, the round, the faces left, the
 specials, the rolls the state may know); ``random_total(state, rng)`` plays a uniformly random
-game from a state (``RailroadInkState.random_playout`` calls it); ``engine_score(board)``,
-``engine_placements(board, tile)`` and ``placement_of(move)`` let tests hold the engine to
-``Board`` and ``score()``.
+game from a state (``RailroadInkState.random_playout`` calls it).
 
 A revealed-dice state knows only its own round's faces: the rolls of later rounds are left
 to the play-out to draw (-1), so nothing built on the engine can read a future roll.
 
-States are read through their public attributes (``GameState``), so this module sits below
-``rules.game``, which calls it.
+States are read through their public attributes (``GameState``; the board gives its arrays),
+so this module imports nothing of the typed views above the engine.
 """
 
 from __future__ import annotations
@@ -22,33 +20,24 @@ from typing import Protocol
 
 import numpy as np
 
-from games.railroad_ink.engine.placements import add_moves, empty_board, place
 from games.railroad_ink.engine.playout import UNIFORM, playout, seed_stream
-from games.railroad_ink.engine.scoring import score_parts
-from games.railroad_ink.engine.tables import MOVE_BASE, ORIENTED, OT_ID, PIECES
-from games.railroad_ink.rules.board import Board, Placement
-from games.railroad_ink.rules.dice import ROUNDS
-from games.railroad_ink.rules.geometry import SIZE
-from games.railroad_ink.rules.tiles import Tile
+from games.railroad_ink.engine.tables import ORIENTED, PIECES
+from games.railroad_ink.pieces.dice import ROUNDS
+from games.railroad_ink.pieces.tiles import Tile
 from treesearch.errors import InvalidArgumentError
 
-__all__ = [
-    "NO_POLICY",
-    "PIECE_OF",
-    "GameState",
-    "Position",
-    "board_arrays",
-    "engine_placements",
-    "engine_score",
-    "placement_of",
-    "random_total",
-    "tiles_of",
-]
+__all__ = ["NO_POLICY", "PIECE_OF", "GameState", "Position", "random_total"]
 
 PIECE_OF: dict[Tile, int] = {piece: p for p, piece in enumerate(PIECES)}
 """Each die face and special (base orientation) -> its piece number."""
 NO_POLICY = np.zeros((ROUNDS, 4, 10), dtype=np.float64)
 """A policy table for the policies that need none (``UNIFORM``, ``RANDOM``)."""
+
+
+class _Board(Protocol):
+    @property
+    def tiles(self) -> tuple[Tile | None, ...]: ...
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]: ...
 
 
 class _Game(Protocol):
@@ -62,7 +51,7 @@ class GameState(Protocol):
     """What the engine reads of a state (``RailroadInkState`` has it all)."""
 
     @property
-    def board(self) -> Board: ...  # noqa: D102
+    def board(self) -> _Board: ...  # noqa: D102
     @property
     def round(self) -> int: ...  # noqa: D102
     @property
@@ -76,59 +65,21 @@ class GameState(Protocol):
     def game(self) -> _Game: ...  # noqa: D102
 
 
-def _oriented(board: Board, square: int) -> int:
-    """The engine's id of the tile on ``square`` (a placed square)."""
-    tile = board.tiles[square]
-    ot = OT_ID.get(tile) if tile is not None else None
-    if ot is None:
+def _piece_arrays(board: _Board) -> tuple[np.ndarray, np.ndarray]:
+    """``board.arrays()``, checked to hold only the pieces' tiles (the dice faces, specials).
+
+    Raises:
+        InvalidArgumentError: the board holds another tile, named with its square.
+    """
+    tiles, slots = board.arrays()
+    other = np.flatnonzero(tiles >= len(ORIENTED))
+    if other.size:
+        square = int(other[0])
         raise InvalidArgumentError(
-            f"the engine knows the dice faces and specials only, not {tile} on square {square}"
+            f"the engine knows the dice faces and specials only, not {board.tiles[square]} "
+            f"on square {square}"
         )
-    return ot
-
-
-def tiles_of(board: Board) -> np.ndarray:
-    """The engine's ``tiles`` of ``board`` alone (-1 where empty): enough to score it.
-
-    Raises:
-        InvalidArgumentError: the board holds a tile that is no die face or special.
-    """
-    tiles = np.full(49, -1, dtype=np.int64)
-    for square in board.order:
-        tiles[square] = _oriented(board, square)
-    return tiles
-
-
-def board_arrays(board: Board) -> tuple[np.ndarray, np.ndarray]:
-    """``(tiles, slots)`` of ``board``, placed in its order.
-
-    Raises:
-        InvalidArgumentError: the board holds a tile that is no die face or special.
-    """
-    tiles, slots = empty_board()
-    for square in board.order:
-        place(tiles, slots, square, _oriented(board, square))
     return tiles, slots
-
-
-def placement_of(move: int) -> Placement:
-    """The ``Placement`` of an engine move (``square * 64 + oriented tile``)."""
-    square, ot = divmod(int(move), MOVE_BASE)
-    return Placement(square // SIZE, square % SIZE, ORIENTED[ot])
-
-
-def engine_placements(board: Board, tile: Tile) -> list[Placement]:
-    """Every legal placement of the piece ``tile`` (base orientation), by the engine."""
-    tiles, slots = board_arrays(board)
-    out = np.zeros(4096, dtype=np.int64)
-    n = add_moves(tiles, slots, PIECE_OF[tile], False, out, 0)
-    return [placement_of(m) for m in out[:n]]
-
-
-def engine_score(board: Board) -> tuple[int, int, int, int, int]:
-    """``(exits, highway, railway, centre, errors)`` of ``board``, by the engine."""
-    exits, highway, railway, centre, errors, _ = score_parts(tiles_of(board))
-    return int(exits), int(highway), int(railway), int(centre), int(errors)
 
 
 @dataclass
@@ -153,7 +104,7 @@ class Position:
         """
         if not state.round:
             raise InvalidArgumentError(f"the engine plays rounds of dice, not free play: {state!r}")
-        tiles, slots = board_arrays(state.board)
+        tiles, slots = _piece_arrays(state.board)
         rolls = np.full((ROUNDS, 4), -1, dtype=np.int64)
         if state.game.dice == "known":
             rolls[:] = [[PIECE_OF[face] for face in r] for r in state.game.rolls]

@@ -1,23 +1,26 @@
-"""The rules' constants as numpy arrays, built once at import from ``rules``.
+"""The rules as numpy arrays, built once at import from the pieces: the one home of legality.
 
 Pieces are the nine die faces (``DIE_FACES`` order, 0..8) then the six specials (9..14). Each
 piece has its orientations (``Tile.orientations()`` order) as *oriented tiles*, numbered
-0..49; a placement is the integer ``square * 64 + oriented tile``.
+0..49; a placement is the integer ``square * 64 + oriented tile``. Every other tile the
+notation can write (a dead end, a highway overpass...) follows, numbered 50..84 (``TILES``),
+so a board of any tiles can be scored and checked; play-outs place pieces only.
 
 An empty square's *slot* says what each of its sides would meet, one base-5 digit per side
 (N, E, S, W, lowest first): 0 an empty square, 1 a highway, 2 a railway (a neighbour's route
 side or an exit), 3 a neighbour's blank side, 4 the board's edge. With 625 slots, which
 orientations of a piece fit a slot is a table lookup (``FIT``), and so is the pruning to
 *meaningful* orientations (``MEANINGFUL``: the most sides matched, then the fewest errors).
+Both come from ``LEGAL``, the placement rule for every tile and slot: no route side meets
+the other route type, and at least one meets its own type.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from games.railroad_ink.rules.geometry import CENTRE, EXIT_AT, EXITS, NEIGHBOURS, SIZE, SQUARES
-from games.railroad_ink.rules.score import exit_points
-from games.railroad_ink.rules.tiles import DIE_FACES, OPPOSITE, SPECIALS, E, S, Tile
+from games.railroad_ink.pieces.geometry import CENTRE, EXIT_AT, EXITS, NEIGHBOURS, SIZE, SQUARES
+from games.railroad_ink.pieces.tiles import DIE_FACES, OPPOSITE, SPECIALS, E, S, Tile
 
 __all__ = [
     "BLANK_SIDE",
@@ -29,6 +32,7 @@ __all__ = [
     "FACES",
     "FIT",
     "FIT_COUNT",
+    "LEGAL",
     "MAX_ORIENTATIONS",
     "MEANINGFUL",
     "MEANINGFUL_COUNT",
@@ -48,6 +52,8 @@ __all__ = [
     "POW5",
     "SLOTS",
     "SLOT_INIT",
+    "TILES",
+    "TILE_ID",
     "UNFILLED",
     "slot_digits",
 ]
@@ -70,7 +76,25 @@ ORIENTED: tuple[Tile, ...] = tuple(o for piece in PIECES for o in piece.orientat
 OT_ID: dict[Tile, int] = {}
 for _i, _t in enumerate(ORIENTED):
     OT_ID.setdefault(_t, _i)
-OT_SIDES = np.array([t.sides for t in ORIENTED], dtype=np.int64)
+
+
+def _every_tile() -> tuple[Tile, ...]:
+    """``ORIENTED``, then every other tile: 81 side patterns and 4 overpasses, 85 in all."""
+    found = dict.fromkeys(ORIENTED)
+    for code in range(81):
+        sides = (code % 3, code // 3 % 3, code // 9 % 3, code // 27)
+        found.setdefault(Tile(sides), None)
+        if sides[0] == sides[2] != 0 and sides[1] == sides[3] != 0:
+            found.setdefault(Tile(sides, True), None)
+    return tuple(found)
+
+
+TILES: tuple[Tile, ...] = _every_tile()
+"""Every tile, numbered: the pieces' orientations first (``ORIENTED``), then the rest."""
+TILE_ID: dict[Tile, int] = {**{t: i for i, t in enumerate(TILES)}, **OT_ID}
+"""Each tile's number in the engine's ``tiles`` arrays (a piece's orientation first)."""
+OT_SIDES = np.array([t.sides for t in TILES], dtype=np.int64)
+"""Per tile number and side N, E, S, W: its route type (0 blank, 1 highway, 2 railway)."""
 OT_PIECE = np.array(
     [p for p, piece in enumerate(PIECES) for _ in piece.orientations()], dtype=np.int64
 )
@@ -84,7 +108,7 @@ def _groups(tile: Tile) -> tuple[int, int, int, int]:
     return group[0], group[1], group[2], group[3]
 
 
-OT_GROUP = np.array([_groups(t) for t in ORIENTED], dtype=np.int64)
+OT_GROUP = np.array([_groups(t) for t in TILES], dtype=np.int64)
 """Per oriented tile and side: the side's node in the tile (0, or 1 on an overpass), -1 blank."""
 PIECE_FIRST = np.array(
     np.cumsum([0] + [len(p.orientations()) for p in PIECES[:-1]]), dtype=np.int64
@@ -94,7 +118,11 @@ PIECE_COUNT = np.array([len(p.orientations()) for p in PIECES], dtype=np.int64)
 NEIGH = np.array(NEIGHBOURS, dtype=np.int64)
 OPP = np.array(OPPOSITE, dtype=np.int64)
 CENTRE_AT = np.array([i in CENTRE for i in range(SQUARES)], dtype=np.bool_)
-EXIT_POINTS = np.array([exit_points(k) for k in range(len(EXITS) + 1)], dtype=np.int64)
+EXIT_POINTS = np.array(
+    [4 * (k - 1) if k >= 2 else 0 for k in range(len(EXITS))] + [45], dtype=np.int64
+)
+"""Points of a network by the exits it joins: 0 below 2, 4 per exit after the first up to 11
+(4, 8, ..., 40), and 45 for all 12."""
 EXIT_TABLE = np.array(
     [(row * SIZE + col, side, kind) for (row, col, side), kind in EXITS.items()], dtype=np.int64
 )
@@ -133,6 +161,26 @@ OPEN_SLOT = np.array(
 """Whether a slot faces a route side or an exit: an open square (a placement can connect)."""
 
 
+def _rated() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per tile and slot: legal, sides matched, errors (route facing no route and the reverse).
+
+    The placement rule: no route side meets the other route type (a neighbour's side or an
+    exit), and at least one route side meets its own type. Blank sides, empty squares and
+    plain board edges accept anything.
+    """
+    digits = np.array([slot_digits(code) for code in range(SLOTS)], dtype=np.int64)
+    sides = OT_SIDES[:, None, :]
+    route, met = sides != 0, ((digits == 1) | (digits == 2))[None]
+    clash = (route & met & (sides != digits[None])).any(axis=2)
+    matches = (route & met).sum(axis=2)
+    errors = ((~route & met) | (route & (digits == BLANK_SIDE)[None])).sum(axis=2)
+    return ~clash & (matches > 0), matches, errors
+
+
+LEGAL, _MATCHES, _ERRORS = _rated()
+"""``LEGAL[tile, slot]``: whether tile number ``tile`` may be placed on a square of ``slot``."""
+
+
 def _fit_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     fit = np.full((len(PIECES), SLOTS, MAX_ORIENTATIONS), -1, dtype=np.int64)
     fit_n = np.zeros((len(PIECES), SLOTS), dtype=np.int64)
@@ -141,21 +189,11 @@ def _fit_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     for p in range(len(PIECES)):
         first, count = int(PIECE_FIRST[p]), int(PIECE_COUNT[p])
         for code in range(SLOTS):
-            slot = slot_digits(code)
-            rated = []
-            for ot in range(first, first + count):
-                matches = errors = 0
-                legal = True
-                for side in range(4):
-                    t, s = int(OT_SIDES[ot, side]), slot[side]
-                    if t and s in (1, 2):
-                        if t != s:
-                            legal = False
-                        matches += 1
-                    elif (not t and s in (1, 2)) or (t and s == BLANK_SIDE):
-                        errors += 1
-                if legal and matches:
-                    rated.append((ot, matches, errors))
+            rated = [
+                (ot, int(_MATCHES[ot, code]), int(_ERRORS[ot, code]))
+                for ot in range(first, first + count)
+                if LEGAL[ot, code]
+            ]
             for k, (ot, _, _) in enumerate(rated):
                 fit[p, code, k] = ot
             fit_n[p, code] = len(rated)
@@ -184,5 +222,13 @@ def _position_class(square: int) -> int:
 POSITION_CLASS = np.array([_position_class(i) for i in range(SQUARES)], dtype=np.int64)
 """Per square, its class under the board's symmetries (0..9), a feature of the play-out policy."""
 
-for _name in ("FIT", "FIT_COUNT", "MEANINGFUL", "MEANINGFUL_COUNT", "OT_SIDES", "OT_GROUP"):
+for _name in (
+    "FIT",
+    "FIT_COUNT",
+    "LEGAL",
+    "MEANINGFUL",
+    "MEANINGFUL_COUNT",
+    "OT_SIDES",
+    "OT_GROUP",
+):
     globals()[_name].setflags(write=False)

@@ -20,14 +20,14 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games.railroad_ink.pieces.dice import ROUNDS
+from games.railroad_ink.pieces.geometry import SIZE
+from games.railroad_ink.pieces.tiles import SPECIALS, Tile
 from games.railroad_ink.render.networks import ERROR, NETWORK_COLOURS, TRAIL
 from games.railroad_ink.render.pictures import PAPER, draw_tile
 from games.railroad_ink.rules.board import Board
-from games.railroad_ink.rules.dice import ROUNDS
-from games.railroad_ink.rules.geometry import SIZE
 from games.railroad_ink.rules.rounds import MAX_SPECIALS
 from games.railroad_ink.rules.score import Score
-from games.railroad_ink.rules.tiles import SPECIALS, Tile
 from observers.colors import Colour
 
 __all__ = [

@@ -27,10 +27,10 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
+from games.railroad_ink.pieces.tiles import SPECIALS, Tile
 from games.railroad_ink.render.column import MUTED, ROWS, SIDE, TEXT, TITLE, text_font
 from games.railroad_ink.render.pictures import PAPER, draw_square, draw_tile
 from games.railroad_ink.rules.board import Placement
-from games.railroad_ink.rules.tiles import SPECIALS, Tile
 from observers.colors import Colour, hex_colours
 from treesearch.errors import InvalidArgumentError
 

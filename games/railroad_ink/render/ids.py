@@ -11,8 +11,8 @@ import itertools
 
 import numpy as np
 
-from games.railroad_ink.rules.geometry import CENTRE, EXITS, SIZE, STEPS
-from games.railroad_ink.rules.tiles import DIE_FACES, SPECIALS, Tile
+from games.railroad_ink.pieces.geometry import CENTRE, EXITS, SIZE, STEPS
+from games.railroad_ink.pieces.tiles import DIE_FACES, SPECIALS, Tile
 
 __all__ = [
     "BORDER",

@@ -15,10 +15,10 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from games.railroad_ink.pieces.geometry import SIZE, STEPS
+from games.railroad_ink.pieces.tiles import E, N, S, Tile, W
 from games.railroad_ink.render.pictures import CENTRE_TINT, LINES, PAPER, draw_tile
-from games.railroad_ink.rules.geometry import SIZE, STEPS
 from games.railroad_ink.rules.score import Score
-from games.railroad_ink.rules.tiles import E, N, S, Tile, W
 from observers.colors import Colour, hex_colours
 
 __all__ = ["ERROR", "NETWORK_COLOURS", "TRAIL", "Marks", "board_marks", "draw_scored"]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from games.railroad_ink.rules.tiles import HIGHWAY, OPPOSITE, RAILWAY, E, N, S, Tile, W
+from games.railroad_ink.pieces.tiles import HIGHWAY, OPPOSITE, RAILWAY, E, N, S, Tile, W
 from observers.colors import Colour
 
 __all__ = [

@@ -31,6 +31,16 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
+from games.railroad_ink.pieces.geometry import SIZE
+from games.railroad_ink.pieces.tiles import (
+    HIGHWAY,
+    HIGHWAY_STRAIGHT,
+    OVERPASS,
+    RAILWAY_STRAIGHT,
+    STRAIGHT_STATION,
+    S,
+    Tile,
+)
 from games.railroad_ink.render.column import draw_row, side_rows
 from games.railroad_ink.render.decision import (
     WIDTH,
@@ -57,17 +67,7 @@ from games.railroad_ink.render.ids import (
 from games.railroad_ink.render.networks import NETWORK_COLOURS, Marks, board_marks, draw_scored
 from games.railroad_ink.render.pictures import CENTRE_TINT, FRAME, draw_exit, draw_square
 from games.railroad_ink.rules.board import Board
-from games.railroad_ink.rules.geometry import SIZE
 from games.railroad_ink.rules.score import Score
-from games.railroad_ink.rules.tiles import (
-    HIGHWAY,
-    HIGHWAY_STRAIGHT,
-    OVERPASS,
-    RAILWAY_STRAIGHT,
-    STRAIGHT_STATION,
-    S,
-    Tile,
-)
 from observers.tile_canvas import Frame, LegendEntry
 from treesearch.errors import InvalidArgumentError
 

@@ -1,13 +1,15 @@
-"""The Railroad Ink board: an immutable 7x7 grid of tiles, placement legality and the notation.
+"""The Railroad Ink board: an immutable 7x7 grid of tiles, a typed view of the engine's arrays.
 
 A ``Board`` is a value: ``place`` returns a new board, so a search can keep every position it
 visits without copying. It keeps the squares' tiles (``tiles``, indexed ``row * 7 + col``) and
-the order they were placed in (for ``to_moves``), plus a bitmask of the open squares, updated in
-O(1) per placement because a square, once open, stays open until filled.
+the order they were placed in (for ``to_moves``), plus the engine's arrays of the same board:
+each square's tile number and each empty square's *slot* (what its sides would meet), kept up
+to date by the engine's ``place``.
 
-Legality: the square is empty; every route side that faces an exit or a
-neighbour's route side must meet the same type there; and at least one route side must meet a
-matching exit or route. Blank sides, empty squares and plain board edges accept anything.
+Legality is the engine's (``engine.tables.LEGAL``, one lookup per tile and slot): the square is
+empty; every route side that faces an exit or a neighbour's route side must meet the same type
+there; and at least one route side must meet a matching exit or route. Blank sides, empty
+squares and plain board edges accept anything. ``why_illegal`` names the broken rule.
 """
 
 from __future__ import annotations
@@ -16,34 +18,32 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from games.railroad_ink.rules.geometry import CENTRE, EXIT_AT, EXITS, NEIGHBOURS, SIZE, notation
-from games.railroad_ink.rules.score import Score, score_tiles
-from games.railroad_ink.rules.tiles import OPPOSITE, SIDE_NAMES, TYPE_NAMES, Tile
+import numpy as np
+
+from games.railroad_ink.engine.placements import empty_board, place
+from games.railroad_ink.engine.tables import (
+    LEGAL,
+    MOVE_BASE,
+    OPEN_SLOT,
+    ORIENTED,
+    TILE_ID,
+    slot_digits,
+)
+from games.railroad_ink.pieces.geometry import CENTRE, EXITS, NEIGHBOURS, SIZE, notation
+from games.railroad_ink.pieces.tiles import SIDE_NAMES, TYPE_NAMES, Tile
+from games.railroad_ink.rules.score import Score, score_ids
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["CENTRE", "EXITS", "SIZE", "Board", "Placement"]
+__all__ = ["CENTRE", "EXITS", "SIZE", "Board", "Placement", "placement_of"]
 
 _CELLS = SIZE * SIZE
-_NEIGHBOURS, _EXIT_AT = NEIGHBOURS, EXIT_AT
-_EXIT_MASK = sum(1 << (row * SIZE + col) for row, col, _ in EXITS)
-_FITS: dict[Tile, dict[tuple[int, ...], tuple[Tile, ...]]] = {}  # tile -> need -> orientations
+_FITS: dict[Tile, dict[int, tuple[Tile, ...]]] = {}  # tile -> slot -> orientations that fit
 _set = object.__setattr__  # Board forbids setting attributes; its own constructors use this
 
 
 def _unpickle(moves: list[str]) -> Board:
     """A pickled board: its placements replayed in order (each was on the board already)."""
     return Board.from_moves(moves, strict=False)
-
-
-def _fits(sides: tuple[int, ...], need: tuple[int, ...]) -> bool:
-    """Whether a tile with ``sides`` may sit where its sides meet ``need`` (0 = anything)."""
-    connected = False
-    for route, met in zip(sides, need, strict=True):
-        if route and met:
-            if route != met:
-                return False
-            connected = True
-    return connected
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +98,12 @@ class Placement:
         return notation(self.index, self.tile)
 
 
+def placement_of(move: int) -> Placement:
+    """The ``Placement`` of an engine move (``square * 64 + oriented tile``)."""
+    square, ot = divmod(int(move), MOVE_BASE)
+    return Placement(square // SIZE, square % SIZE, ORIENTED[ot])
+
+
 def _placement(row: int, col: int, tile: Tile) -> Placement:
     """A ``Placement`` of values known to be valid, without re-checking them (move generation)."""
     p = object.__new__(Placement)
@@ -126,18 +132,21 @@ class Board:
         [(0, 3), (0, 5), (1, 0), (1, 2)]
     """
 
-    __slots__ = ("_needs", "_open", "order", "tiles")
+    __slots__ = ("_ids", "_opens", "_slots", "order", "tiles")
 
     tiles: tuple[Tile | None, ...]
     order: tuple[int, ...]
-    _open: int
-    _needs: tuple[tuple[int, tuple[int, ...]], ...] | None  # open squares' needs, once asked
+    _ids: np.ndarray  # the engine's tile number on each square, -1 where empty
+    _slots: np.ndarray  # the engine's slot of each empty square
+    _opens: tuple[tuple[int, int], ...] | None  # open squares and their slots, once asked
 
     def __init__(self) -> None:
+        ids, slots = empty_board()
         _set(self, "tiles", (None,) * _CELLS)
         _set(self, "order", ())
-        _set(self, "_open", _EXIT_MASK)
-        _set(self, "_needs", None)
+        _set(self, "_ids", ids)
+        _set(self, "_slots", slots)
+        _set(self, "_opens", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Board is immutable (cannot set {name!r}); use place()")
@@ -204,28 +213,28 @@ class Board:
         child = Board.__new__(Board)
         tiles = list(self.tiles)
         tiles[index] = tile
+        ids, slots = self._ids.copy(), self._slots.copy()
+        place(ids, slots, index, TILE_ID[tile])
         _set(child, "tiles", tuple(tiles))
         _set(child, "order", (*self.order, index))
-        opened = self._open & ~(1 << index)
-        for side, route in enumerate(tile.sides):
-            j = _NEIGHBOURS[index][side]
-            if route and j >= 0 and tiles[j] is None:
-                opened |= 1 << j
-        _set(child, "_open", opened)
-        _set(child, "_needs", None)
+        _set(child, "_ids", ids)
+        _set(child, "_slots", slots)
+        _set(child, "_opens", None)
         return child
 
-    def _need(self, index: int) -> tuple[int, ...]:
-        """Per side, the route type a tile's side on ``index`` would meet there (0 = none)."""
-        tiles = self.tiles
-        need = []
-        for side, j in enumerate(_NEIGHBOURS[index]):
-            if j < 0:
-                need.append(_EXIT_AT[index][side])
-            else:
-                held = tiles[j]
-                need.append(held.sides[OPPOSITE[side]] if held is not None else 0)
-        return tuple(need)
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The engine's ``(tiles, slots)`` of this board, as new arrays a play-out may change."""
+        return self._ids.copy(), self._slots.copy()
+
+    def _open_slots(self) -> tuple[tuple[int, int], ...]:
+        """The open squares with their slots: empty, facing an exit or a route side."""
+        opens = self._opens
+        if opens is None:  # one board is asked for several tiles (a face, then the specials)
+            ids, slots = self._ids, self._slots
+            squares = np.flatnonzero((ids < 0) & OPEN_SLOT[slots]).tolist()
+            opens = tuple(zip(squares, slots[squares].tolist(), strict=True))
+            _set(self, "_opens", opens)
+        return opens
 
     def why_illegal(self, row: int, col: int, tile: Tile) -> str | None:
         """None if ``tile`` may be placed on ``(row, col)``, else the rule it breaks, in words."""
@@ -234,20 +243,20 @@ class Board:
         taken = self._taken(index)
         if taken is not None:
             return taken
-        need = self._need(index)
-        for side, route in enumerate(tile.sides):
-            met = need[side]
-            if route and met and route != met:
-                j = _NEIGHBOURS[index][side]
+        slot = int(self._slots[index])
+        if LEGAL[TILE_ID[tile], slot]:
+            return None
+        for side, met in enumerate(slot_digits(slot)):
+            route = tile.sides[side]
+            if route and met in (1, 2) and route != met:
+                j = NEIGHBOURS[index][side]
                 where = (
                     f"a {TYPE_NAMES[met]} exit"
                     if j < 0
                     else f"the {TYPE_NAMES[met]} of {self.tiles[j]} at ({j // SIZE}, {j % SIZE})"
                 )
                 return f"its {SIDE_NAMES[side]} side ({TYPE_NAMES[route]}) meets {where}"
-        if not _fits(tile.sides, need):
-            return "no route side meets a matching exit or route (it would not connect)"
-        return None
+        return "no route side meets a matching exit or route (it would not connect)"
 
     def is_legal(self, row: int, col: int, tile: Tile) -> bool:
         """Whether ``tile``, in this orientation, may be placed on ``(row, col)``."""
@@ -255,8 +264,7 @@ class Board:
 
     def open_squares(self) -> list[tuple[int, int]]:
         """The empty squares a placement could connect to: beside an exit or a route side."""
-        mask = self._open
-        return [divmod(i, SIZE) for i in range(_CELLS) if mask >> i & 1]
+        return [divmod(i, SIZE) for i, _ in self._open_slots()]
 
     def legal_placements(self, tile: Tile) -> list[Placement]:
         """Every legal placement of ``tile`` in any orientation, by square then orientation.
@@ -268,20 +276,16 @@ class Board:
             raise InvalidArgumentError(
                 f"tile must be a Tile (Tile.parse('L_L_') reads one), got {tile!r}"
             )
-        needs = self._needs
-        if needs is None:  # one board is asked for several tiles (a face, then the specials)
-            mask = self._open
-            needs = tuple((i, self._need(i)) for i in range(_CELLS) if mask >> i & 1)
-            _set(self, "_needs", needs)
         fits = _FITS.get(tile)
         if fits is None:
             fits = _FITS[tile] = {}
-        orientations = tile.orientations()
         found: list[Placement] = []
-        for index, need in needs:
-            fitting = fits.get(need)
+        for index, slot in self._open_slots():
+            fitting = fits.get(slot)
             if fitting is None:
-                fitting = fits[need] = tuple(o for o in orientations if _fits(o.sides, need))
+                fitting = fits[slot] = tuple(
+                    o for o in tile.orientations() if LEGAL[TILE_ID[o], slot]
+                )
             if fitting:
                 row, col = divmod(index, SIZE)
                 found.extend(_placement(row, col, o) for o in fitting)
@@ -289,11 +293,11 @@ class Board:
 
     def has_open_square(self) -> bool:
         """Whether some empty square could still take a connecting tile."""
-        return self._open != 0
+        return bool(self._open_slots())
 
     def score(self) -> Score:
         """The board's score (``score_tiles`` of its tiles)."""
-        return score_tiles(self.tiles)
+        return score_ids(self.tiles, self._ids)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and self.tiles == other.tiles

@@ -32,8 +32,7 @@ import random
 from collections.abc import Hashable, Sequence
 
 from games.railroad_ink.engine.position import random_total
-from games.railroad_ink.rules.board import Board, Placement
-from games.railroad_ink.rules.dice import (
+from games.railroad_ink.pieces.dice import (
     ROUNDS,
     Roll,
     canonical,
@@ -42,7 +41,9 @@ from games.railroad_ink.rules.dice import (
     roll_sequence,
     round_outcomes,
 )
-from games.railroad_ink.rules.geometry import SIZE
+from games.railroad_ink.pieces.geometry import SIZE
+from games.railroad_ink.pieces.tiles import SPECIALS, Tile
+from games.railroad_ink.rules.board import Board, Placement
 from games.railroad_ink.rules.rounds import (
     FacePlacements,
     free_is_over,
@@ -51,7 +52,6 @@ from games.railroad_ink.rules.rounds import (
     settle,
     special_placements,
 )
-from games.railroad_ink.rules.tiles import SPECIALS, Tile
 from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError
 from treesearch.values import CHANCE, TERMINAL

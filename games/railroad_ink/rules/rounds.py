@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from games.railroad_ink.pieces.dice import ROUNDS, Roll, canonical
+from games.railroad_ink.pieces.tiles import DIE_FACES, SPECIALS, Tile
 from games.railroad_ink.rules.board import Board, Placement
-from games.railroad_ink.rules.dice import ROUNDS, Roll, canonical
-from games.railroad_ink.rules.tiles import DIE_FACES, SPECIALS, Tile
 
 __all__ = [
     "FREE_TILES",

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.railroad_ink.rules import tiles as t
+from games.railroad_ink.pieces import tiles as t
+from games.railroad_ink.pieces.geometry import CENTRE, EXITS, SIZE
+from games.railroad_ink.pieces.tiles import OPPOSITE, Tile
 from games.railroad_ink.rules.board import Board, Placement
-from games.railroad_ink.rules.geometry import CENTRE, EXITS, SIZE
 from games.railroad_ink.rules.score import Score, score_tiles
-from games.railroad_ink.rules.tiles import OPPOSITE, Tile
 from treesearch.errors import InvalidArgumentError
 
 EXIT_SQUARES = sorted({(row, col) for row, col, _ in EXITS})

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from games.railroad_ink import JUNCTION_DIE, ROUNDS, ROUTE_DIE, Tile, roll_sequence, round_outcomes
-from games.railroad_ink.rules.dice import canonical, check_rolls
+from games.railroad_ink.pieces.dice import canonical, check_rolls
 from treesearch.errors import InvalidArgumentError
 
 

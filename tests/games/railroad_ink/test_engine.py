@@ -1,8 +1,9 @@
-"""The compiled engine against the rules: identical placements, scores and children.
+"""The engine, the one implementation of the rules: its tables, placements, scores and play-outs.
 
-Differential tests on 10,000 seeded random boards (legal placements of all 15 pieces and the
-five parts of the score) and on positions of seeded random games (the children of the rules),
-then the plain-Python path run in a subprocess gives the very same numbers.
+The placement table against the rule stated plainly for every tile and slot; the move
+generator against ``Board``'s view of the same table; the play-out score against the
+recording score and a brute-force longest trail on seeded random boards; the children of
+game positions; then the plain-Python path run in a subprocess gives the very same numbers.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import hashlib
 import json
 import os
 import random
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -31,19 +33,22 @@ from games.railroad_ink.engine.playout import (
     seed_stream,
     step,
 )
-from games.railroad_ink.engine.position import (
-    NO_POLICY,
-    PIECE_OF,
-    Position,
-    board_arrays,
-    engine_placements,
-    engine_score,
-    placement_of,
+from games.railroad_ink.engine.position import NO_POLICY, PIECE_OF, Position
+from games.railroad_ink.engine.scoring import score_details, score_parts, total
+from games.railroad_ink.engine.tables import (
+    CONTACTS,
+    LEGAL,
+    MEANINGFUL,
+    MEANINGFUL_COUNT,
+    OT_SIDES,
+    PIECES,
+    SLOTS,
+    TILES,
+    slot_digits,
 )
-from games.railroad_ink.engine.scoring import score_parts, total
-from games.railroad_ink.engine.tables import MEANINGFUL, MEANINGFUL_COUNT, OT_SIDES, PIECES
+from games.railroad_ink.pieces.tiles import OPPOSITE
+from games.railroad_ink.rules.board import Placement, placement_of
 from games.railroad_ink.rules.game import END_OF_ROUND
-from games.railroad_ink.rules.tiles import OPPOSITE
 from tests.helpers import plain_python_digest
 from treesearch import CHANCE
 from treesearch.errors import InvalidArgumentError
@@ -87,8 +92,30 @@ def game_positions(games: int, seed: int, dice: str = "known") -> list[RailroadI
 BOARDS = random_boards(10_000, seed=1)
 
 
+def engine_placements(board: Board, tile: Tile) -> list[Placement]:
+    """Every legal placement of the piece ``tile`` (base orientation), by ``add_moves``."""
+    tiles, slots = board.arrays()
+    out = np.zeros(4096, dtype=np.int64)
+    n = add_moves(tiles, slots, PIECE_OF[tile], False, out, 0)
+    return [placement_of(m) for m in out[:n]]
+
+
+def engine_score(board: Board) -> list[int]:
+    """The five parts of ``board``'s score by the play-outs' ``score_parts``."""
+    return [int(v) for v in score_parts(board.arrays()[0])[:5]]
+
+
+def test_the_placement_table_is_the_rule_for_every_tile_and_slot() -> None:
+    for t, tile in enumerate(TILES):
+        for slot in range(SLOTS):
+            met = [d if d in (1, 2) else 0 for d in slot_digits(slot)]  # a route or an exit
+            pairs = [(route, m) for route, m in zip(tile.sides, met, strict=True) if route and m]
+            legal = bool(pairs) and all(route == m for route, m in pairs)
+            assert LEGAL[t, slot] == legal, (str(tile), slot_digits(slot))
+
+
 @pytest.mark.slow
-def test_placements_and_scores_match_the_rules_on_10000_boards() -> None:
+def test_move_generation_and_the_board_agree_on_10000_boards() -> None:
     for board in BOARDS:
         for piece in PIECES:
             assert engine_placements(board, piece) == board.legal_placements(piece), (
@@ -96,9 +123,47 @@ def test_placements_and_scores_match_the_rules_on_10000_boards() -> None:
                 str(piece),
             )
         s = board.score()
-        assert engine_score(board) == (s.exits, s.highway, s.railway, s.center, s.errors), (
+        assert engine_score(board) == [s.exits, s.highway, s.railway, s.center, s.errors], (
             board.to_moves()
         )
+
+
+def _trails(tiles: np.ndarray, kind: int) -> int:
+    """The longest trail (contacts + 1) of route ``kind``, by trying every trail."""
+    edges = []
+    for i, si, j, sj in CONTACTS.tolist():
+        a, b = tiles[i], tiles[j]
+        if a >= 0 and b >= 0 and OT_SIDES[a, si] == kind == OT_SIDES[b, sj]:
+            ga, gb = TILES[a].groups, TILES[b].groups
+            na = 2 * i + next(g for g, sides in enumerate(ga) if si in sides)
+            nb = 2 * j + next(g for g, sides in enumerate(gb) if sj in sides)
+            edges.append((na, nb))
+    if not edges:
+        return int(any(OT_SIDES[t, s] == kind for t in tiles if t >= 0 for s in range(4)))
+
+    def longest(node: int, used: frozenset[int]) -> int:
+        found = 0
+        for e, (u, v) in enumerate(edges):
+            if e not in used and node in (u, v):
+                found = max(found, 1 + longest(v if u == node else u, used | {e}))
+        return found
+
+    nodes = {n for edge in edges for n in edge}
+    return 1 + max(longest(n, frozenset()) for n in nodes)
+
+
+def test_longest_trails_are_the_longest_by_brute_force_and_walk_their_length() -> None:
+    checked = 0
+    for board in BOARDS[:400]:
+        tiles = board.arrays()[0]
+        parts, _, _, _, highway, railway = score_details(tiles)
+        assert [int(v) for v in parts] == [int(v) for v in score_parts(tiles)]
+        for kind, value, walk in ((1, parts[1], highway), (2, parts[2], railway)):
+            assert len(walk) == value
+            if len(board.order) <= 14:  # few enough contacts to try every trail
+                assert _trails(tiles, kind) == value, board.to_moves()
+                checked += 1
+    assert checked > 100
 
 
 def test_children_match_the_rules_in_random_games() -> None:
@@ -116,7 +181,7 @@ def test_children_match_the_rules_in_random_games() -> None:
 
 def test_meaningful_orientations_have_most_matches_then_fewest_errors() -> None:
     for board in BOARDS[:300]:
-        tiles, slots = board_arrays(board)
+        tiles, slots = board.arrays()
         for square in range(49):
             if tiles[square] >= 0:
                 continue
@@ -194,7 +259,7 @@ def test_playouts_are_legal_games_scored_exactly(policy: int, dice: str) -> None
         board = Board.from_moves(moves, strict=True)
         assert board.score().total == total
         assert 0 < first <= placed
-        assert [board_arrays(board)[0][i] for i in range(49)] == list(p.tiles)
+        assert list(board.arrays()[0]) == list(p.tiles)
         specials = [m for m in moves if Tile.parse(m[2:]) in _SPECIAL_TURNS]
         assert len(specials) <= 3
         if dice == "known":  # every face placed came from its round's roll: replay the game
@@ -261,7 +326,7 @@ def _rounds(state: RailroadInkState, board: Board) -> list[int]:
 
 def test_step_answers_no_move_at_a_round_end_and_end_where_the_rules_offer_it() -> None:
     board = Board.from_moves(["01D_D_"])
-    tiles, slots = board_arrays(board)
+    tiles, slots = board.arrays()
     moves = np.zeros(4096, dtype=np.int64)
     counts = np.zeros(9, dtype=np.int64)  # every face placed
     stream = seed_stream(3)
@@ -388,8 +453,10 @@ def test_the_engine_refuses_free_play_and_foreign_tiles() -> None:
     with pytest.raises(InvalidArgumentError, match="free play"):
         Position.of(RailroadInk(dice="free").start())
     odd = Board.from_moves(["01D___"], strict=False)
+    game = SimpleNamespace(dice="revealed", rolls=())
+    state = SimpleNamespace(board=odd, round=1, faces=None, special_now=False, used=0, game=game)
     with pytest.raises(InvalidArgumentError, match="D___"):
-        board_arrays(odd)
+        Position.of(state)
 
 
 def _digest() -> str:
@@ -397,7 +464,7 @@ def _digest() -> str:
     out = []
     moves = np.zeros(4096, dtype=np.int64)
     for board in random_boards(24, seed=7):
-        tiles, slots = board_arrays(board)
+        tiles, slots = board.arrays()
         for piece in range(15):
             n = add_moves(tiles, slots, piece, piece % 2 == 0, moves, 0)
             out.append([int(m) for m in moves[:n]])

@@ -19,7 +19,7 @@ from games.railroad_ink import (
     RailroadInkState,
     Tile,
 )
-from games.railroad_ink.rules.dice import canonical, round_outcomes
+from games.railroad_ink.pieces.dice import canonical, round_outcomes
 from games.railroad_ink.rules.game import END_OF_ROUND
 from games.railroad_ink.rules.rounds import (
     face_placements,

@@ -8,12 +8,9 @@ from tests.layout import package_imports as _imports
 
 # Lowest first: a module may import only modules listed before it (see the package docstring).
 LAYERS = [
-    "rules.tiles",
-    "rules.geometry",
-    "rules.score",
-    "rules.board",
-    "rules.dice",
-    "rules.rounds",
+    "pieces.tiles",
+    "pieces.geometry",
+    "pieces.dice",
     "engine.arrays",
     "engine.tables",
     "engine.placements",
@@ -21,6 +18,9 @@ LAYERS = [
     "engine.playout",
     "engine.position",
     "engine.plans",
+    "rules.score",
+    "rules.board",
+    "rules.rounds",
     "rules.game",
     "render.pictures",
     "render.networks",
@@ -41,6 +41,11 @@ LAYERS = [
     "records",
     "film",
 ]
+
+# The rooms, lowest first: the pieces, the engine (the rules as arrays), the typed views over
+# it, then the pictures and the bots side by side, then whole games, then their films.
+ROOMS = {"pieces": 0, "engine": 1, "rules": 2, "render": 3, "bots": 3, "records": 4, "film": 5}
+
 
 PUBLIC = {
     "BLANK",
@@ -98,17 +103,32 @@ def test_every_module_is_placed_and_imports_go_one_way() -> None:
     assert_layers(games.railroad_ink, LAYERS)
 
 
+def room(module: str) -> str:
+    return module.split(".")[0]
+
+
+def test_the_rooms_run_one_way() -> None:
+    assert {room(m) for m in LAYERS} == set(ROOMS)
+    for module in LAYERS:
+        above = {m for m in package_imports(module) if ROOMS[room(m)] >= ROOMS[room(module)]} - {
+            m for m in LAYERS if room(m) == room(module)
+        }
+        assert not above, f"{module} imports {sorted(above)}, a room not below its own"
+
+
 def test_the_lowest_modules_import_nothing_of_the_package_but_tiles() -> None:
-    assert package_imports("rules.tiles") == set()
-    assert package_imports("rules.geometry") == {"rules.tiles"}
+    assert package_imports("pieces.tiles") == set()
+    assert package_imports("pieces.geometry") == {"pieces.tiles"}
+    assert package_imports("pieces.dice") == {"pieces.tiles"}
 
 
-def test_board_scores_through_the_score_module() -> None:
+def test_the_views_read_the_engine_for_legality_and_scores() -> None:
+    assert "engine.scoring" in package_imports("rules.score")
+    assert {"engine.tables", "engine.placements"} <= package_imports("rules.board")
     assert "rules.score" in package_imports("rules.board")
 
 
 def test_the_game_leaves_pictures_to_the_renderer() -> None:
-    assert package_imports("rules.dice") == {"rules.tiles"}
     assert not any(m.startswith("render.") for m in package_imports("rules.game"))
 
 

@@ -17,8 +17,8 @@ from games.railroad_ink.bots.montecarlo import (
     move_code,
 )
 from games.railroad_ink.engine.playout import GUIDED
-from games.railroad_ink.engine.position import placement_of
 from games.railroad_ink.records import replay
+from games.railroad_ink.rules.board import placement_of
 from games.railroad_ink.rules.game import END_OF_ROUND
 from treesearch import CHANCE
 from treesearch.errors import InvalidArgumentError

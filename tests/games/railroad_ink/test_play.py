@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from games.railroad_ink import SPECIALS, Board, RailroadInk, Tile
+from games.railroad_ink.pieces.dice import check_rolls
 from games.railroad_ink.records import InkRecord, play, replay
-from games.railroad_ink.rules.dice import check_rolls
 from games.railroad_ink.rules.game import END_OF_ROUND
 from treesearch import Observer, StopSearch
 from treesearch.errors import InvalidArgumentError

@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 
 import games.railroad_ink.render.renderer as render_module
+from games.railroad_ink.pieces import tiles as t
+from games.railroad_ink.pieces.tiles import Tile
 from games.railroad_ink.render.pictures import CENTRE_TINT, MARK, PAPER, RAIL, ROAD, STATION
 from games.railroad_ink.render.renderer import ORIENTED_TILES, RailroadInkTiles
-from games.railroad_ink.rules import tiles as t
 from games.railroad_ink.rules.board import CENTRE, EXITS, SIZE, Board
-from games.railroad_ink.rules.tiles import Tile
 from observers import LegendRenderer, TileCanvas, TileRenderer, VideoObserver
 from tests.observers.toys import read_pngs
 from treesearch.errors import InvalidArgumentError

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from games.railroad_ink import RailroadInk, RailroadInkState
+from games.railroad_ink.pieces.tiles import SPECIALS
 from games.railroad_ink.render.column import Die, Pair, Row, Text, side_rows
 from games.railroad_ink.render.renderer import RailroadInkTiles
 from games.railroad_ink.rules.board import Board
-from games.railroad_ink.rules.tiles import SPECIALS
 from observers import TileCanvas
 from treesearch.errors import InvalidArgumentError
 

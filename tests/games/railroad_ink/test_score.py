@@ -7,9 +7,8 @@ import random
 
 import pytest
 
-from games.railroad_ink.rules.geometry import EXITS
-from games.railroad_ink.rules.score import Score, exit_points, score_tiles
-from games.railroad_ink.rules.tiles import (
+from games.railroad_ink.pieces.geometry import EXITS
+from games.railroad_ink.pieces.tiles import (
     JUNCTION_DIE,
     OPPOSITE,
     ROUTE_DIE,
@@ -20,6 +19,7 @@ from games.railroad_ink.rules.tiles import (
     Tile,
     W,
 )
+from games.railroad_ink.rules.score import Score, exit_points, score_tiles
 from treesearch.errors import InvalidArgumentError
 
 STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N, E, S, W as (row, col) steps

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.railroad_ink.rules import tiles as t
-from games.railroad_ink.rules.tiles import BLANK, HIGHWAY, RAILWAY, E, N, S, Tile, W
+from games.railroad_ink.pieces import tiles as t
+from games.railroad_ink.pieces.tiles import BLANK, HIGHWAY, RAILWAY, E, N, S, Tile, W
 from treesearch.errors import InvalidArgumentError
 
 H, R, _ = HIGHWAY, RAILWAY, BLANK

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from games.railroad_ink.rules.tiles import HIGHWAY, RAILWAY, E, N, S, W
+from games.railroad_ink.pieces.tiles import HIGHWAY, RAILWAY, E, N, S, W
 
 __all__ = ["CENTRE", "EXITS", "EXIT_AT", "NEIGHBOURS", "SIZE", "SQUARES", "STEPS", "notation"]
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from games.railroad_ink.rules.tiles import JUNCTION_DIE, ROUTE_DIE, Tile
+from games.railroad_ink.pieces.tiles import JUNCTION_DIE, ROUTE_DIE, Tile
 from treesearch.errors import InvalidArgumentError
 
 __all__ = [
