@@ -3,20 +3,25 @@
 ``VideoObserver`` writes these frames to a file and ``HtmlReplay`` records them for a web
 page; both see the same events and must draw the same pictures, so the drawing lives here
 once: the renderer's hooks (``update``, ``frame_due``, ``legend``), the panel's words
-(``PanelInfo``) and the board painted incrementally (``TileCanvas``) or copied whole.
+(``PanelInfo``) and the board painted incrementally (``TileCanvas``) or copied whole. The
+observer half they share is ``FileObserver``: one file for one run, refused events once
+closed, shown inline in a notebook once written.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from observers import tile_canvas
 from observers._text import TextStamp
+from observers.notebook import unfinished_html
 from observers.panel import Panel, PanelInfo
 from treesearch.arguments import check_count
+from treesearch.core import Observer
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import (
     Evaluated,
@@ -28,7 +33,7 @@ from treesearch.events import (
     VisitKind,
 )
 
-__all__ = ["FrameDrawer", "count_arg", "visit_kinds"]
+__all__ = ["FileObserver", "FrameDrawer", "count_arg", "visit_kinds"]
 
 _KINDS = {kind.value: kind for kind in VisitKind}
 
@@ -65,6 +70,46 @@ def visit_kinds(events: Iterable[VisitKind | str] | VisitKind | str) -> frozense
     if not kinds:
         raise InvalidArgumentError(f"events must name at least one visit kind, got {events!r}")
     return frozenset(kinds)
+
+
+class FileObserver(Observer):
+    """An observer that writes one file (``path``) of a run's frames; closed, it is done.
+
+    Subclasses set ``path`` and ``_closed`` (False until ``close()`` writes the file), and
+    define ``frames`` and ``_inline_html`` (the written file shown in a notebook).
+    """
+
+    timed = True  # its work is timed apart from the search's (stats.observer_seconds)
+    path: Path
+    _closed: bool
+
+    @property
+    def frames(self) -> int:
+        """Frames drawn so far."""
+        raise NotImplementedError
+
+    @property
+    def closed(self) -> bool:
+        """True once ``close()`` has written the file."""
+        return self._closed
+
+    def _closed_error(self) -> RuntimeError:
+        """The error for an event after ``close()``: the file is written, one observer a run."""
+        return RuntimeError(
+            f"{type(self).__name__} for {str(self.path)!r} is closed; create a new one per run"
+        )
+
+    def _inline_html(self) -> str:
+        raise NotImplementedError
+
+    def _repr_html_(self) -> str:
+        """The file inline in a notebook once written, else a note of the frames so far."""
+        if not self._closed:
+            return unfinished_html(self.path, self.frames)
+        return self._inline_html()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self.path)!r}, frames={self.frames})"
 
 
 class FrameDrawer:

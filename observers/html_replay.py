@@ -32,16 +32,16 @@ from typing import Any
 
 import numpy as np
 
-from observers._drawing import FrameDrawer, count_arg, visit_kinds
+from observers._drawing import FileObserver, FrameDrawer, count_arg, visit_kinds
 from observers._replay_frames import FramePatches
 from observers._replay_page import write_page
 from observers._replay_tree import TreeLog
 from observers.exploration import FRONTIER, GENERATED, Exploration
-from observers.notebook import replay_iframe_html, unfinished_html
+from observers.notebook import replay_iframe_html
 from observers.outputs import check_output
 from observers.panel import PanelInfo, describe_outcome, search_name
 from observers.tile_canvas import Renderer
-from treesearch.core import Observer, key_of
+from treesearch.core import key_of
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event, SearchFinished, SearchStarted, Visited, VisitKind
 from treesearch.result import SearchResult, Status
@@ -81,7 +81,7 @@ def _page_label(label: Callable[[Any], Any]) -> Callable[[Any], str]:
     return lambda state: _page_text(label(state))
 
 
-class HtmlReplay(Observer):
+class HtmlReplay(FileObserver):
     """Records a run and writes it as a self-contained HTML replay on ``close()``.
 
     Args:
@@ -125,8 +125,6 @@ class HtmlReplay(Observer):
         InvalidArgumentError: a bad argument (the message names it), e.g. a path not
             ending in ``.html``, ``max_frames < 2`` or a renderer that cannot draw.
     """
-
-    timed = True  # its work is timed apart from the search's (stats.observer_seconds)
 
     def __init__(
         self,
@@ -207,11 +205,6 @@ class HtmlReplay(Observer):
         """Frames recorded so far."""
         return self._frames.count
 
-    @property
-    def closed(self) -> bool:
-        """True once the page is written."""
-        return self._closed
-
     def notify(self, event: Event) -> None:
         """Take note of one event; draw a frame when it is a visit to draw.
 
@@ -219,9 +212,7 @@ class HtmlReplay(Observer):
             RuntimeError: the observer is already closed (use one per run).
         """
         if self._closed:
-            raise RuntimeError(
-                f"HtmlReplay for {str(self.path)!r} is closed; create a new one per run"
-            )
+            raise self._closed_error()
         self._drawer.notify(event)
         if self._own_info:
             self._info.update(event)
@@ -383,14 +374,9 @@ class HtmlReplay(Observer):
             return f"An observer stopped the run after {steps:,} steps ({result.stop_reason})."
         return None
 
-    def _repr_html_(self) -> str:
-        """The replay inline in a notebook once written (an ``<iframe>``), else a note."""
-        if not self._closed:
-            return unfinished_html(self.path, self.frames)
+    def _inline_html(self) -> str:
+        """The replay inline in a notebook once written (an ``<iframe>``)."""
         return replay_iframe_html(self.path)
-
-    def __repr__(self) -> str:
-        return f"HtmlReplay({str(self.path)!r}, frames={self.frames})"
 
 
 def _num(value: float | None) -> float | str | None:

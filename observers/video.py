@@ -8,14 +8,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from observers._drawing import FrameDrawer, count_arg, visit_kinds
+from observers._drawing import FileObserver, FrameDrawer, count_arg, visit_kinds
 from observers._sinks import open_sink
-from observers.notebook import unfinished_html, video_html
+from observers.notebook import video_html
 from observers.outputs import sink_kind
 from observers.panel import Panel
 from observers.tile_canvas import Renderer
 from treesearch.arguments import check_flag, check_number, is_count
-from treesearch.core import Observer
 from treesearch.errors import InvalidArgumentError, StopSearch
 from treesearch.events import Event, SearchFinished, Visited, VisitKind
 
@@ -37,7 +36,7 @@ _PRESETS = frozenset(
 )
 
 
-class VideoObserver(Observer):
+class VideoObserver(FileObserver):
     """Draws visited states with the game's renderer and streams the frames to a file.
 
     The format follows ``path``: ``.mp4`` is H.264 (libx264, yuv420p, frames padded to even
@@ -93,8 +92,6 @@ class VideoObserver(Observer):
         ImportError: MP4 requested without imageio-ffmpeg installed.
     """
 
-    timed = True  # its work is timed apart from the search's (stats.observer_seconds)
-
     def __init__(
         self,
         path: str | os.PathLike[str],
@@ -149,11 +146,6 @@ class VideoObserver(Observer):
         """Frames written so far."""
         return self._sink.frames
 
-    @property
-    def closed(self) -> bool:
-        """True once the video is finalised."""
-        return self._closed
-
     def notify(self, event: Event) -> None:
         """Feed the renderer's hook, then draw a frame if this visit is one to draw.
 
@@ -162,9 +154,7 @@ class VideoObserver(Observer):
             RuntimeError: the observer is already closed (use one per run).
         """
         if self._closed:
-            raise RuntimeError(
-                f"VideoObserver for {str(self.path)!r} is closed; create a new one per run"
-            )
+            raise self._closed_error()
         self._drawer.notify(event)
         if isinstance(event, Visited):
             self._last = event
@@ -203,11 +193,6 @@ class VideoObserver(Observer):
         self._closed = True
         self._finalizer()
 
-    def _repr_html_(self) -> str:
+    def _inline_html(self) -> str:
         """The video inline in a notebook once closed (``observers.notebook.video_html``)."""
-        if not self._closed:
-            return unfinished_html(self.path, self.frames)
         return video_html(self.path)
-
-    def __repr__(self) -> str:
-        return f"VideoObserver({str(self.path)!r}, frames={self.frames})"

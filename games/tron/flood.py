@@ -134,6 +134,23 @@ def _flood(steps: Array, marks: Array, head: int, facing: int, hexgrid: bool) ->
 
 
 @jit
+def _layers(
+    steps: Array,
+    playable: Array,
+    walls: Array,
+    heads: tuple[int, int],
+    facings: tuple[int, int],
+    hexgrid: bool,
+) -> tuple[Array, Array]:
+    """``_flood``'s layers from each head over the same walls: the race both counts read."""
+    marks = _open(playable, walls)
+    return (
+        _flood(steps, marks, heads[0], facings[0], hexgrid),
+        _flood(steps, marks, heads[1], facings[1], hexgrid),
+    )
+
+
+@jit
 def fill(reach: int, same: int, hexgrid: bool) -> int:
     """The most moves left in ``reach`` cells, ``same`` of them the head's colour.
 
@@ -153,17 +170,13 @@ def _counts(
     playable: Array,
     colours: Array,
     walls: Array,
-    head_a: int,
-    face_a: int,
-    head_b: int,
-    face_b: int,
+    heads: tuple[int, int],
+    facings: tuple[int, int],
     lead: int,
     hexgrid: bool,
 ) -> tuple[int, int, int, int, int]:
-    marks = _open(playable, walls)
-    dist_a = _flood(steps, marks, head_a, face_a, hexgrid)
-    dist_b = _flood(steps, marks, head_b, face_b, hexgrid)
-    colour_a, colour_b = colours[head_a], colours[head_b]
+    dist_a, dist_b = _layers(steps, playable, walls, heads, facings, hexgrid)
+    colour_a, colour_b = colours[heads[0]], colours[heads[1]]
     both = own_a = own_b = reach_a = reach_b = same_a = same_b = 0
     for c in range(len(steps)):
         da, db = dist_a[c], dist_b[c]
@@ -198,18 +211,14 @@ def _bits(
     steps: Array,
     playable: Array,
     walls: Array,
-    nbytes: int,
-    head_a: int,
-    face_a: int,
-    head_b: int,
-    face_b: int,
+    heads: tuple[int, int],
+    facings: tuple[int, int],
     lead: int,
     hexgrid: bool,
+    nbytes: int,
 ) -> Array:
     """``owned0, owned1, reach0, reach1`` as four little-endian bitmasks of ``nbytes`` each."""
-    marks = _open(playable, walls)
-    dist_a = _flood(steps, marks, head_a, face_a, hexgrid)
-    dist_b = _flood(steps, marks, head_b, face_b, hexgrid)
+    dist_a, dist_b = _layers(steps, playable, walls, heads, facings, hexgrid)
     out = _byte_array(4 * nbytes)
     for c in range(len(steps)):
         da, db = dist_a[c], dist_b[c]
@@ -251,16 +260,7 @@ def race_counts(
     """
     g = arrays(grid)
     return _counts(
-        g.steps,
-        g.playable,
-        g.colours,
-        _wall_bytes(g, walls),
-        heads[0],
-        facings[0],
-        heads[1],
-        facings[1],
-        lead,
-        grid.hex,
+        g.steps, g.playable, g.colours, _wall_bytes(g, walls), heads, facings, lead, grid.hex
     )
 
 
@@ -275,18 +275,7 @@ def race_bits(
     """
     g = arrays(grid)
     n = g.nbytes
-    out = _bits(
-        g.steps,
-        g.playable,
-        _wall_bytes(g, walls),
-        n,
-        heads[0],
-        facings[0],
-        heads[1],
-        facings[1],
-        lead,
-        grid.hex,
-    )
+    out = _bits(g.steps, g.playable, _wall_bytes(g, walls), heads, facings, lead, grid.hex, n)
     own_a, own_b, reach_a, reach_b = (
         int.from_bytes(out[k * n : (k + 1) * n], "little") for k in range(4)
     )

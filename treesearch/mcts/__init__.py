@@ -7,16 +7,10 @@ terminal states; ``final`` the recommended move; ``settings`` the knobs checked 
 go one way, in that order reversed (``tests/treesearch/test_mcts_*`` check it).
 """
 
-from treesearch.mcts.mcts import (
-    EXPLORATION,
-    MCTS,
-    RAVE,
-    REUSE_DEPTH,
-    ROLLOUT_LIMIT,
-    SIMULTANEOUS,
-    MCTSSettings,
-    Node,
-)
+from treesearch.mcts.mcts import MCTS, REUSE_DEPTH
+from treesearch.mcts.node import Node
+from treesearch.mcts.policies import ROLLOUT_LIMIT
+from treesearch.mcts.settings import EXPLORATION, RAVE, SIMULTANEOUS, MCTSSettings
 
 __all__ = [
     "EXPLORATION",

@@ -43,21 +43,12 @@ from treesearch.mcts.final import FinalRule, choose_child, value_of
 from treesearch.mcts.node import Node
 from treesearch.mcts.policies import ROLLOUT_LIMIT, Evaluator, RolloutPolicy, SelectionFn
 from treesearch.mcts.rave import RaveSimulator, rave_constant
-from treesearch.mcts.settings import EXPLORATION, RAVE, SIMULTANEOUS, MCTSSettings
+from treesearch.mcts.settings import EXPLORATION, MCTSSettings
 from treesearch.mcts.simulate import Simulator
 from treesearch.result import Status
 from treesearch.search import TreeSearch
 
-__all__ = [
-    "EXPLORATION",
-    "MCTS",
-    "RAVE",
-    "REUSE_DEPTH",
-    "ROLLOUT_LIMIT",
-    "SIMULTANEOUS",
-    "MCTSSettings",
-    "Node",
-]
+__all__ = ["MCTS", "REUSE_DEPTH"]
 
 REUSE_DEPTH = 4
 """How many tree levels below the old root ``reuse`` looks for the next run's start: the

@@ -2,7 +2,7 @@
 
 It imports no other MCTS module; all of them but ``settings`` import it:
 ``policies`` (selection scores need ``Node``), ``solver``, ``final``,
-``simulate``, ``decoupled`` and ``mcts.mcts`` (the search, which re-exports ``Node``).
+``simulate``, ``decoupled`` and ``mcts.mcts`` (the search); the package re-exports ``Node``.
 """
 
 from __future__ import annotations

@@ -161,6 +161,7 @@ class RaveSimulator(Simulator):
         self.moves: list[tuple[int, Hashable]] = []
         self.new_node = self._new_node
         self.amaf = self._amaf
+        self.blend = self._rave_value  # Simulator._select_solved's value of unproven children
         # The game's fast play-out reports moves by the default identity (``move``) only.
         self._fast_moves: dict[type, bool] | None = {} if custom is None else None
         policy = self.rollout_policy
@@ -281,24 +282,6 @@ class RaveSimulator(Simulator):
                 beta = betas[v] if v < known else self._beta(v)
                 q += beta * (ch.amaf_total / av - q)  # type: ignore[attr-defined]
             s = q + explore / sqrt(v)
-            if s > best_score:
-                best, best_score = ch, s
-        return best
-
-    def _select_solved(self, node: Node) -> Node:
-        """As ``Simulator._select_solved``, with the RAVE blend for unproven children."""
-        p, lo = node.player, self.lo
-        explore = self.c * math.sqrt(math.log(node.visits))
-        sqrt = math.sqrt
-        best, best_score = node.children[0], -math.inf
-        for ch in node.children:
-            proven = ch.proven
-            if proven is None:
-                s = self._rave_value(ch) + explore / sqrt(ch.visits)  # type: ignore[arg-type]
-            else:
-                s = proven[p]
-                if s <= lo:
-                    continue
             if s > best_score:
                 best, best_score = ch, s
         return best

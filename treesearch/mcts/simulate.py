@@ -96,10 +96,12 @@ class Simulator:
         # is_terminal() of every new leaf cost 6% on tic-tac-toe): a terminal leaf is proven
         # on its next visit, which a win, valued exactly by its rollout, soon gets.
         self.prove_leaves = settings.solver and self.mode == LEAF_EVALUATE
-        # Hooks of RAVE's simulator (``rave``): the node class, and the AMAF backup
-        # (None: nothing more to do after the backup, one test a simulation).
+        # Hooks of RAVE's simulator (``rave``): the node class, the AMAF backup (None:
+        # nothing more to do after the backup, one test a simulation), and the value of an
+        # unproven child at a node with proven ones (None: its mean, one test a child).
         self.new_node: Callable[[Any, Node, int], Node] = Node
         self.amaf: Callable[[Node, tuple[float, ...]], None] | None = None
+        self.blend: Callable[[Any], float] | None = None
 
     def __call__(self, root: Node, iteration: int) -> None:
         """Run simulation number ``iteration`` from ``root``; update the tree's statistics.
@@ -315,7 +317,8 @@ class Simulator:
         bonus (no uncertainty is left to explore; OpenSpiel's ``MCTSBot`` does the same),
         so simulations go where values are still unknown. One proven to give that player
         the bottom of the reward range is never followed (some child is unproven, or the
-        node would be proven and not entered).
+        node would be proven and not entered). An unproven child scores UCT on its mean, or
+        on ``blend`` where RAVE sets it.
         """
         p, lo = node.player, self.lo
         selection = self.selection
@@ -324,13 +327,13 @@ class Simulator:
             parent_visits, c = node.visits, self.c
             return max(live or node.children, key=lambda ch: selection(ch, parent_visits, c))
         explore = self.c * math.sqrt(math.log(node.visits))
-        sqrt = math.sqrt
+        sqrt, blend = math.sqrt, self.blend
         best, best_score = node.children[0], -math.inf
         for ch in node.children:
-            v = ch.visits
             proven = ch.proven
             if proven is None:
-                s = ch.total / v + explore / sqrt(v)
+                v = ch.visits
+                s = (ch.total / v if blend is None else blend(ch)) + explore / sqrt(v)
             else:
                 s = proven[p]
                 if s <= lo:
