@@ -2,7 +2,9 @@
 
 The core (``treesearch`` without its command line) imports neither ``games`` nor
 ``observers``; ``observers`` never import ``games``; the command line, ``treesearch.cli``,
-is the one room that imports both, and nothing else imports it. Lazy imports count.
+is the one room that imports both, and nothing else imports it. Games import no harness
+(``treesearch.match``, ``treesearch.compare``): they implement the agent protocol of the
+core (``treesearch.agents``). Lazy imports count.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ def _forbidden(module: str) -> tuple[str, ...]:
         return ("games", "observers", "treesearch.cli")
     if _under(module, "observers"):
         return ("games", "treesearch.cli")
-    return ("treesearch.cli",)  # games
+    return ("treesearch.cli", "treesearch.match", "treesearch.compare")  # games
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
@@ -87,6 +89,7 @@ PARALLEL_FILE_NAMES = {
     "render.py": "each game's renderer (games.maze, games.tron)",
     "grid.py": "each game's board geometry (games.maze, games.tron)",
     "value.py": "each game's position values (games.railroad_ink.bots, games.tron)",
+    "film.py": "each game's film of a played game (games.railroad_ink, games.tron)",
 }
 """File names several modules may share, because they hold the same role in parallel packages."""
 

@@ -18,7 +18,8 @@ LAYERS = [
     "moves",
     "heuristic",
     "bots",
-    "match",
+    "agent",
+    "film",
     "contest",
 ]
 
@@ -48,7 +49,7 @@ PUBLIC = {
     "from_contest_agent",
     "heuristic_bot",
     "mcts_bot",
-    "play_match",
+    "TronAgent",
     "random_bot",
     "safe_moves",
     "separated",

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games.tron.agent import TronAgent
 from games.tron.bots import alphabeta_bot, best_bot, heuristic_bot, mcts_bot, random_bot
-from games.tron.match import TronAgent
 from treesearch.cli.catalog.observer_entries import OBSERVERS, ObserverEntry
 from treesearch.cli.catalog.problem import BotEntry, BotOptions
 from treesearch.cli.catalog.registry import Registry
@@ -111,7 +111,7 @@ TRON_BOTS = (
         timed=True,
     ),
 )
-"""Tron's bots (``games.tron.bots``), each a ``games.tron.match.TronAgent``."""
+"""Tron's bots (``games.tron.bots``), each a ``games.tron.agent.TronAgent``."""
 
 DUEL_BOTS = (
     BotEntry(

@@ -2,7 +2,7 @@
 
 Tron's searches are its bots (simultaneous moves need them); a Hexatron match draws its
 start per pair of games (``PairedStarts(hex_start)``) and ``play --video`` films game 1
-with the Voronoi tint (``games.tron.match.write_video``).
+with the Voronoi tint (``games.tron.film.write_video``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from games.tron import MAPS, TronRenderer, TronState, hex_start, load_map, square_start
-from games.tron.match import write_video
+from games.tron.film import write_video
 from games.tron.state import move_words
 from games.tron.value import evaluate
 from treesearch import InvalidArgumentError
