@@ -31,31 +31,97 @@ below, not even lazily), and the subpackages' ``__init__`` files import nothing:
 - ``records``: whole games by one agent and their records
   (``play(seed, dice, bot) -> InkRecord``, ``replay``);
 - ``film``: a video of a record, with the bot's candidates at each placement
-  (``film(record, "game.mp4")``).
+  (``film(record, "game.mp4")``);
+- ``entry``: the game on the command line (``RAILROAD_INK``, its bots), registered in the
+  ``treesearch.games`` entry point group.
+
+The package imports a public name's module when the name is first used, so that the command
+line reads ``entry`` without loading the engine.
 """
 
-from games.railroad_ink.bots.features import Features, features
-from games.railroad_ink.bots.roster import BOTS, BotAgent, LookaheadBot, make_bot
-from games.railroad_ink.bots.value import HEURISTIC, Heuristic, Weights, dead_sides, score_value
-from games.railroad_ink.film import film
-from games.railroad_ink.records import PLAY_DICE, InkRecord, play
-from games.railroad_ink.render.renderer import ORIENTED_TILES, RailroadInkTiles
-from games.railroad_ink.rules.board import Board, Placement
-from games.railroad_ink.rules.dice import ROUNDS, roll_sequence, round_outcomes
-from games.railroad_ink.rules.game import DICE_MODES, REWARD_SCALE, RailroadInk, RailroadInkState
-from games.railroad_ink.rules.geometry import CENTRE, EXITS, SIZE
-from games.railroad_ink.rules.rounds import MAX_SPECIALS
-from games.railroad_ink.rules.score import Network, Score, exit_points, score_tiles
-from games.railroad_ink.rules.tiles import (
-    BLANK,
-    DIE_FACES,
-    HIGHWAY,
-    JUNCTION_DIE,
-    RAILWAY,
-    ROUTE_DIE,
-    SPECIALS,
-    Tile,
-)
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # at run time each name is imported when first used (``__getattr__``)
+    from games.railroad_ink.bots.features import Features, features
+    from games.railroad_ink.bots.roster import BOTS, BotAgent, LookaheadBot, make_bot
+    from games.railroad_ink.bots.value import HEURISTIC, Heuristic, Weights, dead_sides, score_value
+    from games.railroad_ink.film import film
+    from games.railroad_ink.records import PLAY_DICE, InkRecord, play
+    from games.railroad_ink.render.renderer import ORIENTED_TILES, RailroadInkTiles
+    from games.railroad_ink.rules.board import Board, Placement
+    from games.railroad_ink.rules.dice import ROUNDS, roll_sequence, round_outcomes
+    from games.railroad_ink.rules.game import (
+        DICE_MODES,
+        REWARD_SCALE,
+        RailroadInk,
+        RailroadInkState,
+    )
+    from games.railroad_ink.rules.geometry import CENTRE, EXITS, SIZE
+    from games.railroad_ink.rules.rounds import MAX_SPECIALS
+    from games.railroad_ink.rules.score import Network, Score, exit_points, score_tiles
+    from games.railroad_ink.rules.tiles import (
+        BLANK,
+        DIE_FACES,
+        HIGHWAY,
+        JUNCTION_DIE,
+        RAILWAY,
+        ROUTE_DIE,
+        SPECIALS,
+        Tile,
+    )
+
+_HOMES = {
+    "bots.features": ("Features", "features"),
+    "bots.roster": ("BOTS", "BotAgent", "LookaheadBot", "make_bot"),
+    "bots.value": ("HEURISTIC", "Heuristic", "Weights", "dead_sides", "score_value"),
+    "film": ("film",),
+    "records": ("PLAY_DICE", "InkRecord", "play"),
+    "render.renderer": ("ORIENTED_TILES", "RailroadInkTiles"),
+    "rules.board": ("Board", "Placement"),
+    "rules.dice": ("ROUNDS", "roll_sequence", "round_outcomes"),
+    "rules.game": ("DICE_MODES", "REWARD_SCALE", "RailroadInk", "RailroadInkState"),
+    "rules.geometry": ("CENTRE", "EXITS", "SIZE"),
+    "rules.rounds": ("MAX_SPECIALS",),
+    "rules.score": ("Network", "Score", "exit_points", "score_tiles"),
+    "rules.tiles": (
+        "BLANK",
+        "DIE_FACES",
+        "HIGHWAY",
+        "JUNCTION_DIE",
+        "RAILWAY",
+        "ROUTE_DIE",
+        "SPECIALS",
+        "Tile",
+    ),
+}
+"""The module of each public name, imported when the name is first used."""
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name on first use, so that ``entry`` loads without the engine (numba)."""
+    for module, names in _HOMES.items():
+        if name in names:
+            value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+            globals()[name] = value
+            return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class _Package(types.ModuleType):
+    """The package, whose public ``film`` (a function) is also the name of a module of it."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Importing the module ``film`` sets the package's ``film``: keep the function instead.
+        if isinstance(value, types.ModuleType) and name in _HOMES.get(name, ()):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
 
 __all__ = [
     "BLANK",

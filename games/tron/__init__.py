@@ -28,7 +28,9 @@ Modules, each importing only those above it in this list (never one below, not e
   swapped in pairs of games, ``PairedStarts(hex_start)`` for seeded starts);
 - ``film``: ``write_video``, a played game tinted by Voronoi territory;
 - ``contest``: the Hexatron contest's agent interface, both ways (``to_contest_agent``,
-  ``from_contest_agent``).
+  ``from_contest_agent``);
+- ``entry``: Tron and the Hexatron on the command line (``TRON``, ``TRON_HEX``, their bots),
+  registered in the ``treesearch.games`` entry point group.
 
 A bot is a callable ``bot(state, player) -> move`` called at a turn start: it never sees the
 other player's choice of the same turn.

@@ -40,6 +40,7 @@ LAYERS = [
     "bots.roster",
     "records",
     "film",
+    "entry",
 ]
 
 PUBLIC = {

@@ -21,6 +21,7 @@ LAYERS = [
     "agent",
     "film",
     "contest",
+    "entry",
 ]
 
 PUBLIC = {
