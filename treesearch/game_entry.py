@@ -126,7 +126,9 @@ class GameOption:
 
     The command line adds every option its games declare to each command, checks a value as
     it is parsed (``type``, ``choices``), and refuses an option the chosen game does not
-    read (``GameEntry.options``) in one line.
+    read (``GameEntry.options``) in one line. The options are those of the games loaded when
+    the command line is built, the bundled ones: a plugin's entry is loaded only once it is
+    named, after the arguments are parsed, so its own options are not offered.
 
     Attributes:
         name: the option's name without dashes, its ``dest`` with ``-`` for ``_`` (``"dice"``).
