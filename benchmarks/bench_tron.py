@@ -18,11 +18,12 @@ import itertools
 import time
 from collections.abc import Callable
 
+from games.tron.agent import TronAgent
 from games.tron.bots import TronBot, alphabeta_bot, best_bot, heuristic_bot, mcts_bot, random_bot
 from games.tron.maps import generate_map
-from games.tron.match import Start, play_match
 from games.tron.state import TronState, hex_start, square_start
 from games.tron.value import evaluate
+from treesearch.match import PairedStarts, play_match
 
 BOTS: dict[str, Callable[[float], TronBot]] = {
     "best": best_bot,
@@ -33,17 +34,17 @@ BOTS: dict[str, Callable[[float], TronBot]] = {
 }
 
 
-def _generated(size: int) -> Start:
+def _generated(size: int) -> PairedStarts:
     def start(seed: int) -> TronState:
         return square_start(generate_map(size, size, seed))
 
-    return start
+    return PairedStarts(start)
 
 
-def start_of(board: str) -> Start:
+def start_of(board: str) -> TronState | PairedStarts:
     """``hex`` (seeded starts), ``genN`` (a seeded NxN map per pair of games) or a map name."""
     if board == "hex":
-        return hex_start
+        return PairedStarts(hex_start)
     if board.startswith("gen") and board[3:].isdigit():
         return _generated(int(board[3:]))
     return square_start(board)
@@ -84,14 +85,14 @@ def main() -> None:
     )
     for board in args.boards.split(","):
         start = start_of(board)
-        first = start if isinstance(start, TronState) else start(0)
+        first = start if isinstance(start, TronState) else start.fn(0)
         print(f"{board}: {evaluations_per_second(first):,.0f} evaluations/s")
         for a, b in pairs:
             t0 = time.perf_counter()
             result = play_match(
+                TronAgent(BOTS[a](args.seconds)),
+                TronAgent(BOTS[b](args.seconds)),
                 start,
-                BOTS[a](args.seconds),
-                BOTS[b](args.seconds),
                 games=args.games,
                 seed=args.seed,
                 jobs=args.jobs,

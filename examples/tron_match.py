@@ -10,7 +10,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from games.tron import best_bot, heuristic_bot, hex_start, play_match, square_start
+from games.tron import (
+    TronAgent,
+    best_bot,
+    heuristic_bot,
+    hex_start,
+    square_start,
+    write_video,
+)
+from treesearch.match import PairedStarts, game_start, play_match, replay
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -22,15 +30,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--video", default=None, help="write the first game as a video")
     args = parser.parse_args(argv)
 
-    start = hex_start if args.board == "hex" else square_start(args.board)
-    result = play_match(
-        start,
-        best_bot(args.seconds),
-        heuristic_bot(),
-        games=args.games,
-        seed=args.seed,
-        video=args.video,
-    )
+    start = PairedStarts(hex_start) if args.board == "hex" else square_start(args.board)
+    best, heuristic = TronAgent(best_bot(args.seconds)), TronAgent(heuristic_bot())
+    result = play_match(best, heuristic, start, games=args.games, seed=args.seed)
+    if args.video and result.records:
+        states = replay(game_start(start, args.seed, 0), result.records[0].moves)
+        write_video(args.video, states, title=f"{best.name} (red) vs {heuristic.name} (blue)")
     print(result.summary())
     for record in result.records:
         side = "red (player 0)" if record.a_player == 0 else "blue (player 1)"

@@ -2,7 +2,9 @@
 
 The core (``treesearch`` without its command line) imports neither ``games`` nor
 ``observers``; ``observers`` never import ``games``; the command line, ``treesearch.cli``,
-is the one room that imports both, and nothing else imports it. Lazy imports count.
+is the one room that imports both, and nothing else imports it. Games import no harness
+(``treesearch.match``, ``treesearch.compare``): they implement the agent protocol of the
+core (``treesearch.agents``). Lazy imports count.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ def _forbidden(module: str) -> tuple[str, ...]:
         return ("games", "observers", "treesearch.cli")
     if _under(module, "observers"):
         return ("games", "treesearch.cli")
-    return ("treesearch.cli",)  # games
+    return ("treesearch.cli", "treesearch.match", "treesearch.compare")  # games
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
@@ -82,11 +84,35 @@ def test_the_rooms_are_where_their_names_say() -> None:
     assert not any(m.startswith(("treesearch.mcts_", "treesearch.alphabeta_")) for m in MODULES)
 
 
+def test_the_catalog_names_no_game() -> None:
+    """The command line's catalog imports no game and names none: games come by entry points."""
+    catalog = ROOT / "treesearch" / "cli" / "catalog"
+    named = sorted(
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in catalog.rglob("*.py")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "games." in line
+    )
+    assert not named, f"the catalog names games: {named}"
+
+
+def test_every_bundled_game_is_an_entry_point_of_its_own_package() -> None:
+    """Each bundled game's entry lives with the game and is registered like a plugin's."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    games = project["project"]["entry-points"]["treesearch.games"]
+    assert games, "no bundled game is registered in pyproject.toml"
+    assert all(value.startswith("games.") for value in games.values()), games
+
+
 PARALLEL_FILE_NAMES = {
     "__init__.py": "each package's own",
     "render.py": "each game's renderer (games.maze, games.tron)",
     "grid.py": "each game's board geometry (games.maze, games.tron)",
     "value.py": "each game's position values (games.railroad_ink.bots, games.tron)",
+    "film.py": "each game's film of a played game (games.railroad_ink, games.tron)",
+    "entry.py": "each game package's command-line entry (games.maze, games.railroad_ink, ...)",
 }
 """File names several modules may share, because they hold the same role in parallel packages."""
 

@@ -8,13 +8,15 @@ This package needs only numpy; games live in ``games`` and observers in ``observ
 
 Its rooms: the searches, the game contract (``TreeIterator``, the optional capabilities
 declared as Protocols in ``treesearch.capabilities``, and ``check_iterator``),
-``Budget``, results, events and errors at the top; ``treesearch.mcts`` and
-``treesearch.alphabeta`` hold those two searches' parts; ``treesearch.learn`` learns values
-from play (tables, linear and n-tuple values, TD(λ), model files); ``treesearch.match``
-plays whole games between agents (``play_game``, ``play_match``, their records);
-``treesearch.compare`` runs seeded comparisons on local workers or Ray, with statistics and
-reports; ``treesearch.cli`` is the ``treesearch`` command, the one room that imports
-``games`` and ``observers``, and that nothing else imports.
+``Budget``, results, events and errors at the top, with the agent protocol games implement
+(``treesearch.agents``) and what a game offers the command line (``treesearch.game_entry``,
+with the plugins' ``treesearch.plugins``); ``treesearch.mcts`` and ``treesearch.alphabeta``
+hold those two searches' parts; ``treesearch.learn`` learns values from play (tables, linear
+and n-tuple values, TD(λ), model files); ``treesearch.match`` plays whole games between
+agents (``play_game``, ``play_match``, their records); ``treesearch.compare`` runs seeded
+comparisons on local workers or Ray, with statistics and reports; ``treesearch.cli`` is the
+``treesearch`` command, the one room that imports ``games`` and ``observers``, and that
+nothing else imports.
 """
 
 from treesearch import errors

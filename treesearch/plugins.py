@@ -10,7 +10,10 @@ their names without importing anything and imports an entry when it is first nam
     [project.entry-points."treesearch.observers"]
     depths = "puzzle8.plugin:DepthCounter"   # an Observer subclass or factory
 
-This module imports no games, so a plugin depends on ``treesearch`` alone. The random-play
+This module imports no games, so a plugin depends on ``treesearch`` alone. A ``GamePlugin`` is
+the simple form of a game (a ``make`` and a few hooks); a plugin that wants all a bundled
+game has (its own options, videos, bots, how a match is played) names a
+``treesearch.game_entry.GameEntry`` instead, as the bundled games do. The random-play
 test of games with players (``check_random_play``) lives in ``treesearch.checks``.
 """
 
@@ -70,7 +73,7 @@ class GamePlugin:
         help: one line for ``treesearch list``.
         bots: the game's bots for ``treesearch play`` and ``compare``, by name: each an
             agent maker ``make(seed) -> agent``, the agent an object with a ``name`` and
-            ``choose(state) -> child`` (the protocol of ``treesearch.match.Agent``). A duel also
+            ``choose(state) -> child`` (the protocol of ``treesearch.agents.Agent``). A duel also
             gets a random player and the duel searches; a score game's bot plays whole
             games from the start (``play --bot NAME``); with a ``renderer``, ``play
             --video`` films a game.

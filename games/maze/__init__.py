@@ -24,7 +24,9 @@ in this list (never one below, not even lazily):
 - ``drill``, ``pommerman``: variants; ``distances``: Dijkstra, all pairs, Seidel;
 - ``render`` (pictures), ``explore`` (videos of a search exploring a maze:
   ``ExplorationRenderer``) and ``race`` (``render_search_video``, ``search_race``);
-- ``pyrat``: PyRat interop (``maze_from_pyrat``, ``pyrat_actions``; pyrat-game optional).
+- ``pyrat``: PyRat interop (``maze_from_pyrat``, ``pyrat_actions``; pyrat-game optional);
+- ``entry``: the maze and the drill maze on the command line (``MAZE``, ``DRILL_MAZE``),
+  registered in the ``treesearch.games`` entry point group.
 """
 
 from games.maze.carve import ALGORITHMS, Algorithm

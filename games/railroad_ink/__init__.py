@@ -8,27 +8,20 @@ top, with index ``row * 7 + col``; a placement is written ``RC`` + the tile, e.g
     board = Board.from_moves(["01D_D_", "11DL__"])
     board.legal_placements(Tile.parse("L_L_"))
 
-The package is grouped by concern, in rooms that run one way: ``pieces``, then ``engine``,
-then ``rules``, then ``render`` and ``bots`` side by side, then ``records`` and ``film``. A
-module imports only modules listed before it (never one below, not even lazily), and the
-subpackages' ``__init__`` files import nothing:
+The package is grouped by concern; a module imports only modules listed before it (never one
+below, not even lazily), and the subpackages' ``__init__`` files import nothing:
 
-- ``pieces``: ``tiles`` (``Tile``, sides, dice faces, specials), ``geometry`` (size, exits,
-  centre, neighbours, the placement notation), ``dice`` (seeded rolls, one round's outcomes):
-  values with no rule of play;
-- ``engine``: the rules written once, as arrays compiled by numba when installed
-  (``games._compile``): ``arrays`` (checks of arrays handed to compiled code), ``tables``
-  (the tiles, squares and slots as arrays, which tiles fit which slot), ``placements``
-  (placing, legal and meaningful placements), ``scoring`` (the exact score, with what
-  produced it when asked), ``playout`` and ``position`` (whole play-outs from a state),
-  ``plans`` (a known-dice game planned by nested rollout policy adaptation);
-- ``rules``: typed views over the engine: ``score`` (``score_tiles``, ``Score``, ``Network``),
-  ``board`` (``Board``, legality explained, ``Placement``), ``rounds`` (the rules of a round),
-  ``game`` (``RailroadInk`` and its states);
+- ``rules``: ``tiles`` (``Tile``, sides, dice faces, specials), ``geometry`` (size, exits,
+  centre, neighbours, the placement notation), ``score`` (``score_tiles``),
+  ``board`` (``Board``, legality, ``Placement``), ``dice`` (seeded rolls, one round's
+  outcomes), ``rounds`` (the rules of a round), ``game`` (``RailroadInk`` and its states);
 - ``render``: ``pictures`` (a tile in pillow), ``networks`` (the scored board's marks),
   ``column`` (the column beside the board), ``decision`` (a bot's candidates before a
   placement, on the board and in a column), ``ids`` (the fixed tile ids), ``renderer``
   (``RailroadInkTiles``);
+- ``engine``: the board as arrays, compiled by numba when installed (``games._compile``; ``tables``,
+  ``placements``, ``scoring``, ``playout``, ``position``): legal and meaningful placements, exact
+  scores and whole play-outs some fifty times faster than ``Board``;
 - ``bots``: ``features`` and ``value`` (value functions of partial boards), ``planning``
   (round views, play-outs and pilots), ``base`` (the ``Bot`` interface), ``simple``
   (random, greedy and beam), ``mcts_bot``, ``lookahead``, ``policy`` (the guided play-outs'
@@ -37,32 +30,85 @@ subpackages' ``__init__`` files import nothing:
   maker);
 - ``records``: whole games by one agent and their records
   (``play(seed, dice, bot) -> InkRecord``, ``replay``);
-- ``film``: a video of a record, with the bot's candidates at each placement
-  (``film(record, "game.mp4")``).
+- ``record_film``: ``film``, a video of a record, with the bot's candidates at each placement
+  (``film(record, "game.mp4")``);
+- ``entry``: the game on the command line (``RAILROAD_INK``, its bots), registered in the
+  ``treesearch.games`` entry point group.
+
+The package imports a public name's module when the name is first used, so that the command
+line reads ``entry`` without loading the engine.
 """
 
-from games.railroad_ink.bots.features import Features, features
-from games.railroad_ink.bots.roster import BOTS, BotAgent, LookaheadBot, make_bot
-from games.railroad_ink.bots.value import HEURISTIC, Heuristic, Weights, dead_sides, score_value
-from games.railroad_ink.film import film
-from games.railroad_ink.pieces.dice import ROUNDS, roll_sequence, round_outcomes
-from games.railroad_ink.pieces.geometry import CENTRE, EXITS, SIZE
-from games.railroad_ink.pieces.tiles import (
-    BLANK,
-    DIE_FACES,
-    HIGHWAY,
-    JUNCTION_DIE,
-    RAILWAY,
-    ROUTE_DIE,
-    SPECIALS,
-    Tile,
-)
-from games.railroad_ink.records import PLAY_DICE, InkRecord, play
-from games.railroad_ink.render.renderer import ORIENTED_TILES, RailroadInkTiles
-from games.railroad_ink.rules.board import Board, Placement
-from games.railroad_ink.rules.game import DICE_MODES, REWARD_SCALE, RailroadInk, RailroadInkState
-from games.railroad_ink.rules.rounds import MAX_SPECIALS
-from games.railroad_ink.rules.score import Network, Score, exit_points, score_tiles
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # at run time each name is imported when first used (``__getattr__``)
+    from games.railroad_ink.bots.features import Features, features
+    from games.railroad_ink.bots.roster import BOTS, BotAgent, LookaheadBot, make_bot
+    from games.railroad_ink.bots.value import HEURISTIC, Heuristic, Weights, dead_sides, score_value
+    from games.railroad_ink.record_film import film
+    from games.railroad_ink.records import PLAY_DICE, InkRecord, play
+    from games.railroad_ink.render.renderer import ORIENTED_TILES, RailroadInkTiles
+    from games.railroad_ink.rules.board import Board, Placement
+    from games.railroad_ink.pieces.dice import ROUNDS, roll_sequence, round_outcomes
+    from games.railroad_ink.rules.game import (
+        DICE_MODES,
+        REWARD_SCALE,
+        RailroadInk,
+        RailroadInkState,
+    )
+    from games.railroad_ink.pieces.geometry import CENTRE, EXITS, SIZE
+    from games.railroad_ink.rules.rounds import MAX_SPECIALS
+    from games.railroad_ink.rules.score import Network, Score, exit_points, score_tiles
+    from games.railroad_ink.pieces.tiles import (
+        BLANK,
+        DIE_FACES,
+        HIGHWAY,
+        JUNCTION_DIE,
+        RAILWAY,
+        ROUTE_DIE,
+        SPECIALS,
+        Tile,
+    )
+
+_HOMES = {
+    "bots.features": ("Features", "features"),
+    "bots.roster": ("BOTS", "BotAgent", "LookaheadBot", "make_bot"),
+    "bots.value": ("HEURISTIC", "Heuristic", "Weights", "dead_sides", "score_value"),
+    "record_film": ("film",),
+    "records": ("PLAY_DICE", "InkRecord", "play"),
+    "render.renderer": ("ORIENTED_TILES", "RailroadInkTiles"),
+    "rules.board": ("Board", "Placement"),
+    "pieces.dice": ("ROUNDS", "roll_sequence", "round_outcomes"),
+    "rules.game": ("DICE_MODES", "REWARD_SCALE", "RailroadInk", "RailroadInkState"),
+    "pieces.geometry": ("CENTRE", "EXITS", "SIZE"),
+    "rules.rounds": ("MAX_SPECIALS",),
+    "rules.score": ("Network", "Score", "exit_points", "score_tiles"),
+    "pieces.tiles": (
+        "BLANK",
+        "DIE_FACES",
+        "HIGHWAY",
+        "JUNCTION_DIE",
+        "RAILWAY",
+        "ROUTE_DIE",
+        "SPECIALS",
+        "Tile",
+    ),
+}
+"""The module of each public name, imported when the name is first used."""
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name on first use, so that ``entry`` loads without the engine (numba)."""
+    for module, names in _HOMES.items():
+        if name in names:
+            value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+            globals()[name] = value
+            return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+
 
 __all__ = [
     "BLANK",

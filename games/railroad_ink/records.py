@@ -1,13 +1,13 @@
 """Whole one-player games of Railroad Ink: ``play(seed, dice, bot) -> InkRecord``.
 
-The bot is a ``treesearch.match`` agent (a name of ``BOTS``, or any maker ``make(seed) -> Agent``
-such as ``BotAgent`` or ``treesearch.match.SearchAgent``): a game is a match of one. It keeps its
+The bot is a ``treesearch.agents`` agent (a name of ``BOTS``, or any maker ``make(seed) -> Agent``
+such as ``BotAgent`` or ``treesearch.agents.SearchAgent``): a game is a match of one. It keeps its
 own loop rather than ``treesearch.match.play_game``, which plays two players to a win or a loss
 and draws chance outcomes from the harness's stream; here one player is scored in points,
 the rolls come from the game's seed (the same dice whichever bot plays, known in advance in
 "known" mode), and the record keeps what a film needs (rolls, rounds, the bot's candidates).
 ``InkRecord`` shares ``treesearch.match.GameRecord``'s common fields (``seed``, ``names``,
-``returns``, ``moves``): both are ``treesearch.match.PlayedGame``s.
+``returns``, ``moves``): both are ``treesearch.agents.PlayedGame``s.
 
 The driver owns the dice: in "revealed" mode it answers each chance state with the seeded roll
 (``state.rolled(rolls[round - 1])``), so a bot sees a roll only once it is cast, and the seed
@@ -17,7 +17,7 @@ fixes the dice whichever bot plays. Observers see the game through a
 when the game is interrupted. A bot that tells what it weighed (``last_decision``: play-out
 statistics per candidate, best first, as the ``montecarlo`` bot keeps them) has its best
 candidates kept in the record, placement by placement (``InkRecord.decisions``), so a film of
-the game (``games.railroad_ink.film``) can show why each tile went where it did. In a notebook
+the game (``games.railroad_ink.record_film``) can show why each tile went where it did. In a notebook
 a record shows itself as its final board, scored (``InkRecord.picture``, ``_repr_html_``).
 """
 
@@ -41,9 +41,8 @@ from games.railroad_ink.rules.game import RailroadInk, RailroadInkState
 from games.railroad_ink.rules.score import Score
 from observers.notebook import image_html
 from observers.tile_canvas import TileCanvas
+from treesearch.agents import Agent, AgentMaker, make_agent
 from treesearch.errors import InvalidArgumentError
-from treesearch.match.agents import Agent, AgentMaker
-from treesearch.match.play import make_agent
 from treesearch.playthrough import ObserverLike, Playthrough
 from treesearch.values import CHANCE
 
@@ -158,7 +157,7 @@ def play(
         seed: an int >= 0: fixes the seven rolls (``roll_sequence(seed)``) and the bot's seed.
         dice: "revealed" (the bot sees each roll when it is cast) or "known" (all in advance).
         bot: one of ``bots.BOTS``, or an agent maker ``make(seed) -> Agent`` (``BotAgent``,
-            ``treesearch.match.SearchAgent``...), called once with ``seed``.
+            ``treesearch.agents.SearchAgent``...), called once with ``seed``.
         seconds: the named bot's thinking time for the game (> 0), or None for its fixed
             budget; a maker carries its own (``BotAgent(name, dice, seconds)``).
         observers: ``treesearch.Observer``s (or callables) that see every state of the game.

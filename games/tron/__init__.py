@@ -24,20 +24,25 @@ Modules, each importing only those above it in this list (never one below, not e
 - ``heuristic``: the 2018 UGent contest bot that finished 5th (``heuristic_bot``);
 - ``bots``: ``random_bot``, ``alphabeta_bot``, ``mcts_bot``, ``best_bot`` (framework searches
   with the Voronoi evaluation);
-- ``match``: ``play_match`` (sides swapped in pairs of games) and match videos;
+- ``agent``: ``TronAgent``, a bot as an agent of ``treesearch.match.play_match`` (sides
+  swapped in pairs of games, ``PairedStarts(hex_start)`` for seeded starts);
+- ``film``: ``write_video``, a played game tinted by Voronoi territory;
 - ``contest``: the Hexatron contest's agent interface, both ways (``to_contest_agent``,
-  ``from_contest_agent``).
+  ``from_contest_agent``);
+- ``entry``: Tron and the Hexatron on the command line (``TRON``, ``TRON_HEX``, their bots),
+  registered in the ``treesearch.games`` entry point group.
 
 A bot is a callable ``bot(state, player) -> move`` called at a turn start: it never sees the
 other player's choice of the same turn.
 """
 
+from games.tron.agent import TronAgent
 from games.tron.bots import alphabeta_bot, best_bot, mcts_bot, random_bot
 from games.tron.contest import from_contest_agent, to_contest_agent
+from games.tron.film import write_video
 from games.tron.grid import HEX_STEPS, SQUARE_STEPS, Grid, hex_grid, square_grid
 from games.tron.heuristic import heuristic_bot
 from games.tron.maps import MAPS, TronMap, generate_map, load_map, parse_map
-from games.tron.match import play_match, write_video
 from games.tron.moves import Bot, TronBot, safe_moves
 from games.tron.render import TronRenderer
 from games.tron.state import HEX_MOVES, TronState, hex_start, square_start
@@ -51,6 +56,7 @@ __all__ = [
     "SQUARE_STEPS",
     "Bot",
     "Grid",
+    "TronAgent",
     "TronBot",
     "TronMap",
     "TronRenderer",
@@ -67,7 +73,6 @@ __all__ = [
     "load_map",
     "mcts_bot",
     "parse_map",
-    "play_match",
     "random_bot",
     "safe_moves",
     "separated",

@@ -8,7 +8,7 @@ player), and the answer a move in ``-2..2``.
 
 ``to_contest_agent(bot)`` wraps any of our bots as such a function, so a student can submit a
 treesearch bot; ``from_contest_agent(generate_move)`` makes a contest agent a bot, so it can
-play in ``games.tron.play_match``.
+play a match through ``games.tron.TronAgent``.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ import games.tron as tron
 from games.railroad_ink.bots.roster import BeamBot, MctsBot, MonteCarloBot, RandomBot
 from games.tron.contest import contest_view, state_from_contest, to_contest_agent
 from treesearch import TreeSearchError
+from treesearch.match import play_match
 
 NAN, INF = float("nan"), float("inf")
 
@@ -63,6 +64,7 @@ def _refuses(call: Callable[[], object], value: object) -> str:
 
 _SQUARE = tron.square_start("box15")
 _HEX = tron.hex_start(3)
+_RANDOM = tron.TronAgent(tron.random_bot())
 _INK = ink.RailroadInk(0, "known")
 _MAZE = maze.Maze.generate(5, 5, seed=1)
 _RECORD = ink.play(0, "known", "random")
@@ -130,20 +132,12 @@ ENTRY_POINTS: list[tuple[str, Callable[[Any], object], frozenset[str]]] = [
     ),
     ("tron.random_bot(seed)", lambda v: tron.random_bot(v), ALL - {"-1", "0", "huge"}),
     (
-        "tron.play_match(games)",
-        lambda v: tron.play_match(_SQUARE, tron.random_bot(), tron.random_bot(), games=v),
+        "match.play_match(games)",
+        lambda v: play_match(_RANDOM, _RANDOM, _SQUARE, games=v),
         ALL - {"huge"},
     ),
-    (
-        "tron.play_match(bot)",
-        lambda v: tron.play_match(_SQUARE, v, tron.random_bot(), games=1),
-        ALL,
-    ),
-    (
-        "tron.play_match(start)",
-        lambda v: tron.play_match(v, tron.random_bot(), tron.random_bot(), games=1),
-        ALL,
-    ),
+    ("tron.TronAgent(bot)", lambda v: tron.TronAgent(v), ALL),
+    ("match.play_match(start)", lambda v: play_match(_RANDOM, _RANDOM, v, games=1), ALL),
     ("tron.TronRenderer(cell)", lambda v: tron.TronRenderer(cell=v), ALL),
     (
         "tron.write_video(fps)",
@@ -392,7 +386,7 @@ def test_tron_moves_are_named_in_words_not_numbers_alone() -> None:
     assert message.endswith("legal: 0 (north), 1 (east), 2 (south), 3 (west)")
     message = _refuses(lambda: _HEX.child(3), 3)
     assert "-2 (big left), -1 (small left), 0 (straight), 1 (small right), 2 (big right)" in message
-    match = lambda bot: tron.play_match(_SQUARE, bot, tron.random_bot(), games=1)  # noqa: E731
+    match = lambda bot: play_match(tron.TronAgent(bot), _RANDOM, _SQUARE, games=1)  # noqa: E731
     message = _refuses(lambda: match(lambda state, player: 9), 9)
     assert "answered 9 for player 0 on turn 0; expected one of 0 (north)" in message
 

@@ -70,16 +70,19 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The demo's A* on its 21x21 maze, filmed (PNG frames) and replayed in one run."""
     folder = tmp_path_factory.mktemp("demo")
     problem, search = _maze()
-    assert problem.maze is not None
+    assert problem.start.maze is not None
     replay_title = "A* on a 21x21 maze"
     replay = HtmlReplay(
         folder / "astar.html",
-        ExplorationRenderer(problem.maze),
+        ExplorationRenderer(problem.start.maze),
         title=replay_title,
         label=problem.label,
     )
     video = VideoObserver(
-        folder / "frames", ExplorationRenderer(problem.maze), final_frames=1, title=replay_title
+        folder / "frames",
+        ExplorationRenderer(problem.start.maze),
+        final_frames=1,
+        title=replay_title,
     )
     result = search.run(problem.start, observers=[video, replay])
     return {
@@ -178,10 +181,12 @@ def test_an_mcts_page_counts_tree_nodes_not_expanded_states(tmp_path: Path) -> N
 
 def test_a_long_run_keeps_its_span_within_max_frames(tmp_path: Path) -> None:
     problem, search = _maze(21)
-    assert problem.maze is not None
+    assert problem.start.maze is not None
     states = _steps_of(search, problem.start)
-    replay = HtmlReplay(tmp_path / "long.html", ExplorationRenderer(problem.maze), max_frames=40)
-    video = VideoObserver(tmp_path / "all", ExplorationRenderer(problem.maze), final_frames=1)
+    replay = HtmlReplay(
+        tmp_path / "long.html", ExplorationRenderer(problem.start.maze), max_frames=40
+    )
+    video = VideoObserver(tmp_path / "all", ExplorationRenderer(problem.start.maze), final_frames=1)
     search.run(problem.start, observers=[replay, video])
     data = page_data(replay.path)
     steps = data["counters"]["step"]
@@ -199,8 +204,8 @@ def test_a_long_run_keeps_its_span_within_max_frames(tmp_path: Path) -> None:
 
 def test_skipped_visits_are_not_drawn(tmp_path: Path) -> None:
     problem, search = _maze(31)
-    assert problem.maze is not None
-    renderer = ExplorationRenderer(problem.maze)
+    assert problem.start.maze is not None
+    renderer = ExplorationRenderer(problem.start.maze)
     replay = HtmlReplay(tmp_path / "long.html", renderer, max_frames=16)
     result = search.run(problem.start, observers=[replay])
     # Each doubling of the stride draws about max_frames / 2 more frames.
@@ -210,12 +215,12 @@ def test_skipped_visits_are_not_drawn(tmp_path: Path) -> None:
 
 def test_visits_known_beforehand_draw_only_the_frames_kept(tmp_path: Path) -> None:
     problem, search = _maze(11)
-    assert problem.maze is not None
+    assert problem.start.maze is not None
     visits = search.run(problem.start).stats.visited
-    live = HtmlReplay(tmp_path / "live.html", ExplorationRenderer(problem.maze), max_frames=8)
-    video = VideoObserver(tmp_path / "all", ExplorationRenderer(problem.maze), final_frames=1)
+    live = HtmlReplay(tmp_path / "live.html", ExplorationRenderer(problem.start.maze), max_frames=8)
+    video = VideoObserver(tmp_path / "all", ExplorationRenderer(problem.start.maze), final_frames=1)
     search.run(problem.start, observers=[live, video])
-    renderer = ExplorationRenderer(problem.maze)
+    renderer = ExplorationRenderer(problem.start.maze)
     known = HtmlReplay(tmp_path / "known.html", renderer, max_frames=8, visits=visits)
     assert known.stride == live.stride > 1  # set at once to where the halvings ended
     search.run(problem.start, observers=[known])
@@ -297,8 +302,10 @@ class _Fails:
 
 def test_an_error_leaves_a_page_that_says_it_was_cut_short(tmp_path: Path) -> None:
     problem, search = _maze()
-    assert problem.maze is not None
-    replay = HtmlReplay(tmp_path / "cut.html", ExplorationRenderer(problem.maze), max_frames=8)
+    assert problem.start.maze is not None
+    replay = HtmlReplay(
+        tmp_path / "cut.html", ExplorationRenderer(problem.start.maze), max_frames=8
+    )
     with pytest.raises(RuntimeError, match="boom"):
         search.run(problem.start, observers=[replay, _Fails(100, RuntimeError("boom"))])
     assert replay.closed

@@ -126,9 +126,9 @@ def astar(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     args = build_parser().parse_args(["video", "--game", "maze", "--search", "astar"])
     problem = GAMES["maze"].build(args)
     search = SEARCHES["astar"].make(problem, budget_of(args), args)
-    assert problem.maze is not None
-    renderer = ExplorationRenderer(problem.maze)
-    width = problem.maze.width
+    assert problem.start.maze is not None
+    renderer = ExplorationRenderer(problem.start.maze)
+    width = problem.start.maze.width
     seen: dict[str, Any] = {"cells": [], "frontier": []}
 
     def note(event: Event) -> None:  # after the replay's renderer saw the event

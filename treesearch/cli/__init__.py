@@ -16,6 +16,7 @@ each command reads their names first, and imports a plugin when it is named.
 It lives in ``games`` because it composes games, searches and observers; ``treesearch``
 itself never imports games. Modules: ``catalog`` (the registries: games, searches, bots,
 observers, and which go together; each game's entry says all the commands need of it),
+``openspiel_games`` (``openspiel:NAME``, the adapter of an outside library's games),
 ``players`` (names resolved into ``treesearch.match`` agent makers) and ``entrants``
 (comparisons on seeded instances), ``result_tables``, ``output_options`` (output paths checked
 first), ``common`` (what the commands share), one module per command (``run_command``,
@@ -29,11 +30,14 @@ import sys
 from collections.abc import Sequence
 
 from treesearch import SearchResult, TreeSearchError
-from treesearch.cli.catalog import discover_plugins, warn
+from treesearch.cli.catalog import add_prefixed, discover_plugins, warn
+from treesearch.cli.openspiel_games import PREFIX, openspiel_entry
 from treesearch.cli.parser import build_parser
 from treesearch.compare.interrupts import Stopped, Watch
 
 __all__ = ["main"]
+
+add_prefixed(PREFIX, openspiel_entry, "an OpenSpiel game")
 
 EXIT_USAGE, EXIT_FAILED = 2, 1
 

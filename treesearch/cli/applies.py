@@ -1,7 +1,8 @@
 """Options that do not apply: refused in one line that says what they apply to.
 
 Every command parses the same game knobs, search knobs and budgets, but each game reads
-only some of them (``GameEntry.options``), each search others (``SearchEntry.options``),
+only some of them (``GameEntry.options``; the knobs are those the games declare), each
+search others (``SearchEntry.options``),
 and only thinking bots read ``--bot-seconds`` (``BotEntry.timed``). An option the user
 gave (``given``: noted by the parser's actions, so an option given at its default value
 counts too) that nothing of the command will read is refused before any work, rather than
@@ -16,12 +17,12 @@ from collections.abc import Iterable, Sequence
 from treesearch import InvalidArgumentError
 from treesearch.cli.catalog import (
     BOTS,
-    GAME_KNOBS,
     GAMES,
     SEARCH_KNOBS,
     SEARCHES,
     BotEntry,
     GameEntry,
+    game_knobs,
 )
 from treesearch.cli.catalog.searches import SearchEntry
 
@@ -97,7 +98,7 @@ def refuse_unused(
     if not gave:
         return
     if game.options is not None:
-        for dest in GAME_KNOBS:
+        for dest in ("size", *(knob.dest for knob in game_knobs())):
             if dest in gave and dest not in game.options:
                 raise InvalidArgumentError(
                     f"{_flag(dest)} applies to {_games_reading(dest)} only, not to {game.name}"

@@ -10,10 +10,11 @@ import argparse
 from pathlib import Path
 
 from games.dict_tree import DictTreeIterator
+from games.entries import SEED_TREE
 from games.maze import search_race
 from observers import RecordingObserver, VideoObserver
 from treesearch import Backtracking, RandomWalk, Status
-from treesearch.cli.catalog import GAMES, SEARCHES, SEED_TREE, hold_frames, searches_for
+from treesearch.cli.catalog import GAMES, SEARCHES, hold_frames, searches_for
 from treesearch.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs, table_of
 from treesearch.cli.output_options import check_folder
 from treesearch.cli.result_tables import Table
@@ -45,11 +46,10 @@ def prepare_demo(args: argparse.Namespace) -> Work:
             print(f"\nsearching {problem.describe} for its goal:")
             if table_of(Table(problem), problem, searches):
                 return EXIT_INTERRUPTED
-        assert maze.maze is not None
         print(f"\nrendering BFS vs DFS vs A* on {maze.describe} into {args.out_dir}/:")
         every, duration = (args.every, None) if args.every is not None else (None, args.duration)
         for e in search_race(
-            maze.maze,
+            maze.start.maze,
             maze.start,
             race,
             args.out_dir,

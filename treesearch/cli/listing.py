@@ -12,8 +12,9 @@ import argparse
 import importlib.util
 from typing import Any
 
-from treesearch.cli.catalog import BOTS, GAMES, OBSERVERS, PREFIX, SEARCHES, Registry
+from treesearch.cli.catalog import BOTS, GAMES, OBSERVERS, SEARCHES, Registry
 from treesearch.cli.common import Work
+from treesearch.cli.openspiel_games import PREFIX
 
 __all__ = ["prepare_list"]
 

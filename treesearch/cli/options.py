@@ -16,23 +16,23 @@ import math
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from games.tron import MAPS
+from games.maze.entry import MAX_SIZE
+from games.tron.entry import TRON_SECONDS
 from treesearch.cli.applies import note_given
 from treesearch.cli.catalog import (
     GAMES,
     ITERATIONS,
     OBSERVERS,
     SEARCHES,
-    TRON_SECONDS,
+    game_knobs,
     searches_for,
 )
-from treesearch.cli.catalog.path_games import MAX_SIZE
 from treesearch.cli.check import WALK_DEPTH
 from treesearch.compare import BACKENDS
-
-_T = TypeVar("_T")
+from treesearch.game_entry import checked as _checked
+from treesearch.game_entry import count, text
 
 __all__ = [
     "add_budgets",
@@ -61,33 +61,6 @@ __all__ = [
 ]
 
 
-def _checked(
-    name: str, read: Callable[[str], _T], fits: Callable[[_T], bool], wants: str
-) -> Callable[[str], _T]:
-    """An option's type: ``read(value)`` when it ``fits``; else ``wants, got VALUE`` refuses it.
-
-    A value ``read`` cannot convert (a ``ValueError``) is refused the same way. ``name`` is
-    the type's name in argparse's messages.
-    """
-
-    def parse(value: str) -> _T:
-        try:
-            result = read(value)
-        except ValueError:
-            result = None
-        if result is None or not fits(result):
-            raise argparse.ArgumentTypeError(f"{wants}, got {value!r}")
-        return result
-
-    parse.__name__ = name
-    return parse
-
-
-def count(low: int) -> Callable[[str], int]:
-    """An option's type: an int >= ``low``, refused otherwise with what it must be."""
-    return _checked(f"int >= {low}", int, lambda n: n >= low, f"must be an int >= {low}")
-
-
 def seconds(*, infinite: bool = False, unit: str = "seconds") -> Callable[[str], float]:
     """An option's type: a number > 0, finite unless ``infinite`` (no limit) is allowed."""
     kind = "a number" if infinite else "a finite number"
@@ -98,11 +71,6 @@ def seconds(*, infinite: bool = False, unit: str = "seconds") -> Callable[[str],
         lambda x: x > 0 and (infinite or math.isfinite(x)),
         f"must be {kind} of {unit} > 0{limit}",
     )
-
-
-def text(what: str) -> Callable[[str], str]:
-    """An option's type: a non-blank text, ``what`` it names (a name, a path)."""
-    return _checked(what, str, lambda value: bool(value.strip()), f"needs {what}")
 
 
 def names(what: str) -> Callable[[str], str]:
@@ -193,14 +161,9 @@ _KNOBS: _Table = {
         "alpha-beta depth, for games that value unfinished positions (default: 4 plies for "
         "Tron; the others are searched to the end)"
     ),
-    ("--moves CELLS", None, ""): "tic-tac-toe: cells 0-8 (row by row) played first, e.g. 4,0",
-    ("--dice", ("known", "revealed", "free"), "known"): (
-        "Railroad Ink: rolls known in advance, revealed each round, or free play (any tile)"
-    ),
-    ("--map NAME|FILE", text("a map name or file"), "box15"): (
-        f"Tron: a map file or one of {', '.join(MAPS)}"
-    ),
-    ("--drills N", count(0), 1): "drill-maze: drills to break walls with",
+}
+
+_BOT_SECONDS: _Table = {
     ("--bot-seconds S", seconds(), None): (
         f"a bot's thinking time: per move for Tron (default: {TRON_SECONDS}), per game for "
         "Railroad Ink (default: its fixed budget)"
@@ -323,9 +286,18 @@ def add_game(p: argparse.ArgumentParser, default: str, names: list[str] | None =
     _opt(p, "--game NAME", text("a game name"), default, help)
 
 
-def add_options(p: argparse.ArgumentParser) -> None:
-    """The knobs of the games and their searches; each game reads those it needs."""
+def add_options(p: argparse.ArgumentParser, command: str = "") -> None:
+    """The knobs of the searches, of every game (``game_knobs``: each reads its own), the bots'.
+
+    ``command`` picks a game option's default where it has one for the command
+    (``GameOption.defaults``).
+    """
     _add(p, _KNOBS)
+    for knob in game_knobs():
+        flag = knob.flag if knob.metavar is None else f"{knob.flag} {knob.metavar}"
+        kind = knob.choices if knob.choices is not None else knob.type
+        _opt(p, flag, kind, knob.defaults.get(command, knob.default), knob.help)
+    _add(p, _BOT_SECONDS)
 
 
 def add_film(p: argparse.ArgumentParser) -> None:
@@ -452,8 +424,7 @@ def add_play(p: argparse.ArgumentParser) -> None:
     _opt(p, "game GAME", text("a game name"), "tictactoe", help, nargs="?")
     _add(p, _PLAY)
     add_budgets(p)
-    add_options(p)
-    p.set_defaults(dice="revealed")  # a played game rolls round by round, as at the table
+    add_options(p, "play")
 
 
 def add_check(p: argparse.ArgumentParser) -> None:

@@ -29,8 +29,9 @@ from typing import Any
 
 from treesearch import InvalidArgumentError
 from treesearch.cli.applies import refuse_unused
-from treesearch.cli.catalog import GAMES, PREFIX, SEARCHES, Forecast, GameEntry, Problem, game_entry
+from treesearch.cli.catalog import GAMES, SEARCHES, Forecast, GameEntry, Problem, game_entry
 from treesearch.cli.common import EXIT_INTERRUPTED, Work, budget_of, names_of, say_compiled
+from treesearch.cli.openspiel_games import PREFIX
 from treesearch.cli.output_options import check_video_path
 from treesearch.cli.players import Player, duel_match, match_start, player, record_start
 from treesearch.compare.interrupts import Stopped, exit_code, signal_name, stopping

@@ -110,8 +110,10 @@ def score_game(
 
 
 def match_start(game: GameEntry, problem: Problem) -> Any:
-    """What a match of ``game`` starts from: the entry's ``play.start``, else the start."""
-    return problem.start if game.play.start is None else game.play.start(problem)
+    """What a match of ``game`` starts from: starts per pair of games, else the problem's."""
+    if game.play.paired is None:
+        return problem.start
+    return PairedStarts(game.play.paired(problem))
 
 
 def record_start(start: Any, seed: int, index: int) -> Any:

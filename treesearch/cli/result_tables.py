@@ -143,8 +143,7 @@ def _solved(search: TreeSearch, result: SearchResult, problem: Problem) -> str:
             f"proved the game's value in {result.stats.iterations} simulations (MCTS-Solver): "
             "the value is exact and the move achieves it"
         )
-    muddy = problem.maze is not None and problem.maze.is_weighted
-    why = ": mud costs more" if muddy else ""
+    why = problem.cost_note
     return f"reached the goal; moves and cost are its route's (cost sums the step costs{why})"
 
 

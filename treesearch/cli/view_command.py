@@ -19,7 +19,6 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from games.tron import MAPS
 from observers import (
     ProgressObserver,
     StateWalk,
@@ -28,9 +27,17 @@ from observers import (
     read_header,
     replay,
 )
+from observers.game_films import BoardFilm
 from treesearch import InvalidArgumentError, Observer, SearchStarted, Status
-from treesearch.cli.catalog import SEARCHES, GameEntry, Problem, VideoOptions, game_entry
-from treesearch.cli.catalog.replay import BoardFilm, html_replay, options_of, trace_key, trace_meta
+from treesearch.cli.catalog import (
+    SEARCHES,
+    GameEntry,
+    Problem,
+    VideoOptions,
+    game_entry,
+    game_knobs,
+)
+from treesearch.cli.catalog.replay import html_replay, options_of, trace_key, trace_meta
 from treesearch.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs
 from treesearch.cli.options import add_video
 from treesearch.events import Event
@@ -210,7 +217,8 @@ def _checked_options(
     """The header's problem options, each checked by the parser's own validator.
 
     A header is data from anyone: an option the command line does not have, a value its
-    option refuses, and a Tron map that is not a catalog name are refused, naming the file.
+    option refuses, and a value a game's option does not take from a trace (a Tron map that is
+    not a catalog name: ``GameOption.from_trace``) are refused, naming the file.
 
     Raises:
         InvalidArgumentError: the first bad option of the header.
@@ -235,12 +243,11 @@ def _checked_options(
             continue  # the command line's value wins, checked by the parser
         flag = action.option_strings[0]
         checked[name] = _checked_value(f"{where} {flag}", action, value)
-    game_map = checked.get("map")
-    if game_map is not None and game_map not in MAPS:
-        raise InvalidArgumentError(
-            f"{where} --map {game_map!r} is not a map of the catalog ({', '.join(MAPS)}): a "
-            "trace names its map by name only; give the map file with --map FILE"
-        )
+    for knob in game_knobs():
+        value = checked.get(knob.dest)
+        why = None if value is None or knob.from_trace is None else knob.from_trace(value)
+        if why is not None:
+            raise InvalidArgumentError(f"{where} {knob.flag} {value!r} {why}")
     return checked
 
 

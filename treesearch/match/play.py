@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from treesearch.agents import Agent, AgentMaker, make_agent
 from treesearch.compare.jobs import run_jobs
 from treesearch.errors import (
     InvalidArgumentError,
@@ -27,11 +28,10 @@ from treesearch.errors import (
     MissingCapabilityError,
     NotATreeIteratorError,
 )
-from treesearch.match.agents import Agent, AgentMaker
 from treesearch.match.record import GameRecord, MatchResult
 from treesearch.values import CHANCE, sample_outcome
 
-__all__ = ["PairedStarts", "game_seed", "make_agent", "play_game", "play_match", "replay"]
+__all__ = ["PairedStarts", "game_seed", "game_start", "play_game", "play_match", "replay"]
 
 
 def game_seed(match_seed: int, index: int) -> int:
@@ -70,6 +70,23 @@ class PairedStarts:
     def start(self, match_seed: int, index: int) -> Any:
         """The start of game ``index`` of a match seeded ``match_seed``."""
         return _start_state(self.fn(game_seed(match_seed, index // 2)), "PairedStarts.fn")
+
+
+def game_start(start: Any, seed: int, index: int) -> Any:
+    """The start of game ``index`` of a match seeded ``seed`` from ``play_match``'s ``start``.
+
+    With ``replay(game_start(start, seed, r.index), r.moves)`` a match's record ``r`` gives
+    back the states of its game.
+
+    Examples:
+        >>> from games.tictactoe import TicTacToe
+        >>> starts = PairedStarts(lambda seed: TicTacToe().play(seed % 9))
+        >>> game_start(starts, 0, 2).key() == game_start(starts, 0, 3).key()
+        True
+    """
+    if isinstance(start, PairedStarts):
+        return start.start(seed, index)
+    return _start_state(start)
 
 
 def play_match(
@@ -304,22 +321,6 @@ def _start_state(start: Any, what: str = "start") -> Any:
             f"{what} must be a game state with get_children() or a function returning one; {where}"
         )
     return state
-
-
-def make_agent(maker: Callable[[int], Agent], seed: int, which: str = "agent") -> Agent:
-    """``maker(seed)``, checked to be an ``Agent`` (a ``name`` string and ``choose``).
-
-    Raises:
-        InvalidArgumentError: the maker made something else, naming it (as ``which``).
-    """
-    agent = maker(seed)
-    name = getattr(agent, "name", None)
-    if not callable(getattr(agent, "choose", None)) or not isinstance(name, str):
-        raise InvalidArgumentError(
-            f"{which} {maker!r} made {agent!r}, which is not an Agent: expected an object "
-            "with a choose(state) -> child method and a name string"
-        )
-    return agent
 
 
 def _pickof(children: list[Any], chosen: Any, agent: Agent, state: Any) -> int:

@@ -1,8 +1,7 @@
 """What a match returns: one ``GameRecord`` per game and a ``MatchResult`` over them.
 
-``PlayedGame`` names the fields every record of a played game shares, whatever drove it:
-``GameRecord`` here, and Railroad Ink's one-player ``InkRecord``
-(``games.railroad_ink.records``).
+``GameRecord`` is a ``treesearch.agents.PlayedGame``, as Railroad Ink's one-player
+``InkRecord`` (``games.railroad_ink.records``) is.
 
 Scores are from agent a's point of view: 1 for a win, 0.5 for a draw, 0 for a loss, decided
 by comparing the two players' ``returns()`` at the end (so any two-player game works, zero-sum
@@ -16,9 +15,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
-__all__ = ["GameRecord", "MatchResult", "PlayedGame", "wilson_interval"]
+__all__ = ["GameRecord", "MatchResult", "wilson_interval"]
 
 _Z95 = 1.959963984540054
 
@@ -39,31 +38,6 @@ def wilson_interval(successes: float, n: int, z: float = _Z95) -> tuple[float, f
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     # Exact arithmetic puts p inside; the clamp keeps rounding from leaving it out at 0 or 1.
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
-
-
-@runtime_checkable
-class PlayedGame(Protocol):
-    """What any record of one played game tells: its seed, players, returns and moves."""
-
-    @property
-    def seed(self) -> int:
-        """The game's seed: playing it again with the same agents replays it."""
-        ...
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The agents' names, one per side (a's then b's in a match)."""
-        ...
-
-    @property
-    def returns(self) -> tuple[float, ...]:
-        """What each player got at the end (a one-player game: its score)."""
-        ...
-
-    @property
-    def moves(self) -> tuple[Any, ...]:
-        """The moves made from the start, in order."""
-        ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ LAYERS = [
     "explore",
     "race",
     "pyrat",
+    "entry",
 ]
 
 PUBLIC = {

@@ -40,6 +40,7 @@ LAYERS = [
     "bots.roster",
     "records",
     "film",
+    "entry",
 ]
 
 # The rooms, lowest first: the pieces, the engine (the rules as arrays), the typed views over

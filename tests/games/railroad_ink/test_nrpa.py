@@ -18,7 +18,7 @@ from games.railroad_ink.engine import plans as plans_module
 from games.railroad_ink.engine.plans import CODES, adapt, nrpa, plan_moves, rollout
 from games.railroad_ink.engine.playout import seed_stream
 from games.railroad_ink.engine.position import Position
-from games.railroad_ink.film import PLANNED, decisions_by_state, film
+from games.railroad_ink.record_film import PLANNED, decisions_by_state, film
 from games.railroad_ink.records import replay
 from games.railroad_ink.render.decision import WIDTH
 from games.railroad_ink.rules.board import placement_of

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from games.railroad_ink.bots.montecarlo import MonteCarloBot
-from games.railroad_ink.film import NO_PLAYOUTS, decisions_by_state, film
+from games.railroad_ink.record_film import NO_PLAYOUTS, decisions_by_state, film
 from games.railroad_ink.records import InkRecord, choices, play, replay
 from games.railroad_ink.render.decision import (
     TOP,

@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from games.tron.agent import TronAgent
 from games.tron.bots import as_player_0, heuristic_bot, random_bot
 from games.tron.contest import (
     ContestAgent,
@@ -15,9 +16,9 @@ from games.tron.contest import (
     state_from_contest,
     to_contest_agent,
 )
-from games.tron.match import play_match
 from games.tron.state import TronState, hex_start, square_start
 from treesearch.errors import InvalidArgumentError
+from treesearch.match import PairedStarts, play_match
 
 N = 13
 STEPS = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)]  # (dy, dx) per orientation
@@ -110,7 +111,9 @@ def test_round_trip_gives_the_same_moves_and_states() -> None:
 
 def test_a_contest_agent_plays_a_match() -> None:
     contestant = from_contest_agent(to_contest_agent(heuristic_bot()), name="contest")
-    result = play_match(hex_start, contestant, random_bot(), games=2, seed=2)
+    result = play_match(
+        TronAgent(contestant), TronAgent(random_bot()), PairedStarts(hex_start), games=2, seed=2
+    )
     assert result.names == ("contest", "random") and len(result.records) == 2
 
 

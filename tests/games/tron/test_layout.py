@@ -18,8 +18,10 @@ LAYERS = [
     "moves",
     "heuristic",
     "bots",
-    "match",
+    "agent",
+    "film",
     "contest",
+    "entry",
 ]
 
 PUBLIC = {
@@ -48,7 +50,7 @@ PUBLIC = {
     "from_contest_agent",
     "heuristic_bot",
     "mcts_bot",
-    "play_match",
+    "TronAgent",
     "random_bot",
     "safe_moves",
     "separated",

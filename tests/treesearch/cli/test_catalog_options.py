@@ -19,7 +19,7 @@ def test_search_options_come_from_the_namespace_with_defaults() -> None:
 
 def test_a_search_entry_builds_from_options_or_a_namespace() -> None:
     game: GameEntry = entry_of("tictactoe")
-    problem = game.make(argparse.Namespace(moves=""))
+    problem = game.build(argparse.Namespace(moves=""))
     search = SEARCHES["mcts"].make(problem, Budget(), SearchOptions(seed=2, iterations=30))
     assert isinstance(search, MCTS) and search.iterations == 30
     again = SEARCHES["mcts"].make(problem, Budget(), argparse.Namespace(seed=2, iterations=30))

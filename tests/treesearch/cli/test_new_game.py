@@ -25,6 +25,7 @@ from treesearch.cli.catalog import (
     GAMES,
     BotEntry,
     GameEntry,
+    GameOption,
     GameOptions,
     Play,
     Problem,
@@ -262,6 +263,7 @@ def test_make_sees_the_game_options_not_the_namespace(sticks: GameEntry) -> None
         argv = ["run", "--game", "sticks2", "--search", "mcts", "--iterations", "20"]
         assert main([*argv, "--seed", "5"]) == 0
     assert [(type(o), o.seed) for o in seen] == [(GameOptions, 5)]
-    assert GameOptions.of(argparse.Namespace(seed=3, map="x", other=1)) == GameOptions(
-        seed=3, map="x"
+    knob = GameOption("map", "a map", "box15")  # the game's own option, declared by its entry
+    assert GameOptions.of(argparse.Namespace(seed=3, map="x", other=1), (knob,)) == GameOptions(
+        seed=3, knobs={"map": "x"}
     )

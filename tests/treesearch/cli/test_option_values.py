@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.maze.entry import MAX_SIZE
 from tests.treesearch.cli.errors import error_line
 from treesearch.cli import main
-from treesearch.cli.catalog.path_games import MAX_SIZE
 
 BASE: dict[str, list[str]] = {
     "run": ["run", "--game", "maze", "--size", "5"],

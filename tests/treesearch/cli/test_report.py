@@ -107,7 +107,7 @@ def test_every_status_has_an_explanation() -> None:
     assert "--seconds 4" in said
     assert "observer stopped it (frames)" in explain(bfs, _result(Status.STOPPED, "frames"), maze)
     assert "Ctrl-C" in explain(bfs, _result(Status.INTERRUPTED), maze)
-    ttt = GAMES["tictactoe"].make(SimpleNamespace(moves=""))  # type: ignore[arg-type]
+    ttt = GAMES["tictactoe"].build(SimpleNamespace(moves=""))  # type: ignore[arg-type]
     mcts = SEARCHES["mcts"].make(ttt, Budget(), args)  # type: ignore[arg-type]
     assert "ran all 7 simulations" in explain(mcts, _result(Status.EXHAUSTED), ttt)
 

@@ -9,11 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from treesearch.cli.catalog.bot_entries import INK_BOTS
+from games.railroad_ink.entry import INK_BOTS
 
 ROOT = Path(__file__).resolve().parents[3]
 
-HEAVY = ("numba", "games._compile", "games.railroad_ink", "games.tron.flood")
+HEAVY = (
+    "numba",
+    "games._compile",
+    "games.railroad_ink.rules",  # the game's package itself loads its names on first use
+    "games.railroad_ink.engine",
+    "games.railroad_ink.bots",
+    "games.tron.flood",
+)
 
 PROBE = """\
 import contextlib, io, sys

@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from observers.game_films import board_video, playthrough_film
 from treesearch import (
     Budget,
     InvalidArgumentError,
@@ -20,22 +21,20 @@ from treesearch import (
     TreeSearch,
     TreeSearchError,
 )
-from treesearch.cli.catalog.bot_entries import DUEL_BOTS
+from treesearch.agents import AgentMaker
 from treesearch.cli.catalog.observer_entries import ObserverEntry
-from treesearch.cli.catalog.problem import (
+from treesearch.cli.catalog.registry import Kind, fault_of, one_line
+from treesearch.cli.catalog.searches import SearchEntry, SearchMaker, SearchOptions
+from treesearch.cli.catalog.solo import solo_play
+from treesearch.game_entry import (
+    DUEL_BOTS,
     BotEntry,
     BotOptions,
     GameEntry,
     GameOptions,
     Play,
     Problem,
-    board_video,
-    playthrough_film,
 )
-from treesearch.cli.catalog.registry import Kind, fault_of, one_line
-from treesearch.cli.catalog.searches import SearchEntry, SearchMaker, SearchOptions
-from treesearch.cli.catalog.solo import solo_play
-from treesearch.match import AgentMaker
 from treesearch.plugins import (
     GamePlugin,
     SearchPlugin,

@@ -1,7 +1,8 @@
 """Registries: every game, search, bot and observer the command line knows, by name.
 
 A ``Registry`` is a dict of entries that knows what it holds ("game", "search"), its
-bundled entries (``source="bundled"``) and the entry point group plugins fill it from
+bundled entries (``source="bundled"``: given, or the entry points of this distribution, as
+the bundled games are) and the entry point group plugins fill it from
 (``treesearch.games``...). ``discover()`` reads the group's names without importing
 anything; an entry is imported and adapted into a registry entry when first named
 (``get_entry``) or when every entry is needed (``load_all``, for ``list``). A plugin
@@ -102,6 +103,9 @@ class Registry(dict[str, _E]):
         group: the entry point group plugins fill it from.
         entries: the bundled entries.
         adapt: makes an entry of a plugin's loaded object (None: no plugins).
+        bundled_from: the distribution whose entry points of ``group`` are bundled entries
+            too (``"treesearch"``): they are loaded at once, with ``source="bundled"``, in the
+            order of their ``order`` attribute; None: none.
     """
 
     def __init__(
@@ -110,16 +114,32 @@ class Registry(dict[str, _E]):
         group: str,
         entries: Iterable[_E] = (),
         adapt: Adapter[_E] | None = None,
+        bundled_from: str | None = None,
     ) -> None:
         super().__init__()
         self.what, self.group, self.adapt = what, group, adapt
+        self.bundled_from = bundled_from
         for entry in entries:
+            self.add(entry)
+        for entry in self._bundled_entry_points():
             self.add(entry)
         self.bundled = frozenset(self)
         self.plugins: set[str] = set()
         """The names of the plugins loaded since the last ``discover``."""
         self.pending: dict[str, PluginRef] = {}
         self.failed: dict[str, tuple[PluginRef, str]] = {}
+
+    def _bundled_entry_points(self) -> list[_E]:
+        """The entries of ``bundled_from``'s entry points, loaded, in their ``order``."""
+        if self.adapt is None or self.bundled_from is None:
+            return []
+        adapt = self.adapt
+        found = [
+            adapt(ref.name, "bundled", ref.load())
+            for ref in discover(self.group)
+            if ref.distribution == self.bundled_from
+        ]
+        return sorted(found, key=lambda entry: int(getattr(entry, "order", 0)))
 
     def add(self, entry: _E) -> None:
         """Register ``entry``; a name already taken is refused.
@@ -166,6 +186,8 @@ class Registry(dict[str, _E]):
             return []
         warnings: list[str] = []
         for ref in discover(self.group):
+            if ref.distribution == self.bundled_from:
+                continue  # loaded with the registry
             if ref.name in self:
                 which = "bundled" if ref.name in self.bundled else "registered"
                 warnings.append(

@@ -1,12 +1,7 @@
-"""What ``video --html``, ``--trace`` and ``view`` need of a game's video maker.
+"""What ``video --html``, ``--trace`` and ``view`` need besides a game's video maker.
 
-An HTML replay (``observers.HtmlReplay``) draws the board with the game's renderer, but a
-renderer that listens to events (``update``) cannot serve a video and a replay at once: it
-would see every event twice. So a video maker that can do replays says how to make a fresh
-renderer: ``replayable(film, renderer)`` wraps it into a ``BoardFilm``, whose
-``renderer(problem, options)`` makes one; ``board_video`` makers are ``BoardFilm``s. A
-``BoardFilm`` also promises to attach ``options.observers`` (the replay, a trace) to the
-run it films, and to run the search without a video when it gets no output path.
+A video maker that can do replays is a ``BoardFilm`` (``observers.game_films``): it makes a
+fresh renderer for the replay, which ``html_replay`` draws with.
 
 ``trace_meta`` is what a trace's header says of its run (game, search, problem options),
 so that ``view`` can rebuild the problem.
@@ -18,7 +13,7 @@ import argparse
 import enum
 import json
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,56 +22,13 @@ from treesearch import MissingCapabilityError
 from treesearch.core import key_of
 
 if TYPE_CHECKING:
-    from treesearch import SearchResult, TreeSearch
-    from treesearch.cli.catalog.problem import Problem, VideoMaker, VideoOptions
+    from treesearch.game_entry import Problem
 
-__all__ = [
-    "BoardFilm",
-    "ReplayRenderer",
-    "html_replay",
-    "options_of",
-    "replayable",
-    "trace_key",
-    "trace_meta",
-]
-
-ReplayRenderer = Callable[["Problem", "VideoOptions"], Any]
-"""``renderer(problem, options)``: a fresh renderer of the game's board for a replay."""
+__all__ = ["html_replay", "options_of", "trace_key", "trace_meta"]
 
 _NOT_OPTIONS = frozenset(
     ("command", "prepare", "out", "html", "trace", "observers", "progress", "search", "game")
 )
-
-
-class BoardFilm:
-    """A video maker that can also make the renderer of a replay (module docstring).
-
-    Args:
-        film: the video maker: ``film(problem, search, out, options, title)``; it attaches
-            ``options.observers`` to the filmed run, and with ``out=None`` runs the search
-            with them only.
-        renderer: ``renderer(problem, options)``, a fresh renderer for a replay.
-    """
-
-    def __init__(self, film: VideoMaker, renderer: ReplayRenderer) -> None:
-        self.film = film
-        self.renderer = renderer
-
-    def __call__(
-        self,
-        problem: Problem,
-        search: TreeSearch,
-        out: Path | None,
-        options: VideoOptions,
-        title: str,
-    ) -> tuple[SearchResult, int]:
-        """Film ``search`` on ``problem`` into ``out`` (None: no video, the observers only)."""
-        return self.film(problem, search, out, options, title)
-
-
-def replayable(film: VideoMaker, renderer: ReplayRenderer) -> BoardFilm:
-    """``film`` marked as able to do replays, with the maker of their renderer."""
-    return BoardFilm(film, renderer)
 
 
 def html_replay(

@@ -29,8 +29,8 @@ from treesearch import (
     RandomWalk,
     TreeSearch,
 )
-from treesearch.cli.catalog.problem import Problem
 from treesearch.cli.catalog.registry import Kind, Registry
+from treesearch.game_entry import Problem
 
 __all__ = [
     "ITERATIONS",

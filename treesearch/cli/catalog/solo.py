@@ -16,8 +16,8 @@ from typing import Any
 
 from observers import VideoObserver
 from treesearch import CHANCE, InvalidArgumentError, Playthrough
-from treesearch.cli.catalog.problem import Problem, SoloMaker, SoloResult
 from treesearch.events import Visited
+from treesearch.game_entry import Problem, SoloMaker, SoloResult
 from treesearch.match import AgentMaker
 from treesearch.values import sample_outcome
 

@@ -1,18 +1,21 @@
-"""Agents: who picks the move in a match, made fresh for every game from a per-game seed.
+"""Agents: who picks the move in a game, made fresh for every game from a per-game seed.
 
-This is the one protocol for "who plays" in this project: Tron's bots, Railroad Ink's bots,
-searches and the command line's players all become agent makers. An ``Agent`` is one side
-of one game: ``choose(state)`` returns the child state it plays. ``play_match`` never
-reuses an agent across games; it calls an *agent maker* ``make(seed) -> Agent`` at the
-start of every game instead. So an agent may keep what it
-learnt between its own moves (an MCTS tree with ``reuse=True``) but nothing leaks from one
-game into the next, and a game replays exactly from its seed.
+This is the one protocol for "who plays" in this project, with the core so that games
+implement it without importing a harness: Tron's bots, Railroad Ink's bots, searches and the
+command line's players all become agent makers. An ``Agent`` is one side of one game:
+``choose(state)`` returns the child state it plays. ``play_match`` never reuses an agent
+across games; it calls an *agent maker* ``make(seed) -> Agent`` at the start of every game
+instead. So an agent may keep what it learnt between its own moves (an MCTS tree with
+``reuse=True``) but nothing leaks from one game into the next, and a game replays exactly
+from its seed.
 
-The makers here: ``SearchAgent`` (any treesearch search whose ``run(state).best`` is the
-move), ``RandomAgent`` and ``OpenSpielMCTSAgent`` (OpenSpiel's Python ``MCTSBot``, for
-states of ``games.openspiel``). Any callable ``seed -> Agent`` works as well, a class
-included. A maker that can think for a given time per move takes it as a ``seconds``
-argument (the command line's ``--bot-seconds``); None keeps the maker's own budget.
+``PlayedGame`` names what every record of a played game tells (a match's ``GameRecord``,
+Railroad Ink's one-player ``InkRecord``). The makers here: ``SearchAgent`` (any treesearch
+search whose ``run(state).best`` is the move), ``RandomAgent`` and ``OpenSpielMCTSAgent``
+(OpenSpiel's Python ``MCTSBot``, for states of ``games.openspiel``). Any callable
+``seed -> Agent`` works as well, a class included. A maker that can think for a given time
+per move takes it as a ``seconds`` argument (the command line's ``--bot-seconds``); None
+keeps the maker's own budget.
 """
 
 from __future__ import annotations
@@ -26,7 +29,16 @@ from typing import Any, Protocol, runtime_checkable
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError
 from treesearch.result import Status
 
-__all__ = ["Agent", "AgentMaker", "OpenSpielMCTSAgent", "RandomAgent", "SearchAgent"]
+__all__ = [
+    "Agent",
+    "AgentMaker",
+    "OpenSpielMCTSAgent",
+    "PlayedGame",
+    "RandomAgent",
+    "SearchAgent",
+    "check_name",
+    "make_agent",
+]
 
 
 @runtime_checkable
@@ -53,6 +65,47 @@ class Agent(Protocol):
 
 AgentMaker = Callable[[int], Agent]
 """``make(seed) -> Agent``: a fresh agent for one game; ``seed`` is in ``[0, 2**32)``."""
+
+
+def make_agent(maker: Callable[[int], Agent], seed: int, which: str = "agent") -> Agent:
+    """``maker(seed)``, checked to be an ``Agent`` (a ``name`` string and ``choose``).
+
+    Raises:
+        InvalidArgumentError: the maker made something else, naming it (as ``which``).
+    """
+    agent = maker(seed)
+    name = getattr(agent, "name", None)
+    if not callable(getattr(agent, "choose", None)) or not isinstance(name, str):
+        raise InvalidArgumentError(
+            f"{which} {maker!r} made {agent!r}, which is not an Agent: expected an object "
+            "with a choose(state) -> child method and a name string"
+        )
+    return agent
+
+
+@runtime_checkable
+class PlayedGame(Protocol):
+    """What any record of one played game tells: its seed, players, returns and moves."""
+
+    @property
+    def seed(self) -> int:
+        """The game's seed: playing it again with the same agents replays it."""
+        ...
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The agents' names, one per side (a's then b's in a match)."""
+        ...
+
+    @property
+    def returns(self) -> tuple[float, ...]:
+        """What each player got at the end (a one-player game: its score)."""
+        ...
+
+    @property
+    def moves(self) -> tuple[Any, ...]:
+        """The moves made from the start, in order."""
+        ...
 
 
 class SearchAgent:

@@ -1,35 +1,51 @@
 """Railroad Ink on the command line: a score game, its bots, and whole games played by one.
 
-``run`` and ``compare`` search it (``--dice known|revealed|free``, ``--seed`` rolls); ``play``
-has one of its bots play whole seeded games (``games.railroad_ink.play``), filming game 1
-with the bot's candidates before each placement (``games.railroad_ink.film``).
+``RAILROAD_INK`` is registered in the ``treesearch.games`` entry point group, as a plugin's
+game is. ``run`` and ``compare`` search it (``--dice known|revealed|free``, ``--seed``
+rolls); ``play`` has one of its bots (``INK_BOTS``) play whole seeded games (``play``),
+filming game 1 with the bot's candidates before each placement (``film``). This module
+imports the game only inside the functions that build or play it: the engine (numba) loads
+when a game of Railroad Ink is made, not when the command line starts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from treesearch import InvalidArgumentError
-from treesearch.cli.catalog.bot_entries import INK_BOTS
-from treesearch.cli.catalog.problem import (
+from observers.game_films import board_video
+from treesearch.agents import AgentMaker
+from treesearch.errors import InvalidArgumentError
+from treesearch.game_entry import (
+    BotEntry,
+    BotOptions,
     Forecast,
     GameEntry,
+    GameOption,
     GameOptions,
     Play,
     Problem,
     SoloResult,
-    board_video,
 )
-from treesearch.match import AgentMaker
 
-__all__ = ["RAILROAD_INK"]
+__all__ = ["COMPILED", "DICE", "INK_BOTS", "RAILROAD_INK"]
+
+DICE = GameOption(
+    "dice",
+    "Railroad Ink: rolls known in advance, revealed each round, or free play (any tile)",
+    "known",
+    choices=("known", "revealed", "free"),
+    order=2,
+    defaults={"play": "revealed"},  # a played game rolls round by round, as at the table
+)
+"""``--dice``: the dice mode (``DICE_MODES``, named here so that the engine loads later)."""
 
 
 def _railroad_ink(args: GameOptions) -> Problem:
     from games.railroad_ink import HEURISTIC, RailroadInk  # the engine (numba) loads here
 
-    dice = args.dice
+    dice = args[DICE.dest]
     return Problem(
         "railroad-ink",
         "score",
@@ -123,6 +139,38 @@ def _tiles(start: object) -> object:
     return RailroadInkTiles(40)
 
 
+def _ink(name: str) -> Callable[[BotOptions], AgentMaker]:
+    """A Railroad Ink bot's maker: ``--bot-seconds`` per game, the dice of the start."""
+
+    def make(o: BotOptions) -> AgentMaker:
+        from games.railroad_ink import BotAgent  # here: the engine (numba) loads when played
+
+        return BotAgent(
+            name, getattr(getattr(o.start, "game", None), "dice", "revealed"), o.seconds
+        )
+
+    return make
+
+
+_INK_HELP = {
+    "random": "a uniformly random placement",
+    "greedy": "the best next placement by the heuristic",
+    "beam": "a beam over the game (dice known) or the round (revealed)",
+    "mcts": "MCTS with the heuristic as leaf value",
+    "lookahead": "a round beam whose ends are played out (sampled rolls, or the known ones)",
+    "montecarlo": "flat Monte Carlo over meaningful placements, play-outs on the engine",
+    "best": "the strongest measured for the dice mode (montecarlo, ~35 s a game)",
+}
+
+INK_BOTS = tuple(
+    BotEntry("railroad-ink", n, "score", h, _ink(n), timed=True) for n, h in _INK_HELP.items()
+)
+"""Railroad Ink's bots (``BOTS``, in its order), ``--bot-seconds`` a game.
+
+Named here rather than read from ``bots.roster``, whose engine (numba) would load with every
+command; a test checks that the two lists agree.
+"""
+
 RAILROAD_INK = GameEntry(
     "railroad-ink",
     "score",
@@ -140,4 +188,6 @@ RAILROAD_INK = GameEntry(
     ),
     options=("dice",),
     compiled=COMPILED,
+    knobs=(DICE,),
+    order=6,
 )

@@ -1,7 +1,9 @@
 """``openspiel:NAME``: any installed OpenSpiel game as a duel of the command line.
 
 pyspiel is imported only when such a name is used, so the rest of the command line works
-without it; a missing pyspiel or an unknown name is one error listing close names.
+without it; a missing pyspiel or an unknown name is one error listing close names. It is an
+adapter of an outside library rather than a bundled game: the command line answers names
+with its prefix through it (``catalog.add_prefixed``).
 """
 
 from __future__ import annotations
@@ -10,8 +12,7 @@ import difflib
 
 from games.openspiel import OpenSpielState, import_pyspiel
 from treesearch import InvalidArgumentError
-from treesearch.cli.catalog.bot_entries import DUEL_BOTS
-from treesearch.cli.catalog.problem import GameEntry, GameOptions, Play, Problem
+from treesearch.game_entry import DUEL_BOTS, GameEntry, GameOptions, Play, Problem
 
 __all__ = ["PREFIX", "openspiel_entry"]
 

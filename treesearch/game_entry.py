@@ -1,36 +1,39 @@
-"""What a game entry builds (``Problem``) and what it is (``GameEntry``), with small helpers.
+"""What a game offers the command line: ``GameEntry`` and the parts it is made of.
 
-A ``Problem`` is a start state and how to judge and name its states; its ``kind`` (see
-``registry.Kind``) says which searches fit. A ``GameEntry`` builds a problem from the
-``GameOptions`` read from the parsed arguments, films a search on it when it can be drawn,
-and says how whole games are played (``Play``: its bots, as ``treesearch.match`` agent makers,
-the match's start, a film of a game).
-Adding a game to the command line is writing its entry; nothing else tests its name.
+A ``GameEntry`` is the rich description of a game: ``make`` builds a ``Problem`` (a start
+state and how to judge and name its states) from the ``GameOptions`` the command line read,
+``video`` films a search on it, ``play`` says how whole games are played (``Play``: its bots
+as ``BotEntry``s making agent makers, the match's start, a film of a game), and ``knobs``
+declares the game's own options (``GameOption``: ``--dice``, ``--map``...), which the command
+line adds to every command. Bundled games and plugins register an entry in the
+``treesearch.games`` entry point group alike; ``treesearch.plugins.GamePlugin`` is the simple
+form a plugin may register instead (a ``make`` and a few hooks), which the command line
+turns into an entry. This module lives with the core so that games can describe themselves
+without importing the command line; the video makers that need ``observers`` live in
+``observers.game_films``.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from games.maze import Maze
-from observers import VideoObserver
-from treesearch import Playthrough, SearchResult, Status, TreeSearch
-from treesearch.cli.catalog.registry import Kind
-from treesearch.cli.catalog.replay import BoardFilm, replayable
-from treesearch.events import Event, Visited
-from treesearch.match import AgentMaker
+from treesearch.agents import AgentMaker, RandomAgent
+from treesearch.plugins import Kind
+from treesearch.result import SearchResult
+from treesearch.search import TreeSearch
 
 __all__ = [
-    "GAME_KNOBS",
+    "DUEL_BOTS",
     "BotEntry",
     "BotOptions",
     "FilmMaker",
     "Forecast",
     "GameEntry",
+    "GameOption",
     "GameOptions",
     "Play",
     "Problem",
@@ -38,11 +41,44 @@ __all__ = [
     "SoloResult",
     "VideoMaker",
     "VideoOptions",
-    "board_video",
-    "hold_frames",
-    "playthrough_film",
-    "seeded",
+    "checked",
+    "count",
+    "text",
 ]
+
+_T = TypeVar("_T")
+
+
+def checked(
+    name: str, read: Callable[[str], _T], fits: Callable[[_T], bool], wants: str
+) -> Callable[[str], _T]:
+    """An option's type: ``read(value)`` when it ``fits``; else ``wants, got VALUE`` refuses it.
+
+    A value ``read`` cannot convert (a ``ValueError``) is refused the same way. ``name`` is
+    the type's name in argparse's messages.
+    """
+
+    def parse(value: str) -> _T:
+        try:
+            result = read(value)
+        except ValueError:
+            result = None
+        if result is None or not fits(result):
+            raise argparse.ArgumentTypeError(f"{wants}, got {value!r}")
+        return result
+
+    parse.__name__ = name
+    return parse
+
+
+def count(low: int) -> Callable[[str], int]:
+    """An option's type: an int >= ``low``, refused otherwise with what it must be."""
+    return checked(f"int >= {low}", int, lambda n: n >= low, f"must be an int >= {low}")
+
+
+def text(what: str) -> Callable[[str], str]:
+    """An option's type: a non-blank text, ``what`` it names (a name, a path)."""
+    return checked(what, str, lambda value: bool(value.strip()), f"needs {what}")
 
 
 @dataclass(frozen=True)
@@ -57,12 +93,13 @@ class Problem:
         heuristic: an admissible distance-to-goal estimate (0 for other kinds).
         label: a short name of a state, for tables and paths (a duel's: the move made).
         describe: a few words on the problem, for headings ("a 31x31 maze").
-        maze: the maze, for maze problems (their videos need it).
         value: a score game's value of a state in points (its final score at the end); a
             duel's cut-off value for alpha-beta, from player 0's view (None: play to the end).
         score: a score game's final score of a finished state (None for other kinds).
         sides: the players' names in print, player 0's then player 1's (``("X", "O")``).
         move_text: how ``run`` names the move it found (default: ``label``).
+        cost_note: what a path problem's step costs mean, said where a route's cost is
+            explained (``": mud costs more"``; empty: nothing said).
     """
 
     game: str
@@ -72,51 +109,93 @@ class Problem:
     heuristic: Callable[[Any], float]
     label: Callable[[Any], str]
     describe: str
-    maze: Maze | None = None
     value: Callable[[Any], float] | None = None
     score: Callable[[Any], float] | None = None
     sides: tuple[str, str] = ("player 0", "player 1")
     move_text: Callable[[Any], str] | None = None
+    cost_note: str = ""
 
     def side(self, player: int) -> str:
         """How ``player`` is named in print (``sides``; ``"player N"`` beyond two)."""
         return self.sides[player] if player in (0, 1) else f"player {player}"
 
 
-GAME_KNOBS = ("size", "moves", "dice", "map", "drills")
-"""The options of ``GameOptions`` that some games read and others ignore (by dest)."""
+@dataclass(frozen=True)
+class GameOption:
+    """One option of a game's own (``--dice``), declared by its entry for the command line.
+
+    The command line adds every option its games declare to each command, checks a value as
+    it is parsed (``type``, ``choices``), and refuses an option the chosen game does not
+    read (``GameEntry.options``) in one line. The options are those of the games loaded when
+    the command line is built, the bundled ones: a plugin's entry is loaded only once it is
+    named, after the arguments are parsed, so its own options are not offered.
+
+    Attributes:
+        name: the option's name without dashes, its ``dest`` with ``-`` for ``_`` (``"dice"``).
+        help: its help text (``--help`` adds the default).
+        default: its value when not given.
+        type: ``type(text) -> value``, raising ``argparse.ArgumentTypeError`` for a bad text
+            (``count(0)``, ``text("a map name or file")``); None: the text as it is.
+        choices: the values it takes (None: any ``type`` accepts).
+        metavar: how ``--help`` names its value (``"N"``; None: argparse's own).
+        order: where it comes in ``--help`` among the games' options (lower first; equal
+            ones in the order of their games).
+        defaults: another default for some commands (``{"play": "revealed"}``).
+        from_trace: ``from_trace(value) -> reason``: why a value read from a trace's header
+            (data from anyone) is refused there, or None to take it.
+    """
+
+    name: str
+    help: str
+    default: Any = None
+    type: Callable[[str], Any] | None = None
+    choices: tuple[Any, ...] | None = None
+    metavar: str | None = None
+    order: int = 0
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    from_trace: Callable[[Any], str | None] | None = None
+
+    @property
+    def dest(self) -> str:
+        """Where argparse stores it: ``name`` with ``_`` for ``-``."""
+        return self.name.replace("-", "_")
+
+    @property
+    def flag(self) -> str:
+        """The option on the command line: ``--name``."""
+        return f"--{self.name}"
 
 
 @dataclass(frozen=True)
 class GameOptions:
-    """The options a game's ``make`` reads (not the whole namespace); each game reads its own.
+    """The options a game's ``make`` reads (not the whole namespace).
 
     Attributes:
         seed: ``--seed``: the game's seed (an instance's own in a comparison or a match).
         size: ``--size``: the grid's or maze's side (the command's default unless given).
         size_given: whether ``--size`` was given (a plugin game gets ``size=None`` otherwise:
             it knows its own default).
-        moves: ``--moves``: tic-tac-toe's cells played first ("4,0").
-        dice: ``--dice``: Railroad Ink's dice mode.
-        map: ``--map``: Tron's map, a name or a file.
-        drills: ``--drills``: the drill maze's drills.
+        knobs: the game's own options by ``dest`` (``{"dice": "known"}``), those its entry
+            declares; ``options["dice"]`` reads one.
     """
 
     seed: int = 0
     size: int = 21
     size_given: bool = False
-    moves: str = ""
-    dice: str = "known"
-    map: str = "box15"
-    drills: int = 1
+    knobs: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, dest: str) -> Any:
+        """The game's own option ``dest`` (``options["drills"]``)."""
+        return self.knobs[dest]
 
     @classmethod
-    def of(cls, args: object) -> GameOptions:
-        """The options of parsed arguments (missing ones keep their defaults)."""
+    def of(cls, args: object, knobs: Iterable[GameOption] = ()) -> GameOptions:
+        """The options of parsed arguments: the shared ones and ``knobs`` (defaults if missing)."""
         if isinstance(args, GameOptions):
             return args
-        names = [f.name for f in fields(cls)]
-        return cls(**{n: getattr(args, n) for n in names if hasattr(args, n)})
+        shared = {n: getattr(args, n) for n in ("seed", "size", "size_given") if hasattr(args, n)}
+        own = {k.dest: getattr(args, k.dest, k.default) for k in knobs}
+        return cls(**shared, knobs=own)
 
 
 @dataclass(frozen=True)
@@ -179,7 +258,7 @@ class BotOptions:
 class BotEntry:
     """A bot: its family of games, kind, one-line help and the maker of its agent maker.
 
-    ``make(options)`` returns a ``treesearch.match`` agent maker ``make(seed) -> Agent``;
+    ``make(options)`` returns an agent maker (``treesearch.agents``) ``make(seed) -> Agent``;
     ``timed`` says whether it reads ``--bot-seconds`` (a bot that does not think ignores it,
     so the command line refuses the option where no such bot plays).
     """
@@ -196,6 +275,18 @@ class BotEntry:
     def name(self) -> str:
         """The registry name, ``family/short``."""
         return f"{self.family}/{self.short}"
+
+
+DUEL_BOTS = (
+    BotEntry(
+        "duel",
+        "random",
+        "duel",
+        "a uniformly random move (any two-player game)",
+        lambda o: RandomAgent(),
+    ),
+)
+"""The bots of any two-player game without its own."""
 
 
 FilmMaker = Callable[[Problem, list[Any], tuple[str, str], Path], str]
@@ -239,11 +330,12 @@ class Play:
     """How ``play`` and ``compare`` play whole games of a game: bots, start, pictures.
 
     Attributes:
-        bots: the game's own bots, named first; each makes ``treesearch.match`` agent makers.
+        bots: the game's own bots, named first; each makes agent makers.
         searches: whether the searches of the game's kind play too (Tron: its bots only).
         default: who plays without ``--bots`` (two names) or ``--bot`` (one, score games).
-        start: ``start(problem)``: what a match starts from, e.g. ``PairedStarts(fn)`` for a
-            start drawn per pair of games (None: ``problem.start``).
+        paired: ``paired(problem) -> fn``, for a start drawn per pair of games: both games of
+            pair ``k`` start from ``fn(seed_k)`` (``treesearch.match.PairedStarts(fn)``);
+            None: every game starts from ``problem.start``.
         film: a video of game 1 of a match (None: ``play --video`` refuses).
         narrate: print each move of every game and its final position.
         solo: plays a whole one-player game with a bot (score games; None: no ``play``).
@@ -256,7 +348,7 @@ class Play:
     bots: tuple[BotEntry, ...] = ()
     searches: bool = True
     default: tuple[str, ...] = ("mcts", "alphabeta")
-    start: Callable[[Problem], Any] | None = None
+    paired: Callable[[Problem], Callable[[int], Any]] | None = None
     film: FilmMaker | None = None
     narrate: bool = False
     solo: SoloMaker | None = None
@@ -274,39 +366,21 @@ class Play:
         return next((b for b in self.bots if b.short == name), None)
 
 
-def playthrough_film(renderer: Callable[[Any], Any], fps: float = 2) -> FilmMaker:
-    """A ``FilmMaker`` showing a game move by move with ``renderer(start)``, the end held.
-
-    The video's title names each player's side (``problem.sides``).
-    """
-
-    def film(problem: Problem, states: list[Any], names: tuple[str, str], out: Path) -> str:
-        title = " vs ".join(f"{n} ({s})" for n, s in zip(names, problem.sides, strict=True))
-        returns = tuple(states[-1].returns())
-        with (
-            VideoObserver(out, renderer(states[0]), fps=fps, final_frames=4) as video,
-            Playthrough(states[0], [video], name=title) as show,
-        ):
-            for state in states[1:]:
-                show.advance(state)
-            show.finish(returns[0], f"returns {returns}")
-        return f"video of game 1: {video.frames} frames -> {out}"
-
-    return film
-
-
 @dataclass(frozen=True)
 class GameEntry:
-    """A game of the command line: how to build it, film a search on it, and play it.
+    """A game as the command line sees it: how to build it, film a search on it, and play it.
 
     The command line asks the entry, never the game's name: ``make`` builds the problem
     (start, labels, sides), ``video`` films a search, ``play`` says who plays whole games
     and how (bots, the match's start, a film of game 1). ``no_video`` says why a game
-    without ``video`` cannot be filmed. ``options`` names the game knobs ``make`` reads
-    (``GAME_KNOBS``: ``"size"``, ``"moves"``, ``"dice"``, ``"map"``, ``"drills"``); the
-    command line refuses the others when given. None (an entry that does not say) takes
-    every knob. ``compiled`` says what numba buys a game whose engine it compiles (empty:
-    none); the commands say it once, up front, when the engine runs as plain Python.
+    without ``video`` cannot be filmed. ``knobs`` declares the game's own options
+    (``GameOption``), which the command line adds to every command. ``options`` names the
+    options ``make`` reads (``"size"`` and the ``dest`` of any game's knob); the command
+    line refuses the others when given. None (an entry that does not say) takes every knob.
+    ``compiled`` says what numba buys a game whose engine it compiles (empty: none); the
+    commands say it once, up front, when the engine runs as plain Python. ``order`` places
+    a bundled game in ``treesearch list`` and ``--game`` (lower first), since entry points
+    come in no fixed order.
     """
 
     name: str
@@ -321,77 +395,9 @@ class GameEntry:
     options: tuple[str, ...] | None = None
     video_search: str | None = None  # video's default search (None: the first that fits)
     compiled: str = ""
+    knobs: tuple[GameOption, ...] = ()
+    order: int = 0
 
     def build(self, args: argparse.Namespace | GameOptions) -> Problem:
         """The problem of parsed arguments: ``make`` sees their ``GameOptions`` only."""
-        return self.make(GameOptions.of(args))
-
-
-def seeded(args: argparse.Namespace, seed: int) -> argparse.Namespace:
-    """A copy of ``args`` with another ``seed`` (an instance of a comparison, a game)."""
-    return argparse.Namespace(**{**vars(args), "seed": seed})
-
-
-def hold_frames(fps: float) -> int:
-    """Frames that hold the end of a video for about a second."""
-    return max(1, round(fps))
-
-
-def board_video(renderer: Callable[[Any], Any]) -> BoardFilm:
-    """A video maker drawing the visited states with ``renderer(start)``, ~``--duration`` long.
-
-    Without ``--every`` or ``--max-frames`` the search first runs without video, counting its
-    visits, then runs again drawing every n-th visit so that the video lasts about
-    ``--duration`` seconds and shows the whole run, its end included. Replays draw with
-    another ``renderer(start)``.
-    """
-
-    def film(
-        problem: Problem, search: TreeSearch, out: Path | None, args: VideoOptions, title: str
-    ) -> tuple[SearchResult, int]:
-        hold = hold_frames(args.fps)
-        every = args.every
-        if every is None and args.max_frames is None and out is not None:
-            visits = [0]
-
-            def count(event: Event) -> None:
-                if isinstance(event, Visited):
-                    visits[0] += 1
-
-            first = search.run(problem.start, observers=[count])
-            if first.status is Status.INTERRUPTED:
-                return first, 0
-            wanted = max(1, round(args.duration * args.fps) - hold)
-            every = max(1, -(-visits[0] // wanted))
-        return filmed(search, problem.start, out, renderer(problem.start), args, title, every)
-
-    return replayable(film, lambda problem, options: renderer(problem.start))
-
-
-def filmed(
-    search: TreeSearch,
-    start: Any,
-    out: Path | None,
-    renderer: Any,
-    args: VideoOptions,
-    title: str,
-    every: int | None = None,
-) -> tuple[SearchResult, int]:
-    """Run ``search`` from ``start`` filmed into ``out`` as the options say; the frames.
-
-    ``args.observers`` watch the run too; without ``out`` they alone do (no frames).
-    """
-    if out is None:
-        return search.run(start, observers=list(args.observers)), 0
-    with VideoObserver(
-        out,
-        renderer,
-        fps=args.fps,
-        max_frames=args.max_frames,
-        every=every or 1,
-        final_frames=hold_frames(args.fps),
-        panel=not args.raw,
-        title=title,
-    ) as video:
-        result = search.run(start, observers=[video, *args.observers])
-    return result, video.frames
+        return self.make(GameOptions.of(args, self.knobs))
