@@ -15,11 +15,11 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from treesearch import evaluate
 from treesearch.arguments import check_count
 from treesearch.core import Observer, key_of
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Event, SearchStarted, SolutionImproved, Visited, VisitKind
+from treesearch.values import evaluate
 
 __all__ = ["Episode", "EpisodeCollector"]
 

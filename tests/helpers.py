@@ -5,15 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from observers import RecordingObserver
-from treesearch import (
-    Evaluated,
-    Event,
-    Expanded,
-    Observer,
-    Pruned,
-    SolutionImproved,
-    Visited,
-)
+from treesearch import Event, Observer, Visited
+from treesearch.events import Evaluated, Expanded, Pruned, SolutionImproved
 from treesearch.values import TERMINAL
 
 

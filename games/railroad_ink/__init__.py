@@ -46,20 +46,8 @@ if TYPE_CHECKING:  # at run time each name is imported when first used (``__geta
     from games.railroad_ink.bots.features import Features, features
     from games.railroad_ink.bots.roster import BOTS, BotAgent, LookaheadBot, make_bot
     from games.railroad_ink.bots.value import HEURISTIC, Heuristic, Weights, dead_sides, score_value
-    from games.railroad_ink.record_film import film
-    from games.railroad_ink.records import PLAY_DICE, InkRecord, play
-    from games.railroad_ink.render.renderer import ORIENTED_TILES, RailroadInkTiles
-    from games.railroad_ink.rules.board import Board, Placement
     from games.railroad_ink.pieces.dice import ROUNDS, roll_sequence, round_outcomes
-    from games.railroad_ink.rules.game import (
-        DICE_MODES,
-        REWARD_SCALE,
-        RailroadInk,
-        RailroadInkState,
-    )
     from games.railroad_ink.pieces.geometry import CENTRE, EXITS, SIZE
-    from games.railroad_ink.rules.rounds import MAX_SPECIALS
-    from games.railroad_ink.rules.score import Network, Score, exit_points, score_tiles
     from games.railroad_ink.pieces.tiles import (
         BLANK,
         DIE_FACES,
@@ -70,6 +58,18 @@ if TYPE_CHECKING:  # at run time each name is imported when first used (``__geta
         SPECIALS,
         Tile,
     )
+    from games.railroad_ink.record_film import film
+    from games.railroad_ink.records import PLAY_DICE, InkRecord, play
+    from games.railroad_ink.render.renderer import ORIENTED_TILES, RailroadInkTiles
+    from games.railroad_ink.rules.board import Board, Placement
+    from games.railroad_ink.rules.game import (
+        DICE_MODES,
+        REWARD_SCALE,
+        RailroadInk,
+        RailroadInkState,
+    )
+    from games.railroad_ink.rules.rounds import MAX_SPECIALS
+    from games.railroad_ink.rules.score import Network, Score, exit_points, score_tiles
 
 _HOMES = {
     "bots.features": ("Features", "features"),
@@ -106,8 +106,6 @@ def __getattr__(name: str) -> Any:
             globals()[name] = value
             return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 
 
 __all__ = [

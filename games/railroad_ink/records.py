@@ -16,9 +16,10 @@ fixes the dice whichever bot plays. Observers see the game through a
 ``VideoObserver(path, RailroadInkTiles())`` films a game; they are closed at the end, also
 when the game is interrupted. A bot that tells what it weighed (``last_decision``: play-out
 statistics per candidate, best first, as the ``montecarlo`` bot keeps them) has its best
-candidates kept in the record, placement by placement (``InkRecord.decisions``), so a film of
-the game (``games.railroad_ink.record_film``) can show why each tile went where it did. In a notebook
-a record shows itself as its final board, scored (``InkRecord.picture``, ``_repr_html_``).
+candidates kept in the record, placement by placement (``InkRecord.decisions``), so a film
+of the game (``games.railroad_ink.record_film``) can show why each tile went where it did.
+In a notebook a record shows itself as its final board, scored (``InkRecord.picture``,
+``_repr_html_``).
 """
 
 from __future__ import annotations

@@ -9,15 +9,8 @@ from games.dict_tree import DictTreeIterator
 from observers.episodes import Episode, EpisodeCollector
 from tests.conftest import SEED_TREE
 from tests.strategies import trees
-from treesearch import (
-    BFS,
-    DFS,
-    Backtracking,
-    InvalidArgumentError,
-    InvalidValueError,
-    RandomWalk,
-    Visited,
-)
+from treesearch import BFS, DFS, Backtracking, InvalidArgumentError, RandomWalk, Visited
+from treesearch.errors import InvalidValueError
 
 
 def name_length(state: DictTreeIterator) -> float:

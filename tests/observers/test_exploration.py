@@ -22,20 +22,8 @@ from observers.exploration import EXPANDED, FRONTIER, GENERATED, UNSEEN
 from observers.overlay import GridOverlay
 from observers.recording import RecordingObserver
 from tests.observers.toys import MAZE, Maze
-from treesearch import (
-    BFS,
-    DFS,
-    Backtracking,
-    Budget,
-    Expanded,
-    InvalidArgumentError,
-    SearchFinished,
-    SearchStarted,
-    SolutionImproved,
-    Visited,
-    VisitKind,
-)
-from treesearch.events import Event
+from treesearch import BFS, DFS, Backtracking, Budget, InvalidArgumentError, Visited, VisitKind
+from treesearch.events import Event, Expanded, SearchFinished, SearchStarted, SolutionImproved
 
 ROWS, COLS = len(MAZE), len(MAZE[0])
 START = (0, 0)

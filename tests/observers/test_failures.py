@@ -25,7 +25,8 @@ from observers import (
     replay,
 )
 from tests.observers.toys import Board, BoardTiles, read_pngs
-from treesearch import BFS, DFS, Backtracking, ObserverError, Status
+from treesearch import BFS, DFS, Backtracking, Status
+from treesearch.errors import ObserverError
 
 # -- outputs that fail, and observers that fail after a finished run ---------------------------
 

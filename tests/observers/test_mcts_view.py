@@ -18,8 +18,8 @@ from observers.tile_canvas import AccumulatingRenderer, LegendRenderer, PacedRen
 from observers.video import VideoObserver
 from tests.observers.test_panel import assert_like_golden
 from tests.observers.toys import read_pngs
-from treesearch import MCTS, InvalidArgumentError, SimulationPhase, Visited
-from treesearch.events import SearchFinished, SearchStarted
+from treesearch import MCTS, InvalidArgumentError, Visited
+from treesearch.events import SearchFinished, SearchStarted, SimulationPhase
 
 
 class Pile:

@@ -11,7 +11,8 @@ from observers.recording import RecordingObserver
 from observers.tile_canvas import AccumulatingRenderer, TileCanvas, TileRenderer
 from observers.video import VideoObserver
 from tests.observers.toys import MAZE, Maze, MazeTiles, read_pngs
-from treesearch import BFS, Backtracking, Expanded, InvalidArgumentError, Visited, VisitKind
+from treesearch import BFS, Backtracking, InvalidArgumentError, Visited, VisitKind
+from treesearch.events import Expanded
 
 FLOOR, WALL = np.array(MazeTiles.FLOOR), np.array(MazeTiles.WALL)
 GOAL = (3, 4)

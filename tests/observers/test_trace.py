@@ -18,18 +18,14 @@ from tests.observers.toys import Board, BoardTiles, Maze, MazeTiles, read_pngs
 from treesearch import (
     BFS,
     Backtracking,
-    Evaluated,
     InvalidArgumentError,
-    MissingCapabilityError,
-    ObserverError,
     RandomWalk,
-    SearchFinished,
-    SolutionImproved,
     Status,
     Visited,
     VisitKind,
 )
-from treesearch.events import Event
+from treesearch.errors import MissingCapabilityError, ObserverError
+from treesearch.events import Evaluated, Event, SearchFinished, SolutionImproved
 
 
 def seed_state(key: tuple[str, ...]) -> DictTreeIterator:

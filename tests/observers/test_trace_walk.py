@@ -19,16 +19,8 @@ from observers import (
     states_by_walk,
 )
 from tests.conftest import SEED_TREE
-from treesearch import (
-    BFS,
-    MCTS,
-    AStar,
-    BeamSearch,
-    Budget,
-    InvalidArgumentError,
-    SimulationPhase,
-    Visited,
-)
+from treesearch import BFS, MCTS, AStar, BeamSearch, Budget, InvalidArgumentError, Visited
+from treesearch.events import SimulationPhase
 
 
 def test_meta_is_written_in_the_header_and_read_back(tmp_path: Path) -> None:

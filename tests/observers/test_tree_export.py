@@ -13,14 +13,13 @@ from tests.conftest import SEED_TREE
 from treesearch import (
     BFS,
     Backtracking,
-    Evaluated,
     InvalidArgumentError,
-    SearchFinished,
     SearchResult,
     Status,
     Visited,
     VisitKind,
 )
+from treesearch.events import Evaluated, SearchFinished
 
 _STRING = r'"(?:[^"\\]|\\.)*"'
 _ATTRS = rf"\[((?:[^\]\"]|{_STRING})*)\]"

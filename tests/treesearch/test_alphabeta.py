@@ -9,8 +9,9 @@ from games.dict_tree import DictTreeIterator
 from games.tictactoe import TicTacToe
 from observers import RecordingObserver
 from tests.games_util import Gamble, solve
-from treesearch import AlphaBeta, Budget, Pruned, Status
+from treesearch import AlphaBeta, Budget, Status
 from treesearch.errors import InvalidArgumentError, InvalidValueError, MissingCapabilityError
+from treesearch.events import Pruned
 
 
 @pytest.mark.parametrize("transposition", [True, False])

@@ -21,19 +21,16 @@ from treesearch import (
     BFS,
     MCTS,
     Budget,
-    GamePlugin,
     InvalidArgumentError,
-    NotATreeIteratorError,
     Playthrough,
-    SearchPlugin,
     Status,
     TreeSearchError,
     check_iterator,
-    check_random_play,
-    negated,
-    normalised,
-    terminal_value,
 )
+from treesearch.checks import check_random_play
+from treesearch.errors import NotATreeIteratorError
+from treesearch.plugins import GamePlugin, SearchPlugin
+from treesearch.values import negated, normalised, terminal_value
 
 # -- bad knobs ------------------------------------------------------------------------------
 

@@ -15,9 +15,10 @@ from games.graph import Graph
 from observers import RecordingObserver
 from tests.helpers import Boom, transcript
 from tests.strategies import graphs, trees, undirected_graphs
-from treesearch import BFS, Budget, Evaluated, Pruned, Status, StopSearch, TreeIterator
+from treesearch import BFS, Budget, Status, StopSearch, TreeIterator
 from treesearch.beam import BeamSearch
 from treesearch.errors import InvalidArgumentError, InvalidGoalError, InvalidValueError
+from treesearch.events import Evaluated, Pruned
 
 
 def name_value(s: Any) -> float:

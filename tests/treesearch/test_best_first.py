@@ -15,13 +15,7 @@ from games.graph import Graph
 from observers import RecordingObserver
 from tests.helpers import transcript
 from tests.strategies import bellman_ford, graphs, reference_bfs
-from treesearch import (
-    BFS,
-    Budget,
-    Pruned,
-    Status,
-    TreeIterator,
-)
+from treesearch import BFS, Budget, Status, TreeIterator
 from treesearch.best_first import AStar, Dijkstra, GreedyBestFirst
 from treesearch.errors import (
     InvalidArgumentError,
@@ -29,6 +23,7 @@ from treesearch.errors import (
     InvalidValueError,
     MissingCapabilityError,
 )
+from treesearch.events import Pruned
 
 Weighted = dict[int, dict[int, int]]
 SEARCHES: list[Callable[..., Any]] = [

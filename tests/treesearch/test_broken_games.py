@@ -12,14 +12,13 @@ import pytest
 
 from observers import RecordingObserver
 from tests.treesearch.faulty import DUELS, PATH, SEARCHES, SOLO, Game, one_clear_line, start_for
-from treesearch import (
+from treesearch import TreeSearchError, check_iterator
+from treesearch.checks import check_random_play
+from treesearch.errors import (
     InvalidValueError,
     IteratorContractError,
     MissingCapabilityError,
     NotATreeIteratorError,
-    TreeSearchError,
-    check_iterator,
-    check_random_play,
 )
 
 # fault -> (searches that ask the broken method, error class, texts the message names)

@@ -16,7 +16,7 @@ from games.dict_tree import DictTreeIterator
 from games.tictactoe import TicTacToe
 from tests.games_util import Gamble
 from tests.treesearch.learn.toys import Nim, Walk
-from treesearch import TreeIterator, check_iterator
+from treesearch import TreeIterator, capabilities, check_iterator
 from treesearch._contract import CONTRACT_METHODS
 from treesearch.capabilities import CAPABILITIES, capabilities_of
 
@@ -155,8 +155,8 @@ def test_a_method_must_be_callable_an_attribute_only_present() -> None:
 
 def test_every_capability_is_a_documented_exported_runtime_protocol() -> None:
     for cap in CAPABILITIES:
-        assert getattr(treesearch, cap.__name__) is cap
-        assert cap.__name__ in treesearch.__all__
+        assert getattr(capabilities, cap.__name__) is cap
+        assert cap.__name__ in capabilities.__all__
         assert getattr(cap, "_is_protocol", False) and getattr(cap, "_is_runtime_protocol", False)
         assert cap.__doc__ and _members(cap), cap
         for name in _members(cap):
@@ -216,7 +216,7 @@ def test_a_capability_method_that_raises_is_named_in_the_error() -> None:
         def random_playout(self, rng: random.Random) -> tuple[float]:
             raise ValueError("oops")
 
-    with pytest.raises(treesearch.IteratorContractError, match=r"^random_playout\(\) of "):
+    with pytest.raises(treesearch.errors.IteratorContractError, match=r"^random_playout\(\) of "):
         check_iterator(Raises())
 
 
@@ -263,10 +263,20 @@ class Vector(Nim):
     ],
 )
 def test_check_iterator_checks_features_and_encodings(flaw: str, says: str) -> None:
-    with pytest.raises(treesearch.IteratorContractError, match=says):
+    with pytest.raises(treesearch.errors.IteratorContractError, match=says):
         check_iterator(Vector(flaw=flaw) if flaw != "few values" else Vector((1, 3), flaw=flaw))
 
 
 def test_sound_features_and_encodings_pass() -> None:
     report = check_iterator(Vector())
     assert report.capabilities == ("Players", "Scored", "Features", "Encoded")
+
+
+def test_the_top_level_keeps_the_names_a_user_starts_with() -> None:
+    # The searches, running them, the contract, watching, the common errors: about 30 names.
+    # Everything else lives in its module (events, capabilities, values, plugins, errors).
+    assert len(treesearch.__all__) <= 32
+    for name in treesearch.__all__:
+        assert getattr(treesearch, name) is not None, name
+    for name in ("Players", "Expanded", "GamePlugin", "evaluate", "InvalidGoalError"):
+        assert not hasattr(treesearch, name), name

@@ -195,7 +195,8 @@ def test_terminal_without_returns() -> None:
 
 def test_chance_probabilities_are_checked_as_the_searches_check_them() -> None:
     """A NaN probability used to pass check_iterator while every search refused it."""
-    from treesearch import CHANCE, IteratorContractError, TreeIterator, check_iterator
+    from treesearch import CHANCE, TreeIterator, check_iterator
+    from treesearch.errors import IteratorContractError
 
     class End(TreeIterator):
         def __init__(self, r: float) -> None:

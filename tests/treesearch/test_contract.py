@@ -21,13 +21,13 @@ from treesearch import (
     TERMINAL,
     AlphaBeta,
     InvalidArgumentError,
-    IteratorContractError,
     TreeIterator,
     _contract,
     check_iterator,
-    check_random_play,
     values,
 )
+from treesearch.checks import check_random_play
+from treesearch.errors import IteratorContractError
 from treesearch.values import player_of, returns_of
 
 Answer = Callable[["Take"], Any]

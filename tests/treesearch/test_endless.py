@@ -21,9 +21,9 @@ from treesearch import (
     RandomWalk,
     Status,
     TreeIterator,
-    UnboundedSearchError,
 )
 from treesearch._memory import CHECK_EVERY
+from treesearch.errors import UnboundedSearchError
 from treesearch.mcts import ROLLOUT_LIMIT
 
 

@@ -10,7 +10,8 @@ from games.dict_tree import DictTreeIterator
 from games.graph import Graph
 from observers import RecordingObserver
 from tests.strategies import reference_bfs, trees, undirected_graphs
-from treesearch import BFS, IDDFS, Budget, SolutionImproved, Status, TreeIterator, VisitKind
+from treesearch import BFS, IDDFS, Budget, Status, TreeIterator, VisitKind
+from treesearch.events import SolutionImproved
 
 
 def test_golden_trace(seed_tree: DictTreeIterator) -> None:

@@ -12,8 +12,9 @@ from games.dict_tree import DictTreeIterator
 from games.tictactoe import TicTacToe
 from observers import RecordingObserver
 from tests.games_util import Gamble, perfect_move, solve
-from treesearch import MCTS, Budget, SimulationPhase, Status, TreeIterator, VisitKind
+from treesearch import MCTS, Budget, Status, TreeIterator, VisitKind
 from treesearch.errors import InvalidArgumentError, InvalidBudgetError, InvalidValueError
+from treesearch.events import SimulationPhase
 from treesearch.mcts.policies import uct
 from treesearch.mcts.simulate import Simulator
 

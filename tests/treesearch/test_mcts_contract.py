@@ -13,12 +13,13 @@ import pytest
 from games.tictactoe import TicTacToe
 from observers import RecordingObserver
 from tests.games_util import Gamble
-from treesearch import CHANCE, MCTS, Budget, SimulationPhase, Status, TreeIterator, Visited
+from treesearch import CHANCE, MCTS, Budget, Status, TreeIterator, Visited
 from treesearch.errors import (
     InvalidArgumentError,
     IteratorContractError,
     NotATreeIteratorError,
 )
+from treesearch.events import SimulationPhase
 from treesearch.mcts.policies import rollout_rewards
 
 

@@ -18,8 +18,9 @@ from games.tictactoe import TicTacToe
 from observers import RecordingObserver
 from tests.helpers import transcript
 from tests.strategies import names, trees
-from treesearch import NRPA, Budget, Evaluated, Expanded, RandomWalk, Status, TreeIterator
+from treesearch import NRPA, Budget, RandomWalk, Status, TreeIterator
 from treesearch.errors import InvalidArgumentError, InvalidValueError, MissingCapabilityError
+from treesearch.events import Evaluated, Expanded
 from treesearch.nrpa import MAX_LEVEL, adapt
 from treesearch.values import CHANCE
 

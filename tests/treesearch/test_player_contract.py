@@ -6,16 +6,8 @@ import pytest
 
 from games.tictactoe import TicTacToe
 from tests.games_util import Gamble
-from treesearch import (
-    BFS,
-    CHANCE,
-    MCTS,
-    TERMINAL,
-    AlphaBeta,
-    IteratorContractError,
-    TreeIterator,
-    check_iterator,
-)
+from treesearch import BFS, CHANCE, MCTS, TERMINAL, AlphaBeta, TreeIterator, check_iterator
+from treesearch.errors import IteratorContractError
 from treesearch.values import player_of
 
 

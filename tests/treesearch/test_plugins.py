@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from tests.plugin_fakes import fake_dist, plugin_path
-from treesearch import BFS, TERMINAL, InvalidArgumentError, IteratorContractError
+from treesearch import BFS, TERMINAL, InvalidArgumentError
 from treesearch.checks import check_random_play
+from treesearch.errors import IteratorContractError
 from treesearch.plugins import (
     GamePlugin,
     PluginLoadError,

@@ -22,15 +22,14 @@ from treesearch import (
     Event,
     GreedyBestFirst,
     Observer,
-    ObserverError,
     Playthrough,
     RandomWalk,
-    SearchFinished,
-    SearchStarted,
     Status,
     StopSearch,
     TreeIterator,
 )
+from treesearch.errors import ObserverError
+from treesearch.events import SearchFinished, SearchStarted
 
 ALL_SEARCHES: list[Any] = [
     BFS,
@@ -240,7 +239,8 @@ def test_a_constructor_s_own_error_comes_through() -> None:
 
 
 def test_bad_observer_is_an_invalid_argument() -> None:
-    from treesearch import BFS, InvalidArgumentError, InvalidObserverError
+    from treesearch import BFS, InvalidArgumentError
+    from treesearch.errors import InvalidObserverError
 
     with pytest.raises(InvalidObserverError, match="42"):
         BFS([42])

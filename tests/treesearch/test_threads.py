@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from games.tictactoe import TicTacToe
-from treesearch import BFS, MCTS, Budget, SearchBusyError, SearchResult
+from treesearch import BFS, MCTS, Budget, SearchResult
+from treesearch.errors import SearchBusyError
 from treesearch.events import Event, Visited
 
 

@@ -12,13 +12,14 @@ from games.dict_tree import DictTreeIterator
 from games.graph import Graph
 from observers import RecordingObserver
 from tests.strategies import graphs, reference_bfs, trees, undirected_graphs
-from treesearch import BFS, DFS, Budget, Pruned, Status, TreeIterator
+from treesearch import BFS, DFS, Budget, Status, TreeIterator
 from treesearch.errors import (
     InvalidGoalError,
     MissingCapabilityError,
     NotATreeIteratorError,
     UnreachableError,
 )
+from treesearch.events import Pruned
 
 BFS_ORDER = [
     "Root",

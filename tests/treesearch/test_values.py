@@ -8,9 +8,9 @@ import pytest
 
 from games.dict_tree import DictTreeIterator
 from games.tictactoe import TicTacToe
-from treesearch import MCTS, AlphaBeta, evaluate, negated, normalised, terminal_value
+from treesearch import MCTS, AlphaBeta
 from treesearch.errors import InvalidArgumentError, InvalidValueError, MissingCapabilityError
-from treesearch.values import player_of, returns_of
+from treesearch.values import evaluate, negated, normalised, player_of, returns_of, terminal_value
 
 X_WON = TicTacToe((1, 1, 1, 2, 2, 0, 0, 0, 0))
 

@@ -28,7 +28,7 @@ from observers import (
     replay,
 )
 from observers.game_films import BoardFilm
-from treesearch import InvalidArgumentError, Observer, SearchStarted, Status
+from treesearch import InvalidArgumentError, Observer, Status
 from treesearch.cli.catalog import (
     SEARCHES,
     GameEntry,
@@ -40,7 +40,7 @@ from treesearch.cli.catalog import (
 from treesearch.cli.catalog.replay import html_replay, options_of, trace_key, trace_meta
 from treesearch.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs
 from treesearch.cli.options import add_video
-from treesearch.events import Event
+from treesearch.events import Event, SearchStarted
 
 __all__ = ["MAX_TITLE", "extra_observers", "prepare_view"]
 

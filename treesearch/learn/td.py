@@ -11,7 +11,7 @@ Each learned state gets a one-step target: the value of the best choice at the n
 decision (after an afterstate), or of the best choice at the state itself (for states); the
 game's ``returns()[0]`` at the end. The targets are mixed into λ-returns,
 ``G_t = (1 - λ) b_t + λ G_{t+1}``, cut where the next move explored (it says nothing about
-the greedy player, as in Watkins's Q(λ)), and every learned state then moves a fraction
+the greedy player), and every learned state then moves a fraction
 ``alpha`` towards its ``G_t``, once the game is over (the offline λ-return algorithm, the
 forward view of TD(λ)). So a table converges to the values of greedy play: the closed form
 of a random walk, the minimax values of a two-player game.

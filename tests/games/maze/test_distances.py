@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from games.maze import ALGORITHMS, Algorithm, Maze, all_pairs, dijkstra, seidel
 from tests.games.maze.helpers import plain_bfs
 from tests.strategies import bellman_ford
-from treesearch import InvalidArgumentError, UnreachableError
+from treesearch import InvalidArgumentError
+from treesearch.errors import UnreachableError
 
 
 @pytest.mark.parametrize("seed", range(6))

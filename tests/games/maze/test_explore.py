@@ -24,17 +24,8 @@ from games.maze.explore import FRONTIER, ROUTE, VIRIDIS, colormap
 from games.maze.render import CHEESE, FLOOR, GOAL, PLAYER
 from observers.video import VideoObserver
 from tests.observers.toys import read_pngs, read_video
-from treesearch import (
-    BFS,
-    DFS,
-    Backtracking,
-    InvalidArgumentError,
-    SearchFinished,
-    Status,
-    Visited,
-    VisitKind,
-)
-from treesearch.events import Event, SearchStarted
+from treesearch import BFS, DFS, Backtracking, InvalidArgumentError, Status, Visited, VisitKind
+from treesearch.events import Event, SearchFinished, SearchStarted
 
 # 0   1 | 2   3*      1 | 2 wall, 1 - 5 wall, 4 - 5 mud (2), cheese on 3
 # 4 2 5   6   7

@@ -13,7 +13,8 @@ from tests.games.maze.helpers import (
     reference_matrix,
     route,
 )
-from treesearch import BFS, InvalidArgumentError, UnreachableError
+from treesearch import BFS, InvalidArgumentError
+from treesearch.errors import UnreachableError
 
 
 @pytest.fixture(params=["dict", "matrix"])

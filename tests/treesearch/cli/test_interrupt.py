@@ -340,7 +340,8 @@ def test_an_observer_failing_at_close_still_prints_the_finished_result(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # ObserverError carries the finished result (issue 21, item 6): the command prints it.
-    from treesearch import ObserverError, SearchResult, Status
+    from treesearch import SearchResult, Status
+    from treesearch.errors import ObserverError
 
     def finished_then_failed(*args: Any, **kwargs: Any) -> int:
         raise ObserverError("observer 'video' failed at close", SearchResult(Status.SOLVED))

@@ -16,17 +16,9 @@ import pytest
 
 from games.maze import ExplorationRenderer, Maze, manhattan_to, render_search_video, search_race
 from tests.observers.toys import read_video
-from treesearch import (
-    BFS,
-    DFS,
-    AStar,
-    Budget,
-    InvalidArgumentError,
-    IteratorContractError,
-    RandomWalk,
-    Status,
-)
+from treesearch import BFS, DFS, AStar, Budget, InvalidArgumentError, RandomWalk, Status
 from treesearch.cli import main
+from treesearch.errors import IteratorContractError
 
 
 @pytest.fixture(scope="module")

@@ -16,10 +16,10 @@ from treesearch import (
     BeamSearch,
     GreedyBestFirst,
     InvalidArgumentError,
-    MissingCapabilityError,
-    negated,
 )
+from treesearch.errors import MissingCapabilityError
 from treesearch.learn import LinearValue, NTupleValue, TableValue, playout_policy, train
+from treesearch.values import negated
 
 # X has 0 and 1, O has 3 and 4, X to move: 2 wins at once (and 5 would be O's win next).
 WIN_AT_2 = TicTacToe((1, 1, 0, 2, 2, 0, 0, 0, 0))

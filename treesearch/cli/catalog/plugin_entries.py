@@ -13,19 +13,13 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from observers.game_films import board_video, playthrough_film
-from treesearch import (
-    Budget,
-    InvalidArgumentError,
-    Observer,
-    PluginLoadError,
-    TreeSearch,
-    TreeSearchError,
-)
+from treesearch import Budget, InvalidArgumentError, Observer, TreeSearch, TreeSearchError
 from treesearch.agents import AgentMaker
 from treesearch.cli.catalog.observer_entries import ObserverEntry
 from treesearch.cli.catalog.registry import Kind, fault_of, one_line
 from treesearch.cli.catalog.searches import SearchEntry, SearchMaker, SearchOptions
 from treesearch.cli.catalog.solo import solo_play
+from treesearch.errors import PluginLoadError
 from treesearch.game_entry import (
     DUEL_BOTS,
     BotEntry,

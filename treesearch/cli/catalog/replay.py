@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from observers import HtmlReplay
-from treesearch import MissingCapabilityError
 from treesearch.core import key_of
+from treesearch.errors import MissingCapabilityError
 
 if TYPE_CHECKING:
     from treesearch.game_entry import Problem
