@@ -1,7 +1,7 @@
 """Layer checks shared by the game packages' layout tests: imports go one way, all placed.
 
 A layer is a module named relative to its package, dotted for a subpackage's module
-(``"rules.tiles"``); a subpackage's ``__init__`` must import nothing of the package.
+(``"pieces.tiles"``); a subpackage's ``__init__`` must import nothing of the package.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """Railroad Ink as a search problem: tiles and their notation, the board, legality, scoring.
 
-The rules are those of the board game (``rules``). A square is ``(row, col)``, row 0 at the
-top, with index ``row * 7 + col``; a placement is written ``RC`` + the tile, e.g. ``"10__LL"``::
+The rules are those of the board game, written once as the engine's arrays (``engine``) and
+read as typed values (``rules``: ``Board``, ``Score``, the game). A square is ``(row, col)``,
+row 0 at the top, with index ``row * 7 + col``; a placement is written ``RC`` + the tile, e.g.
+``"10__LL"``::
 
     from games.railroad_ink import Board, Tile
 

@@ -319,7 +319,7 @@ def _trail(typed: np.ndarray, eu: np.ndarray, ev: np.ndarray, ne: int, walk: np.
     stack_edge = np.zeros(nf + 1, dtype=np.int64)
     best_edges = walk[2 * _WALK :]  # the best trail's chains, when recording
     best_depth, best_start = 0, -1
-    order = np.argsort(-weight_of)
+    order = np.argsort(-weight_of, kind="mergesort")  # stable: the same trail either way
     for r in order:
         target = weight_of[r]
         if target <= best:

@@ -4,7 +4,8 @@ A ``Board`` is a value: ``place`` returns a new board, so a search can keep ever
 visits without copying. It keeps the squares' tiles (``tiles``, indexed ``row * 7 + col``) and
 the order they were placed in (for ``to_moves``), plus the engine's arrays of the same board:
 each square's tile number and each empty square's *slot* (what its sides would meet), kept up
-to date by the engine's ``place``.
+to date by the engine's ``place``. A new board makes its arrays when first asked (from the
+nearest board before it that has them), so boards built and never queried cost no arrays.
 
 Legality is the engine's (``engine.tables.LEGAL``, one lookup per tile and slot): the square is
 empty; every route side that faces an exit or a neighbour's route side must meet the same type
@@ -132,12 +133,13 @@ class Board:
         [(0, 3), (0, 5), (1, 0), (1, 2)]
     """
 
-    __slots__ = ("_ids", "_opens", "_slots", "order", "tiles")
+    __slots__ = ("_ids", "_opens", "_parent", "_slots", "order", "tiles")
 
     tiles: tuple[Tile | None, ...]
     order: tuple[int, ...]
-    _ids: np.ndarray  # the engine's tile number on each square, -1 where empty
-    _slots: np.ndarray  # the engine's slot of each empty square
+    _ids: np.ndarray | None  # the engine's tile number on each square, -1 where empty
+    _slots: np.ndarray | None  # the engine's slot of each empty square
+    _parent: Board | None  # the board before the last placement, until the arrays are made
     _opens: tuple[tuple[int, int], ...] | None  # open squares and their slots, once asked
 
     def __init__(self) -> None:
@@ -146,6 +148,7 @@ class Board:
         _set(self, "order", ())
         _set(self, "_ids", ids)
         _set(self, "_slots", slots)
+        _set(self, "_parent", None)
         _set(self, "_opens", None)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -213,24 +216,42 @@ class Board:
         child = Board.__new__(Board)
         tiles = list(self.tiles)
         tiles[index] = tile
-        ids, slots = self._ids.copy(), self._slots.copy()
-        place(ids, slots, index, TILE_ID[tile])
         _set(child, "tiles", tuple(tiles))
         _set(child, "order", (*self.order, index))
-        _set(child, "_ids", ids)
-        _set(child, "_slots", slots)
+        _set(child, "_ids", None)
+        _set(child, "_slots", None)
+        _set(child, "_parent", self)
         _set(child, "_opens", None)
         return child
 
+    def _arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The engine's ``(tiles, slots)``, made on first use: the board's own, not to change."""
+        ids, slots = self._ids, self._slots
+        if ids is None or slots is None:
+            pending, board = [], self
+            while board._ids is None and board._parent is not None:
+                pending.append(board.order[-1])
+                board = board._parent
+            ids, slots = board.arrays()
+            for index in reversed(pending):
+                tile = self.tiles[index]
+                if tile is not None:  # always: a placed square
+                    place(ids, slots, index, TILE_ID[tile])
+            _set(self, "_ids", ids)
+            _set(self, "_slots", slots)
+            _set(self, "_parent", None)
+        return ids, slots
+
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """The engine's ``(tiles, slots)`` of this board, as new arrays a play-out may change."""
-        return self._ids.copy(), self._slots.copy()
+        ids, slots = self._arrays()
+        return ids.copy(), slots.copy()
 
     def _open_slots(self) -> tuple[tuple[int, int], ...]:
         """The open squares with their slots: empty, facing an exit or a route side."""
         opens = self._opens
         if opens is None:  # one board is asked for several tiles (a face, then the specials)
-            ids, slots = self._ids, self._slots
+            ids, slots = self._arrays()
             squares = np.flatnonzero((ids < 0) & OPEN_SLOT[slots]).tolist()
             opens = tuple(zip(squares, slots[squares].tolist(), strict=True))
             _set(self, "_opens", opens)
@@ -243,7 +264,7 @@ class Board:
         taken = self._taken(index)
         if taken is not None:
             return taken
-        slot = int(self._slots[index])
+        slot = int(self._arrays()[1][index])
         if LEGAL[TILE_ID[tile], slot]:
             return None
         for side, met in enumerate(slot_digits(slot)):
@@ -297,7 +318,7 @@ class Board:
 
     def score(self) -> Score:
         """The board's score (``score_tiles`` of its tiles)."""
-        return score_ids(self.tiles, self._ids)
+        return score_ids(self.tiles, self._arrays()[0])
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and self.tiles == other.tiles
