@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from tests.treesearch.learn.toys import Nim, Walk
-from treesearch import ModelFileError
+from treesearch.errors import ModelFileError
 from treesearch.learn import (
     LearnedValue,
     LinearValue,

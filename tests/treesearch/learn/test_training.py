@@ -12,7 +12,8 @@ from PIL import Image
 
 from games.tictactoe import TicTacToe
 from tests.treesearch.learn.toys import Walk
-from treesearch import InvalidArgumentError, ModelFileError
+from treesearch import InvalidArgumentError
+from treesearch.errors import ModelFileError
 from treesearch.learn import TableValue, load_model, train
 
 SETTINGS: dict[str, Any] = {"alpha": 0.5, "lam": 0.5, "epsilon": 0.2, "seed": 3}
