@@ -132,43 +132,30 @@ def _seconds(options: BotOptions) -> float:
     return TRON_SECONDS if options.seconds is None else float(options.seconds)
 
 
+def _bot(name: str, help: str, bot: Callable[[BotOptions], Any], timed: bool = False) -> BotEntry:
+    """A bot of the ``tron`` family for duels, its agent a ``TronAgent`` around ``bot(o)``."""
+    return BotEntry("tron", name, "duel", help, lambda o: TronAgent(bot(o)), timed=timed)
+
+
 TRON_BOTS = (
-    BotEntry(
-        "tron",
-        "random",
-        "duel",
-        "a random move that does not crash at once",
-        lambda o: TronAgent(random_bot(o.seed)),
-    ),
-    BotEntry(
-        "tron",
-        "heuristic",
-        "duel",
-        "the 2018 contest bot: most cells reached first",
-        lambda o: TronAgent(heuristic_bot()),
-    ),
-    BotEntry(
-        "tron",
+    _bot("random", "a random move that does not crash at once", lambda o: random_bot(o.seed)),
+    _bot("heuristic", "the 2018 contest bot: most cells reached first", lambda o: heuristic_bot()),
+    _bot(
         "alphabeta",
-        "duel",
         "alpha-beta on Voronoi territory, --bot-seconds a move",
-        lambda o: TronAgent(alphabeta_bot(_seconds(o))),
+        lambda o: alphabeta_bot(_seconds(o)),
         timed=True,
     ),
-    BotEntry(
-        "tron",
+    _bot(
         "mcts",
-        "duel",
         "MCTS valuing leaves by territory, --bot-seconds a move",
-        lambda o: TronAgent(mcts_bot(_seconds(o), seed=o.seed)),
+        lambda o: mcts_bot(_seconds(o), seed=o.seed),
         timed=True,
     ),
-    BotEntry(
-        "tron",
+    _bot(
         "best",
-        "duel",
         "the strongest measured (alpha-beta with contempt)",
-        lambda o: TronAgent(best_bot(_seconds(o))),
+        lambda o: best_bot(_seconds(o)),
         timed=True,
     ),
 )

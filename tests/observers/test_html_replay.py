@@ -36,10 +36,11 @@ from treesearch import (
     TreeSearch,
     Visited,
 )
-from treesearch.cli.catalog import GAMES, SEARCHES, Problem
+from treesearch.cli.catalog import GAMES, SEARCHES
 from treesearch.cli.common import budget_of
 from treesearch.cli.parser import build_parser
 from treesearch.events import Event
+from treesearch.game_entry import Problem
 
 
 def _maze(size: int = 21) -> tuple[Problem, TreeSearch]:

@@ -15,16 +15,9 @@ import argparse
 from collections.abc import Iterable, Sequence
 
 from treesearch import InvalidArgumentError
-from treesearch.cli.catalog import (
-    BOTS,
-    GAMES,
-    SEARCH_KNOBS,
-    SEARCHES,
-    BotEntry,
-    GameEntry,
-    game_knobs,
-)
+from treesearch.cli.catalog import BOTS, GAMES, SEARCH_KNOBS, SEARCHES, game_knobs
 from treesearch.cli.catalog.searches import SearchEntry
+from treesearch.game_entry import BotEntry, GameEntry
 
 __all__ = ["given", "note_given", "refuse_unused"]
 

@@ -18,8 +18,9 @@ import sys
 from treesearch import InvalidArgumentError, check_iterator
 from treesearch.checks import check_random_play
 from treesearch.cli.applies import refuse_unused
-from treesearch.cli.catalog import GameEntry, Problem, game_entry, seeded
+from treesearch.cli.catalog import game_entry, seeded
 from treesearch.cli.common import Work
+from treesearch.game_entry import GameEntry, Problem
 
 __all__ = ["prepare_check"]
 

@@ -17,8 +17,9 @@ from collections.abc import Callable
 from typing import TextIO
 
 from treesearch import Budget, InvalidArgumentError, Observer, Status, TreeSearch
-from treesearch.cli.catalog import OBSERVERS, GameEntry, Problem
+from treesearch.cli.catalog import OBSERVERS
 from treesearch.cli.result_tables import Table, principal_variation
+from treesearch.game_entry import GameEntry, Problem
 
 __all__ = [
     "EXIT_INTERRUPTED",

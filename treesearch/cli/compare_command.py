@@ -19,7 +19,7 @@ from pathlib import Path
 
 from treesearch import InvalidArgumentError
 from treesearch.cli.applies import given, refuse_unused
-from treesearch.cli.catalog import SEARCHES, GameEntry, game_entry, search_entry, searches_for
+from treesearch.cli.catalog import SEARCHES, game_entry, search_entry, searches_for
 from treesearch.cli.common import Work, budget_of, heading, names_of, say_compiled, table_of
 from treesearch.cli.entrants import entrants, measure
 from treesearch.cli.output_options import check_folder
@@ -38,6 +38,7 @@ from treesearch.compare import (
 from treesearch.compare.input_checks import MAX_JOBS
 from treesearch.compare.interrupts import deferred, exit_code
 from treesearch.compare.jobs import RAY_HINT
+from treesearch.game_entry import GameEntry
 
 __all__ = ["prepare_compare"]
 

@@ -14,10 +14,11 @@ import math
 from collections.abc import Callable
 
 from treesearch import Budget, Status
-from treesearch.cli.catalog import GameEntry, Problem, search_entry, seeded
+from treesearch.cli.catalog import search_entry, seeded
 from treesearch.cli.players import Player, duel_match, player, score_game
 from treesearch.cli.result_tables import route_cost
 from treesearch.compare import Outcome
+from treesearch.game_entry import GameEntry, Problem
 
 __all__ = ["Entrant", "entrants", "measure"]
 

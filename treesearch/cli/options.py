@@ -16,7 +16,7 @@ import math
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from games.maze.entry import MAX_SIZE
 from games.tron.entry import TRON_SECONDS
@@ -88,7 +88,13 @@ _Table = dict[tuple[str, Any, Any], str]
 
 
 class _Store(argparse.Action):
-    """Stores the value and notes that the user gave it (``given``), default or not."""
+    """Stores the value and notes that the user gave it (``given``), default or not.
+
+    A flag (``nargs=0``) stores its ``const``; ``mark``, where a subclass names one, is an
+    attribute set to True as well.
+    """
+
+    mark: ClassVar[str | None] = None
 
     def __call__(
         self,
@@ -97,8 +103,10 @@ class _Store(argparse.Action):
         values: Any,
         option_string: str | None = None,
     ) -> None:
-        setattr(namespace, self.dest, values)
+        setattr(namespace, self.dest, self.const if self.nargs == 0 else values)
         note_given(namespace, self.dest)
+        if self.mark is not None:
+            setattr(namespace, self.mark, True)
 
 
 class _StoreTrue(_Store):
@@ -106,16 +114,7 @@ class _StoreTrue(_Store):
 
     def __init__(self, option_strings: list[str], dest: str, **more: Any) -> None:
         more.pop("type", None)
-        super().__init__(option_strings, dest, nargs=0, **more)
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: Any,
-        option_string: str | None = None,
-    ) -> None:
-        super().__call__(parser, namespace, True, option_string)
+        super().__init__(option_strings, dest, nargs=0, const=True, **more)
 
 
 def _opt(
@@ -259,15 +258,7 @@ class _Given(_Store):
     A plugin game gets ``size=None`` unless ``--size`` was given: it knows its own default.
     """
 
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: Any,
-        option_string: str | None = None,
-    ) -> None:
-        super().__call__(parser, namespace, values, option_string)
-        namespace.size_given = True
+    mark = "size_given"
 
 
 def add_size(p: argparse.ArgumentParser, default: int) -> None:

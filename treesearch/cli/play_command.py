@@ -29,12 +29,13 @@ from typing import Any
 
 from treesearch import InvalidArgumentError
 from treesearch.cli.applies import refuse_unused
-from treesearch.cli.catalog import GAMES, SEARCHES, Forecast, GameEntry, Problem, game_entry
+from treesearch.cli.catalog import GAMES, SEARCHES, game_entry
 from treesearch.cli.common import EXIT_INTERRUPTED, Work, budget_of, names_of, say_compiled
 from treesearch.cli.openspiel_games import PREFIX
 from treesearch.cli.output_options import check_video_path
 from treesearch.cli.players import Player, duel_match, match_start, player, record_start
 from treesearch.compare.interrupts import Stopped, exit_code, signal_name, stopping
+from treesearch.game_entry import Forecast, GameEntry, Problem
 from treesearch.match import GameRecord, MatchResult, replay
 
 __all__ = ["prepare_play"]

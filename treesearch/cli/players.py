@@ -16,16 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from treesearch import Budget, InvalidArgumentError
-from treesearch.cli.catalog import (
-    SEARCHES,
-    BotEntry,
-    BotOptions,
-    GameEntry,
-    Problem,
-    SearchOptions,
-    searches_for,
-    suggest,
-)
+from treesearch.cli.catalog import SEARCHES, SearchOptions, searches_for, suggest
+from treesearch.game_entry import BotEntry, BotOptions, GameEntry, Problem
 from treesearch.match import AgentMaker, MatchResult, PairedStarts, SearchAgent, play_match
 
 __all__ = [

@@ -16,8 +16,8 @@ from typing import Any, TextIO
 
 from games.maze import path_cost
 from treesearch import MCTS, AlphaBeta, RandomWalk, SearchResult, Status, TreeSearch
-from treesearch.cli.catalog import Problem
 from treesearch.compare.interrupts import Watch, signal_name
+from treesearch.game_entry import Problem
 
 __all__ = ["Table", "explain", "principal_variation", "route_cost"]
 

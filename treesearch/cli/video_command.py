@@ -8,18 +8,12 @@ from pathlib import Path
 
 from treesearch import InvalidArgumentError, Status
 from treesearch.cli.applies import refuse_unused
-from treesearch.cli.catalog import (
-    GAMES,
-    GameEntry,
-    VideoOptions,
-    game_entry,
-    search_entry,
-    searches_for,
-)
+from treesearch.cli.catalog import GAMES, game_entry, search_entry, searches_for
 from treesearch.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs, say_compiled
 from treesearch.cli.output_options import check_video_path
 from treesearch.cli.result_tables import Table
 from treesearch.cli.view_command import extra_observers
+from treesearch.game_entry import GameEntry, VideoOptions
 
 __all__ = ["prepare_video"]
 

@@ -29,18 +29,12 @@ from observers import (
 )
 from observers.game_films import BoardFilm
 from treesearch import InvalidArgumentError, Observer, Status
-from treesearch.cli.catalog import (
-    SEARCHES,
-    GameEntry,
-    Problem,
-    VideoOptions,
-    game_entry,
-    game_knobs,
-)
+from treesearch.cli.catalog import SEARCHES, game_entry, game_knobs
 from treesearch.cli.catalog.replay import html_replay, options_of, trace_key, trace_meta
 from treesearch.cli.common import EXIT_INTERRUPTED, Work, budget_of, check_video_knobs
 from treesearch.cli.options import add_video
 from treesearch.events import Event, SearchStarted
+from treesearch.game_entry import GameEntry, Problem, VideoOptions
 
 __all__ = ["MAX_TITLE", "extra_observers", "prepare_view"]
 

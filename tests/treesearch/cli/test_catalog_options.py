@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 
 from treesearch import MCTS, Budget
-from treesearch.cli.catalog import ITERATIONS, SEARCHES, GameEntry, SearchOptions, VideoOptions
+from treesearch.cli.catalog import ITERATIONS, SEARCHES, SearchOptions
 from treesearch.cli.catalog import game_entry as entry_of
+from treesearch.game_entry import GameEntry, VideoOptions
 
 
 def test_search_options_come_from_the_namespace_with_defaults() -> None:

@@ -17,6 +17,7 @@ import pytest
 from tests.signal_guard import signal_guard
 from treesearch import BFS, Budget
 from treesearch.cli import catalog, main
+from treesearch.game_entry import SoloResult
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -158,12 +159,10 @@ def _ink_with_solo(monkeypatch: pytest.MonkeyPatch, signal_seed: int, signum: in
     """Railroad Ink whose whole games are stand-ins: game ``signal_seed`` gets a signal."""
     parent = os.getpid()
 
-    def solo(
-        problem: Any, seed: int, agents: Any, video: Any, observers: Any
-    ) -> catalog.SoloResult:
+    def solo(problem: Any, seed: int, agents: Any, video: Any, observers: Any) -> SoloResult:
         if seed == signal_seed:
             _swallowed_signal(signum, parent)
-        return catalog.SoloResult(float(seed % 97), 0.0, f"(seed {seed}): score {seed % 97}")
+        return SoloResult(float(seed % 97), 0.0, f"(seed {seed}): score {seed % 97}")
 
     entry = catalog.GAMES["railroad-ink"]
     play = dataclasses.replace(entry.play, solo=solo)

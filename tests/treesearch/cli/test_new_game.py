@@ -20,16 +20,15 @@ import pytest
 from tests.observers.toys import read_video
 from tests.plugin_fakes import fake_dist, plugin_path
 from treesearch.cli import main
-from treesearch.cli.catalog import (
+from treesearch.cli.catalog import GAMES, game_from_plugin
+from treesearch.game_entry import (
     DUEL_BOTS,
-    GAMES,
     BotEntry,
     GameEntry,
     GameOption,
     GameOptions,
     Play,
     Problem,
-    game_from_plugin,
 )
 from treesearch.plugins import GamePlugin
 

@@ -13,7 +13,8 @@ from games.tron import MAPS
 from tests.observers.replay_pages import page_data
 from tests.treesearch.cli.test_new_game import STICKS
 from treesearch.cli import main
-from treesearch.cli.catalog import GAMES, GameEntry, board_video
+from treesearch.cli.catalog import GAMES, board_video
+from treesearch.game_entry import GameEntry
 
 MAZE = ["--game", "maze", "--search", "astar", "--size", "9"]
 

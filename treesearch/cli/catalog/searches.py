@@ -172,31 +172,22 @@ def _alphabeta(p: Problem, b: Budget, a: SearchOptions) -> TreeSearch:
     return AlphaBeta(budget=b, depth=a.depth or 4, value=p.value)
 
 
+def _goal_search(
+    name: str, title: str, help: str, search: Callable[..., TreeSearch]
+) -> SearchEntry:
+    """A path search that needs only the goal and the budget (BFS, DFS, Dijkstra...)."""
+    return SearchEntry(
+        name, title, help, {"path": lambda p, b, a: search(goal=p.goal, budget=b)}, options=()
+    )
+
+
 SEARCHES: Registry[SearchEntry] = Registry(
     "search",
     "treesearch.searches",
     (
-        SearchEntry(
-            "bfs",
-            "BFS",
-            "breadth-first: fewest moves",
-            {"path": lambda p, b, a: BFS(goal=p.goal, budget=b)},
-            options=(),
-        ),
-        SearchEntry(
-            "dfs",
-            "DFS",
-            "depth-first",
-            {"path": lambda p, b, a: DFS(goal=p.goal, budget=b)},
-            options=(),
-        ),
-        SearchEntry(
-            "iddfs",
-            "IDDFS",
-            "iterative deepening depth-first",
-            {"path": lambda p, b, a: IDDFS(goal=p.goal, budget=b)},
-            options=(),
-        ),
+        _goal_search("bfs", "BFS", "breadth-first: fewest moves", BFS),
+        _goal_search("dfs", "DFS", "depth-first", DFS),
+        _goal_search("iddfs", "IDDFS", "iterative deepening depth-first", IDDFS),
         SearchEntry(
             "backtracking",
             "Backtracking",
@@ -207,13 +198,7 @@ SEARCHES: Registry[SearchEntry] = Registry(
             },
             options=(),
         ),
-        SearchEntry(
-            "dijkstra",
-            "Dijkstra",
-            "cheapest route (step costs)",
-            {"path": lambda p, b, a: Dijkstra(goal=p.goal, budget=b)},
-            options=(),
-        ),
+        _goal_search("dijkstra", "Dijkstra", "cheapest route (step costs)", Dijkstra),
         SearchEntry(
             "astar",
             "A*",
