@@ -18,22 +18,14 @@ __all__ = ["CENTRE", "EXITS", "EXIT_AT", "NEIGHBOURS", "SIZE", "SQUARES", "STEPS
 SIZE = 7
 """Squares per side; square ``(row, col)`` has index ``row * SIZE + col``, row 0 at the top."""
 
-EXITS: Mapping[tuple[int, int, int], int] = MappingProxyType(
-    {
-        (0, 1, N): HIGHWAY,
-        (0, 3, N): RAILWAY,
-        (0, 5, N): HIGHWAY,
-        (1, 6, E): RAILWAY,
-        (3, 6, E): HIGHWAY,
-        (5, 6, E): RAILWAY,
-        (6, 5, S): HIGHWAY,
-        (6, 3, S): RAILWAY,
-        (6, 1, S): HIGHWAY,
-        (5, 0, W): RAILWAY,
-        (3, 0, W): HIGHWAY,
-        (1, 0, W): RAILWAY,
-    }
-)
+# fmt: off
+EXITS: Mapping[tuple[int, int, int], int] = MappingProxyType({
+    (0, 1, N): HIGHWAY, (0, 3, N): RAILWAY, (0, 5, N): HIGHWAY,  # north side, west to east
+    (1, 6, E): RAILWAY, (3, 6, E): HIGHWAY, (5, 6, E): RAILWAY,  # east side, north to south
+    (6, 5, S): HIGHWAY, (6, 3, S): RAILWAY, (6, 1, S): HIGHWAY,  # south side, east to west
+    (5, 0, W): RAILWAY, (3, 0, W): HIGHWAY, (1, 0, W): RAILWAY,  # west side, south to north
+})
+# fmt: on
 """The 12 exits, clockwise from the north-west one: ``(row, col, side)`` of the board square and
 the side of it that faces the exit, mapped to the exit's type. Going round, types alternate."""
 
