@@ -147,7 +147,7 @@ HOT_LOOPS = {
     "games.railroad_ink.bots.features:features",  # run on every board a bot ranks
     "games.railroad_ink.engine.plans:_walk",  # compiled kernel, per placement
     "games.railroad_ink.engine.playout:playout",  # compiled kernel, per placement
-    "games.railroad_ink.engine.scoring:longest_trail",  # compiled kernel, per trail step
+    "games.railroad_ink.engine.scoring:_trail",  # compiled kernel, per trail step
 }
 
 

@@ -39,13 +39,23 @@ LAYERS = [
     "bots.montecarlo",
     "bots.roster",
     "records",
-    "film",
+    "record_film",
     "entry",
 ]
 
 # The rooms, lowest first: the pieces, the engine (the rules as arrays), the typed views over
-# it, then the pictures and the bots side by side, then whole games, then their films.
-ROOMS = {"pieces": 0, "engine": 1, "rules": 2, "render": 3, "bots": 3, "records": 4, "film": 5}
+# it, then the pictures and the bots side by side, then whole games, then their films,
+# and last the game's entry on the command line.
+ROOMS = {
+    "pieces": 0,
+    "engine": 1,
+    "rules": 2,
+    "render": 3,
+    "bots": 3,
+    "records": 4,
+    "record_film": 5,
+    "entry": 6,
+}
 
 
 PUBLIC = {
