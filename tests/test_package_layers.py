@@ -188,3 +188,74 @@ def test_no_function_is_over_60_lines_outside_the_hot_loops() -> None:
     assert sorted(long - HOT_LOOPS) == []
     assert sorted(HOT_LOOPS - long) == []  # a hot loop that shrank leaves the list
     assert [name for name in sorted(HOT_LOOPS) if "Hot loop" not in lengths[name][1]] == []
+
+
+def _module_of(name: str) -> str | None:
+    """The module of the packages that ``name`` (a module or a name in one) lives in."""
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Each module and the modules of the packages it imports, lazily or not."""
+    graph: dict[str, set[str]] = {}
+    for module, path in MODULES.items():
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [f"{node.module}.{alias.name}" for alias in node.names]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            targets.update(t for t in map(_module_of, names) if t and t != module)
+        graph[module] = targets
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other, around a circle (strong components)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles = []
+    for root in graph:
+        if root in order:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        order[root] = low[root] = len(order)
+        stack.append(root)
+        while work:
+            node, targets = work[-1]
+            target = next(targets, None)
+            if target is not None:
+                if target not in order:
+                    order[target] = low[target] = len(order)
+                    stack.append(target)
+                    work.append((target, iter(sorted(graph[target]))))
+                elif target in stack:
+                    low[node] = min(low[node], order[target])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == order[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    circles.append(sorted(group))
+    return circles
+
+
+def test_no_modules_import_each_other_around_a_circle() -> None:
+    assert _circles(_import_graph()) == []
+
+
+def test_a_circle_is_found() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _circles(graph) == [["a", "b", "c"]]
