@@ -45,7 +45,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the training dice")
     parser.add_argument("--out", required=True, help="model file to write (.npz)")
     parser.add_argument("--curve", help="learning curve PNG to write")
-    parser.add_argument("--alpha", type=float, default=0.05, help="TD step (0, 1]")
+    parser.add_argument("--alpha", type=float, default=0.1, help="TD step (0, 1]")
     parser.add_argument("--epsilon", type=float, default=0.02, help="exploration")
     parser.add_argument("--reward", choices=sorted(REWARDS), default="final")
     parser.add_argument("--every", type=int, default=20_000, help="games between points")

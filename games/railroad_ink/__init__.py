@@ -21,7 +21,8 @@ subpackages' ``__init__`` files import nothing:
   (the tiles, squares and slots as arrays, which tiles fit which slot), ``placements``
   (placing, legal and meaningful placements), ``scoring`` (the exact score, with what
   produced it when asked), ``playout`` and ``position`` (whole play-outs from a state),
-  ``plans`` (a known-dice game planned by nested rollout policy adaptation);
+  ``plans`` (a known-dice game planned by nested rollout policy adaptation), ``ntuple`` (a
+  learned afterstate value: its n-tuple network, TD(0) games);
 - ``rules``: typed views over the engine: ``score`` (``score_tiles``, ``Score``, ``Network``),
   ``board`` (``Board``, legality explained, ``Placement``), ``rounds`` (the rules of a round),
   ``game`` (``RailroadInk`` and its states);

@@ -29,6 +29,7 @@ from games.railroad_ink.engine.ntuple import (
     TABLE,
     TUPLES,
     evaluate,
+    montecarlo_game,
     play_game,
 )
 from games.railroad_ink.engine.playout import seed_stream
@@ -47,6 +48,7 @@ __all__ = [
     "LearnedBot",
     "greedy_scores",
     "load_value",
+    "montecarlo_scores",
     "network",
     "save_value",
     "train_value",
@@ -82,6 +84,26 @@ def greedy_scores(weights: np.ndarray, seeds: Sequence[int], reward: str = "fina
     ]
 
 
+def montecarlo_scores(
+    weights: np.ndarray,
+    seeds: Sequence[int],
+    playouts: int,
+    reward: str = "final",
+    seed: int = 0,
+) -> list[int]:
+    """The final scores of flat Monte Carlo with learned play-outs on the dice of ``seeds``.
+
+    Each decision gives every candidate ``playouts`` play-outs by the greedy learned player
+    (later rolls drawn from ``seed_stream(seed + game seed)``, never the game's own).
+    """
+    code, playouts = _reward(reward), check_count("playouts", playouts, 1)
+    record = np.zeros(49, dtype=np.int64)
+    return [
+        int(montecarlo_game(weights, _rolls(s), seed_stream(seed + s), playouts, code, record)[0])
+        for s in (check_seed(s) for s in seeds)
+    ]
+
+
 def _reward(reward: str) -> int:
     if reward not in REWARDS:
         raise InvalidArgumentError(f"reward must be one of {sorted(REWARDS)}, got {reward!r}")
@@ -104,7 +126,7 @@ def train_value(
     games: int | None = None,
     seconds: float | None = None,
     seed: int = 0,
-    alpha: float = 0.05,
+    alpha: float = 0.1,
     epsilon: float = 0.02,
     reward: str = "final",
     every: int = 10_000,

@@ -50,7 +50,9 @@ __all__ = [
     "TUPLES",
     "encode",
     "evaluate",
+    "montecarlo_game",
     "play_game",
+    "play_on",
     "state_cells",
     "update",
 ]
@@ -159,6 +161,58 @@ def _rate(
 
 
 @jit
+def _candidates(
+    tiles: np.ndarray,
+    slots: np.ndarray,
+    counts: np.ndarray,
+    used: int,
+    now: bool,
+    moves: np.ndarray,
+) -> int:
+    """The meaningful placements of the faces left and of the allowed specials, into ``moves``.
+
+    When no face fits but a special does, ``-1`` (ending the round) is the last candidate.
+    Returns their number (0: the round is over).
+    """
+    n = 0
+    for face in range(FACES):
+        if counts[face] > 0:
+            n = add_moves(tiles, slots, face, True, moves, n)
+    faces = n
+    if specials_allowed(used, now):
+        for i in range(6):
+            if not (used >> i) & 1:
+                n = add_moves(tiles, slots, FACES + i, True, moves, n)
+    if n > 0 and faces == 0:
+        moves[n] = -1  # end the round: the board as it is
+        n += 1
+    return n
+
+
+@jit
+def _greedy(
+    weights: np.ndarray,
+    tiles: np.ndarray,
+    counts: np.ndarray,
+    rnd: int,
+    placed: int,
+    used: int,
+    moves: np.ndarray,
+    n: int,
+    reward: int,
+    cells: np.ndarray,
+) -> int:
+    """The candidate of ``moves[:n]`` whose afterstate the value rates highest (the first)."""
+    chosen: int = moves[0]
+    best = -1e300
+    for k in range(n):
+        v = _rate(weights, tiles, counts, rnd, placed, used, moves[k], reward, cells)
+        if v > best:
+            best, chosen = v, moves[k]
+    return chosen
+
+
+@jit
 def play_game(
     weights: np.ndarray,
     rolls: np.ndarray,
@@ -194,29 +248,13 @@ def play_game(
         placed = 0
         now = False
         while True:
-            n = 0
-            for face in range(FACES):
-                if counts[face] > 0:
-                    n = add_moves(tiles, slots, face, True, moves, n)
-            faces = n
-            if specials_allowed(used, now):
-                for i in range(6):
-                    if not (used >> i) & 1:
-                        n = add_moves(tiles, slots, FACES + i, True, moves, n)
+            n = _candidates(tiles, slots, counts, used, now, moves)
             if n == 0:
                 break
-            if faces == 0:
-                moves[n] = -1  # end the round: the board as it is
-                n += 1
             if epsilon > 0.0 and next_random(stream) < threshold:
                 chosen = moves[_below(stream, n)]
             else:
-                chosen = moves[0]
-                best = -1e300
-                for k in range(n):
-                    v = _rate(weights, tiles, counts, rnd, placed, used, moves[k], reward, cells)
-                    if v > best:
-                        best, chosen = v, moves[k]
+                chosen = _greedy(weights, tiles, counts, rnd, placed, used, moves, n, reward, cells)
             if chosen >= 0:
                 used, now, placed = play_move(tiles, slots, counts, chosen, used, now, placed)
                 record[recorded] = chosen
@@ -259,3 +297,106 @@ def state_cells(tiles: np.ndarray, rnd: int, faces: list[int] | None, used: int)
     cells = np.zeros(CELLS, dtype=np.int64)
     encode(tiles, stage, bin(used).count("1"), counts, cells)
     return cells
+
+
+@jit
+def play_on(
+    weights: np.ndarray,
+    tiles: np.ndarray,
+    slots: np.ndarray,
+    rnd: int,
+    counts: np.ndarray,
+    placed: int,
+    used: int,
+    now: bool,
+    ended: bool,
+    stream: np.ndarray,
+    reward: int,
+    moves: np.ndarray,
+    cells: np.ndarray,
+) -> int:
+    """The final score of the greedy player from a position (the arrays change in place).
+
+    The rest of round ``rnd`` is played with ``counts`` (none when ``ended``), every later
+    round on dice drawn from ``stream``: a play-out that cannot see the game's future rolls.
+    """
+    rolls = np.full((7, 4), -1, dtype=np.int64)
+    while rnd <= 7:
+        while not ended:
+            n = _candidates(tiles, slots, counts, used, now, moves)
+            if n == 0:
+                break
+            chosen = _greedy(weights, tiles, counts, rnd, placed, used, moves, n, reward, cells)
+            if chosen < 0:
+                break
+            used, now, placed = play_move(tiles, slots, counts, chosen, used, now, placed)
+        ended = False
+        rnd += 1
+        if rnd <= 7:
+            load_round(rolls, rnd, counts, stream)
+            placed = 0
+            now = False
+    score: int = total(tiles)
+    return score
+
+
+@jit
+def montecarlo_game(
+    weights: np.ndarray,
+    rolls: np.ndarray,
+    stream: np.ndarray,
+    playouts: int,
+    reward: int,
+    record: np.ndarray,
+) -> tuple[int, int]:
+    """One game by flat Monte Carlo with the greedy learned player as the play-out policy.
+
+    Each decision plays ``playouts`` play-outs (``play_on``) from the afterstate of every
+    candidate of ``play_game`` and plays the best mean; ``rolls`` are the game's dice, which
+    the play-outs never read: play-out ``j`` of every candidate draws the later rounds from
+    the same stream, seeded from ``stream`` at the decision (common random numbers, so the
+    candidates are compared on the same futures). ``(score, placements)``.
+    """
+    tiles, slots = np.full(49, -1, dtype=np.int64), SLOT_INIT.copy()
+    counts = np.zeros(FACES, dtype=np.int64)
+    moves = np.zeros(4096, dtype=np.int64)
+    scratch = np.zeros(4096, dtype=np.int64)
+    cells = np.zeros(CELLS, dtype=np.int64)
+    futures = np.zeros(playouts, dtype=np.int64)
+    future = np.zeros(1, dtype=np.int64)
+    used = 0
+    recorded = 0
+    for rnd in range(1, 8):
+        load_round(rolls, rnd, counts, stream)
+        placed = 0
+        now = False
+        while True:
+            n = _candidates(tiles, slots, counts, used, now, moves)
+            if n == 0:
+                break
+            chosen = moves[0]
+            if n > 1:
+                for j in range(playouts):  # common random numbers: each candidate, same dice
+                    futures[j] = next_random(stream) | 1
+                best = -1e300
+                for k in range(n):
+                    move = moves[k]
+                    mean = 0.0
+                    for j in range(playouts):
+                        future[0] = futures[j]
+                        t, s, c = tiles.copy(), slots.copy(), counts.copy()
+                        u, w, p = used, now, placed
+                        if move >= 0:
+                            u, w, p = play_move(t, s, c, move, u, w, p)
+                        mean += play_on(
+                            weights, t, s, rnd, c, p, u, w, move < 0, future, reward, scratch, cells
+                        )
+                    if mean > best:
+                        best, chosen = mean, move
+            if chosen < 0:
+                break
+            used, now, placed = play_move(tiles, slots, counts, chosen, used, now, placed)
+            record[recorded] = chosen
+            recorded += 1
+    score: int = total(tiles)
+    return score, recorded

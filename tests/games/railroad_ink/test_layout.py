@@ -17,6 +17,7 @@ LAYERS = [
     "engine.scoring",
     "engine.playout",
     "engine.position",
+    "engine.ntuple",
     "engine.plans",
     "rules.score",
     "rules.board",
@@ -38,6 +39,7 @@ LAYERS = [
     "bots.policy",
     "bots.montecarlo",
     "bots.roster",
+    "bots.learned",
     "records",
     "film",
 ]

@@ -28,6 +28,7 @@ from games.railroad_ink.engine.ntuple import (
     TABLE,
     TUPLES,
     evaluate,
+    montecarlo_game,
     play_game,
     update,
 )
@@ -93,12 +94,30 @@ def test_a_greedy_game_plays_legal_placements_and_reports_its_score(reward: int)
     record = np.zeros(49, dtype=np.int64)
     rolls = np.full((7, 4), -1, dtype=np.int64)
     score, placed = play_game(weights, rolls, seed_stream(3), 0.1, 0.0, False, reward, record)
+    assert placed >= 20 and _replayed(record, placed).score().total == score
+
+
+def _replayed(record: np.ndarray, placed: int) -> Board:
     board = Board()
     for move in record[:placed].tolist():
         square, ot = divmod(move, MOVE_BASE)
         assert board.is_legal(square // 7, square % 7, ORIENTED[ot])
         board = board.place(square // 7, square % 7, ORIENTED[ot])
-    assert placed >= 20 and board.score().total == score
+    return board
+
+
+def test_monte_carlo_with_learned_playouts_never_reads_a_future_roll() -> None:
+    weights = train_value(games=40, seed=5, every=40, eval_seeds=[]).weights
+    rolls = np.array([[0, 1, 2, 6]] * 7, dtype=np.int64)
+    other = rolls.copy()
+    other[1:] = [3, 4, 5, 8]  # the same first round, other dice later
+    records = []
+    for dice in (rolls, other):
+        record = np.zeros(49, dtype=np.int64)
+        score, placed = montecarlo_game(weights, dice.copy(), seed_stream(8), 1, FINAL, record)
+        assert _replayed(record, placed).score().total == score
+        records.append(record[:4].tolist())
+    assert records[0] == records[1]
 
 
 def test_training_is_reproducible_and_learns_something() -> None:
