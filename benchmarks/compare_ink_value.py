@@ -78,6 +78,7 @@ def main() -> None:
     parser.add_argument("--seeds", default="100-199")
     parser.add_argument("--players", default="engine,bot,uniform,random,greedy")
     parser.add_argument("--playouts", type=int, default=4, help="per candidate, player mc")
+    parser.add_argument("--top", type=int, default=0, help="mc: only the value's top candidates")
     args = parser.parse_args()
     first, _, last = args.seeds.partition("-")
     seeds = range(int(first), int(last or first) + 1)
@@ -95,8 +96,8 @@ def main() -> None:
         "random": ("random play-out (RANDOM, meaningful)", _playout(RANDOM)),
         "greedy": ("greedy bot (beam 1, HEURISTIC)", _bot(make_bot("greedy"))),
         "mc": (
-            f"flat Monte Carlo, {args.playouts} learned play-outs a candidate",
-            lambda s: montecarlo_scores(weights, [s], args.playouts, reward)[0],
+            f"flat Monte Carlo, {args.playouts} learned play-outs a candidate, top {args.top}",
+            lambda s: montecarlo_scores(weights, [s], args.playouts, reward, top=args.top)[0],
         ),
     }
     print("| player | games | mean | sd | min-max | games/s |\n|---|---|---|---|---|---|")

@@ -90,16 +90,23 @@ def montecarlo_scores(
     playouts: int,
     reward: str = "final",
     seed: int = 0,
+    top: int = 0,
 ) -> list[int]:
     """The final scores of flat Monte Carlo with learned play-outs on the dice of ``seeds``.
 
-    Each decision gives every candidate ``playouts`` play-outs by the greedy learned player
-    (later rolls drawn from ``seed_stream(seed + game seed)``, never the game's own).
+    Each decision gives every candidate (the ``top`` the value rates highest, when > 0)
+    ``playouts`` play-outs by the greedy learned player (later rolls drawn from
+    ``seed_stream(seed + game seed)``, never the game's own).
     """
     code, playouts = _reward(reward), check_count("playouts", playouts, 1)
+    top = check_count("top", top, 0)
     record = np.zeros(49, dtype=np.int64)
     return [
-        int(montecarlo_game(weights, _rolls(s), seed_stream(seed + s), playouts, code, record)[0])
+        int(
+            montecarlo_game(weights, _rolls(s), seed_stream(seed + s), playouts, code, record, top)[
+                0
+            ]
+        )
         for s in (check_seed(s) for s in seeds)
     ]
 

@@ -341,6 +341,34 @@ def play_on(
 
 
 @jit
+def _keep_top(
+    weights: np.ndarray,
+    tiles: np.ndarray,
+    counts: np.ndarray,
+    rnd: int,
+    placed: int,
+    used: int,
+    moves: np.ndarray,
+    n: int,
+    top: int,
+    reward: int,
+    cells: np.ndarray,
+) -> int:
+    """Move the ``top`` candidates the value rates highest to the front of ``moves``."""
+    values = np.zeros(n)
+    for k in range(n):
+        values[k] = _rate(weights, tiles, counts, rnd, placed, used, moves[k], reward, cells)
+    for i in range(top):  # a partial selection sort: ties keep the earlier candidate
+        b = i
+        for k in range(i + 1, n):
+            if values[k] > values[b]:
+                b = k
+        values[i], values[b] = values[b], values[i]
+        moves[i], moves[b] = moves[b], moves[i]
+    return top
+
+
+@jit
 def montecarlo_game(
     weights: np.ndarray,
     rolls: np.ndarray,
@@ -348,11 +376,13 @@ def montecarlo_game(
     playouts: int,
     reward: int,
     record: np.ndarray,
+    top: int = 0,
 ) -> tuple[int, int]:
     """One game by flat Monte Carlo with the greedy learned player as the play-out policy.
 
     Each decision plays ``playouts`` play-outs (``play_on``) from the afterstate of every
-    candidate of ``play_game`` and plays the best mean; ``rolls`` are the game's dice, which
+    candidate of ``play_game`` (only the ``top`` the value rates highest when ``top`` > 0)
+    and plays the best mean; ``rolls`` are the game's dice, which
     the play-outs never read: play-out ``j`` of every candidate draws the later rounds from
     the same stream, seeded from ``stream`` at the decision (common random numbers, so the
     candidates are compared on the same futures). ``(score, placements)``.
@@ -374,6 +404,10 @@ def montecarlo_game(
             n = _candidates(tiles, slots, counts, used, now, moves)
             if n == 0:
                 break
+            if 0 < top < n:
+                n = _keep_top(
+                    weights, tiles, counts, rnd, placed, used, moves, n, top, reward, cells
+                )
             chosen = moves[0]
             if n > 1:
                 for j in range(playouts):  # common random numbers: each candidate, same dice

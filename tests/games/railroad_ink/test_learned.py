@@ -120,6 +120,15 @@ def test_monte_carlo_with_learned_playouts_never_reads_a_future_roll() -> None:
     assert records[0] == records[1]
 
 
+def test_monte_carlo_over_the_values_top_one_is_the_greedy_player() -> None:
+    weights = train_value(games=40, seed=6, every=40, eval_seeds=[]).weights
+    rolls = np.array([[0, 3, 5, 7], [1, 1, 2, 6], [4, 0, 0, 8]] * 3, dtype=np.int64)[:7]
+    greedy, carlo = np.zeros(49, dtype=np.int64), np.zeros(49, dtype=np.int64)
+    played = play_game(weights, rolls.copy(), seed_stream(1), 0.0, 0.0, False, FINAL, greedy)
+    searched = montecarlo_game(weights, rolls.copy(), seed_stream(1), 3, FINAL, carlo, 1)
+    assert played == searched and np.array_equal(greedy, carlo)
+
+
 def test_training_is_reproducible_and_learns_something() -> None:
     first = train_value(games=30, seed=3, every=15, eval_seeds=range(100, 103))
     again = train_value(games=30, seed=3, every=15, eval_seeds=range(100, 103))
