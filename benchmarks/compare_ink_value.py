@@ -19,7 +19,7 @@ import numpy as np
 
 from games.railroad_ink import RailroadInk
 from games.railroad_ink.bots.base import Bot
-from games.railroad_ink.bots.learned import (
+from games.railroad_ink.bots.learned_value import (
     LearnedBot,
     greedy_scores,
     load_value,

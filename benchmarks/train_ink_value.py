@@ -15,7 +15,7 @@ import statistics
 import time
 
 from games._compile import ENGINE
-from games.railroad_ink.bots.learned import (
+from games.railroad_ink.bots.learned_value import (
     REWARDS,
     InkTraining,
     greedy_scores,

@@ -35,7 +35,7 @@ subpackages' ``__init__`` files import nothing:
   (random, greedy and beam), ``mcts_bot``, ``lookahead``, ``policy`` (the guided play-outs'
   learned table), ``montecarlo`` (flat Monte Carlo on the engine: ``best``),
   ``roster`` (``BOTS``, ``make_bot``, ``BotAgent``: a bot as a ``treesearch.match`` agent
-  maker);
+  maker), ``learned_value`` (the learned afterstate value: training, ``LearnedBot``);
 - ``records``: whole games by one agent and their records
   (``play(seed, dice, bot) -> InkRecord``, ``replay``);
 - ``film``: a video of a record, with the bot's candidates at each placement

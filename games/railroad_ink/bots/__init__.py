@@ -2,7 +2,7 @@
 
 Modules, each importing only those above it: ``features``, ``value``, ``planning``, ``base``,
 ``simple``, ``mcts_bot``, ``lookahead``, ``policy``, ``montecarlo``, ``roster`` (``BOTS``,
-``make_bot``, ``BotAgent``: a bot as a ``treesearch.match`` agent maker), ``learned`` (the
+``make_bot``, ``BotAgent``: a bot as a ``treesearch.match`` agent maker), ``learned_value`` (the
 learned afterstate value: training on the engine, ``LearnedBot``). Whole games played by
 one bot are ``games.railroad_ink.records``, their films ``games.railroad_ink.film``.
 """

@@ -39,7 +39,7 @@ LAYERS = [
     "bots.policy",
     "bots.montecarlo",
     "bots.roster",
-    "bots.learned",
+    "bots.learned_value",
     "records",
     "film",
 ]
