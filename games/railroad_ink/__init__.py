@@ -10,26 +10,34 @@ row 0 at the top, with index ``row * 7 + col``; a placement is written ``RC`` + 
     board = Board.from_moves(["01D_D_", "11DL__"])
     board.legal_placements(Tile.parse("L_L_"))
 
-The package is grouped by concern; a module imports only modules listed before it (never one
-below, not even lazily), and the subpackages' ``__init__`` files import nothing:
+The package is grouped by concern, in rooms that run one way: ``pieces``, then ``engine``,
+then ``rules``, then ``render`` and ``bots`` side by side, then ``records``, ``record_film``
+and ``entry``. A module imports only modules listed before it (never one below, not even
+lazily), and the subpackages' ``__init__`` files import nothing:
 
-- ``rules``: ``tiles`` (``Tile``, sides, dice faces, specials), ``geometry`` (size, exits,
-  centre, neighbours, the placement notation), ``score`` (``score_tiles``),
-  ``board`` (``Board``, legality, ``Placement``), ``dice`` (seeded rolls, one round's
-  outcomes), ``rounds`` (the rules of a round), ``game`` (``RailroadInk`` and its states);
+- ``pieces``: ``tiles`` (``Tile``, sides, dice faces, specials), ``geometry`` (size, exits,
+  centre, neighbours, the placement notation), ``dice`` (seeded rolls, one round's outcomes):
+  values with no rule of play;
+- ``engine``: the rules written once, as arrays compiled by numba when installed
+  (``games._compile``): ``arrays`` (checks of arrays handed to compiled code), ``tables``
+  (the tiles, squares and slots as arrays, which tiles fit which slot), ``placements``
+  (placing, legal and meaningful placements), ``scoring`` (the exact score, with what
+  produced it when asked), ``playout`` and ``position`` (whole play-outs from a state),
+  ``plans`` (a known-dice game planned by nested rollout policy adaptation), ``ntuple`` (a
+  learned afterstate value: its n-tuple network, TD(0) games);
+- ``rules``: typed views over the engine: ``score`` (``score_tiles``, ``Score``, ``Network``),
+  ``board`` (``Board``, legality explained, ``Placement``), ``rounds`` (the rules of a round),
+  ``game`` (``RailroadInk`` and its states);
 - ``render``: ``pictures`` (a tile in pillow), ``networks`` (the scored board's marks),
   ``column`` (the column beside the board), ``decision`` (a bot's candidates before a
   placement, on the board and in a column), ``ids`` (the fixed tile ids), ``renderer``
   (``RailroadInkTiles``);
-- ``engine``: the board as arrays, compiled by numba when installed (``games._compile``; ``tables``,
-  ``placements``, ``scoring``, ``playout``, ``position``): legal and meaningful placements, exact
-  scores and whole play-outs some fifty times faster than ``Board``;
 - ``bots``: ``features`` and ``value`` (value functions of partial boards), ``planning``
   (round views, play-outs and pilots), ``base`` (the ``Bot`` interface), ``simple``
   (random, greedy and beam), ``mcts_bot``, ``lookahead``, ``policy`` (the guided play-outs'
   learned table), ``montecarlo`` (flat Monte Carlo on the engine: ``best``),
   ``roster`` (``BOTS``, ``make_bot``, ``BotAgent``: a bot as a ``treesearch.match`` agent
-  maker);
+  maker), ``learned_value`` (the learned afterstate value: training, ``LearnedBot``);
 - ``records``: whole games by one agent and their records
   (``play(seed, dice, bot) -> InkRecord``, ``replay``);
 - ``record_film``: ``film``, a video of a record, with the bot's candidates at each placement

@@ -12,5 +12,6 @@ slots as arrays, and which tile fits which slot), ``placements`` (placing, legal
 meaningful placements), ``scoring`` (the exact score, with what produced it when asked, and
 the play-out score), ``playout`` (the random number stream, the policies, whole play-outs),
 ``position`` (from a game state to arrays, the public entry points), ``plans`` (a whole
-known-dice game planned by nested rollout policy adaptation).
+known-dice game planned by nested rollout policy adaptation), ``ntuple`` (a learned afterstate
+value as an n-tuple network, and greedy games that learn it by TD(0)).
 """

@@ -31,7 +31,10 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Sequence
 
-from games.railroad_ink.engine.position import random_total
+import numpy as np
+
+from games.railroad_ink.engine.ntuple import CELL_VALUES, state_cells
+from games.railroad_ink.engine.position import PIECE_OF, random_total
 from games.railroad_ink.pieces.dice import (
     ROUNDS,
     Roll,
@@ -371,6 +374,21 @@ class RailroadInkState(TreeIterator):
             self.used,
             self._now,
         )
+
+    def encoding(self) -> np.ndarray:
+        """The board as cells for an n-tuple network (``engine.ntuple``): 60 ints in 0..80.
+
+        Per square its four sides' route types (0 an empty square), then the stage (round and
+        faces placed), the specials used and the faces left; a state awaiting a roll reads as
+        the end of the round before it.
+        """
+        faces = self.faces
+        pieces = None if faces is None else [PIECE_OF[face] for face in faces]
+        return state_cells(self.board.arrays()[0], self.round, pieces, self.used)
+
+    def cell_values(self) -> int:
+        """How many values a cell of ``encoding()`` holds (81)."""
+        return CELL_VALUES
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RailroadInkState):

@@ -1,0 +1,91 @@
+"""Railroad Ink: train the learned afterstate value (n-tuple network, TD(0)) on the engine.
+
+Seeded: with ``--games`` the same seed gives the same model file. Prints the learning curve as
+it goes (the greedy learned player's mean final score on the dice of ``--eval-seeds``, by
+games trained), writes the model (``treesearch.learn`` format) and the curve as a PNG, then
+the greedy player's mean, sd and speed on ``--eval-seeds``::
+
+    python benchmarks/train_ink_value.py --seconds 600 --seed 1 --out ink.npz --curve ink.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from games._compile import ENGINE
+from games.railroad_ink.bots.learned_value import (
+    REWARDS,
+    InkTraining,
+    greedy_scores,
+    save_value,
+    train_value,
+)
+from treesearch.learn import write_curve
+
+
+def _seeds(text: str) -> range:
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+def _show(run: InkTraining) -> None:
+    games, score = run.curve[-1]
+    rate = run.games / max(run.seconds, 1e-9)
+    print(f"{games:>9} games  {run.seconds:7.1f} s  {rate:6.0f} games/s  greedy {score:.2f}")
+
+
+def main() -> None:
+    """Train, write the model and the curve, and measure the greedy player."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    limit = parser.add_mutually_exclusive_group(required=True)
+    limit.add_argument("--games", type=int, help="training games")
+    limit.add_argument("--seconds", type=float, help="training time")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the training dice")
+    parser.add_argument("--out", required=True, help="model file to write (.npz)")
+    parser.add_argument("--curve", help="learning curve PNG to write")
+    parser.add_argument("--alpha", type=float, default=0.1, help="TD step (0, 1]")
+    parser.add_argument("--epsilon", type=float, default=0.02, help="exploration")
+    parser.add_argument("--reward", choices=sorted(REWARDS), default="final")
+    parser.add_argument("--every", type=int, default=20_000, help="games between points")
+    parser.add_argument("--eval-seeds", type=_seeds, default=range(100, 200), help="e.g. 100-199")
+    args = parser.parse_args()
+    print(
+        f"engine: {ENGINE}; training by TD(0), reward {args.reward}, alpha {args.alpha}, "
+        f"epsilon {args.epsilon}, seed {args.seed}"
+    )
+    run = train_value(
+        games=args.games,
+        seconds=args.seconds,
+        seed=args.seed,
+        alpha=args.alpha,
+        epsilon=args.epsilon,
+        reward=args.reward,
+        every=args.every,
+        eval_seeds=args.eval_seeds,
+        progress=_show,
+    )
+    save_value(args.out, run)
+    print(f"model: {args.out} ({run.games} games, {run.seconds:.1f} s)")
+    if args.curve:
+        seeds = args.eval_seeds
+        write_curve(
+            args.curve,
+            run.curve,
+            title="Railroad Ink, learned afterstate value",
+            label=f"greedy mean on seeds {seeds.start}-{seeds.stop - 1}",
+        )
+        print(f"curve: {args.curve}")
+    t0 = time.perf_counter()
+    scores = greedy_scores(run.weights, args.eval_seeds, args.reward)
+    spent = time.perf_counter() - t0
+    print(
+        f"greedy learned player on seeds {args.eval_seeds.start}-{args.eval_seeds.stop - 1}: "
+        f"mean {statistics.mean(scores):.2f} sd {statistics.pstdev(scores):.2f} "
+        f"min {min(scores)} max {max(scores)}, {len(scores) / spent:.0f} games/s"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,264 @@
+"""A learned afterstate value for Railroad Ink: training on the engine, and the ``LearnedBot``.
+
+``train_value`` learns the n-tuple network of ``engine.ntuple`` by TD(0) from ε-greedy games
+played on the compiled engine (thousands a second), measuring the greedy player on fixed
+seeds as it goes (the learning curve). ``network`` gives the same weights as a
+``treesearch.learn.NTupleValue`` over ``RailroadInkState.encoding()``, which ``save_value``
+writes as a model file that ``treesearch.learn.load_model`` reads. ``LearnedBot`` plays the
+child whose afterstate the value rates highest (one ply, no play-outs).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from games._compile import ENGINE
+from games.railroad_ink.bots.base import Bot, check_count
+from games.railroad_ink.engine.ntuple import (
+    CELL_VALUES,
+    CELLS,
+    DELTA,
+    FINAL,
+    TABLE,
+    TUPLES,
+    evaluate,
+    montecarlo_game,
+    play_game,
+)
+from games.railroad_ink.engine.playout import seed_stream
+from games.railroad_ink.engine.position import PIECE_OF
+from games.railroad_ink.engine.scoring import total
+from games.railroad_ink.pieces.dice import ROUNDS, check_seed, roll_sequence
+from games.railroad_ink.rules.game import RailroadInkState
+from treesearch.arguments import check_number
+from treesearch.errors import InvalidArgumentError
+from treesearch.learn import Model, NTupleValue, load_model, save_model
+
+__all__ = [
+    "GAME",
+    "REWARDS",
+    "InkTraining",
+    "LearnedBot",
+    "greedy_scores",
+    "load_value",
+    "montecarlo_scores",
+    "network",
+    "save_value",
+    "train_value",
+]
+
+GAME = "railroad-ink"
+"""The game's name in a model file."""
+REWARDS = {"final": FINAL, "delta": DELTA}
+"""What the value learns: the final score (``final``) or the score still to come (``delta``)."""
+
+
+def network(weights: np.ndarray | None = None) -> NTupleValue:
+    """The ``NTupleValue`` over ``encoding()`` with the tuples of ``engine.ntuple`` (a copy)."""
+    net = NTupleValue(TUPLES.tolist(), cells=CELLS, cell_values=CELL_VALUES)
+    if weights is not None:
+        net.weights = np.array(weights, dtype=np.float64)
+    return net
+
+
+def _rolls(seed: int) -> np.ndarray:
+    """The engine's rolls of the game numbered ``seed`` (``roll_sequence``)."""
+    return np.array([[PIECE_OF[face] for face in r] for r in roll_sequence(seed)], np.int64)
+
+
+def greedy_scores(weights: np.ndarray, seeds: Sequence[int], reward: str = "final") -> list[int]:
+    """The final scores of the greedy player by ``weights`` on the dice of ``seeds``."""
+    code = _reward(reward)
+    record = np.zeros(49, dtype=np.int64)
+    stream = seed_stream(0)  # unused: the rolls are given and there is no exploration
+    return [
+        int(play_game(weights, _rolls(check_seed(s)), stream, 0.0, 0.0, False, code, record)[0])
+        for s in seeds
+    ]
+
+
+def montecarlo_scores(
+    weights: np.ndarray,
+    seeds: Sequence[int],
+    playouts: int,
+    reward: str = "final",
+    seed: int = 0,
+    top: int = 0,
+) -> list[int]:
+    """The final scores of flat Monte Carlo with learned play-outs on the dice of ``seeds``.
+
+    Each decision gives every candidate (the ``top`` the value rates highest, when > 0)
+    ``playouts`` play-outs by the greedy learned player (later rolls drawn from
+    ``seed_stream(seed + game seed)``, never the game's own).
+    """
+    code, playouts = _reward(reward), check_count("playouts", playouts, 1)
+    top = check_count("top", top, 0)
+    record = np.zeros(49, dtype=np.int64)
+    return [
+        int(
+            montecarlo_game(weights, _rolls(s), seed_stream(seed + s), playouts, code, record, top)[
+                0
+            ]
+        )
+        for s in (check_seed(s) for s in seeds)
+    ]
+
+
+def _reward(reward: str) -> int:
+    if reward not in REWARDS:
+        raise InvalidArgumentError(f"reward must be one of {sorted(REWARDS)}, got {reward!r}")
+    return REWARDS[reward]
+
+
+@dataclass
+class InkTraining:
+    """What ``train_value`` learned: the weights, the games played, the learning curve."""
+
+    weights: np.ndarray
+    games: int = 0
+    seconds: float = 0.0
+    curve: list[tuple[int, float]] = field(default_factory=list)
+    settings: dict[str, Any] = field(default_factory=dict)
+
+
+def train_value(
+    *,
+    games: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    alpha: float = 0.1,
+    epsilon: float = 0.02,
+    reward: str = "final",
+    every: int = 10_000,
+    eval_seeds: Sequence[int] = range(100, 200),
+    weights: np.ndarray | None = None,
+    progress: Callable[[InkTraining], None] | None = None,
+) -> InkTraining:
+    """Learn the afterstate value by TD(0) over ``games`` games, or for ``seconds``.
+
+    Training games draw their dice from ``seed_stream(seed)``; every ``every`` games (and at
+    the end) the greedy player's mean score on ``eval_seeds`` joins the curve and
+    ``progress`` is called. With ``games`` the weights are the same on every run.
+
+    Raises:
+        InvalidArgumentError: neither or both of ``games`` and ``seconds``, or a bad knob.
+    """
+    if (games is None) == (seconds is None):
+        raise InvalidArgumentError(
+            f"give one of games or seconds, got games={games!r}, seconds={seconds!r}"
+        )
+    limit = check_count("games", games, 1) if games is not None else None
+    wall = check_number("seconds", seconds, minimum=0.0) if seconds is not None else None
+    alpha = check_number("alpha", alpha, minimum=0.0)
+    if not 0.0 < alpha <= 1.0:
+        raise InvalidArgumentError(f"alpha must be in (0, 1], got {alpha!r}")
+    epsilon = check_number("epsilon", epsilon, minimum=0.0)
+    if epsilon > 1.0:
+        raise InvalidArgumentError(f"epsilon must be in [0, 1], got {epsilon!r}")
+    code = _reward(reward)
+    every = check_count("every", every, 1)
+    w = np.zeros(len(TUPLES) * TABLE) if weights is None else np.array(weights, np.float64)
+    run = InkTraining(
+        w,
+        settings={
+            "alpha": alpha,
+            "epsilon": epsilon,
+            "reward": reward,
+            "td": "TD(0) on afterstates",
+            "seed": check_seed(seed),
+        },
+    )
+    stream = seed_stream(seed)
+    rolls = np.full((ROUNDS, 4), -1, dtype=np.int64)
+    record = np.zeros(49, dtype=np.int64)
+    start = time.perf_counter()
+    while limit is None or run.games < limit:
+        rolls[:] = -1
+        play_game(w, rolls, stream, epsilon, alpha, True, code, record)
+        run.games += 1
+        run.seconds = time.perf_counter() - start
+        done = (limit is not None and run.games >= limit) or (
+            wall is not None and run.seconds >= wall
+        )
+        if run.games % every == 0 or done:
+            scores = greedy_scores(w, eval_seeds, reward) if eval_seeds else [0]
+            run.curve.append((run.games, float(np.mean(scores))))
+            if progress is not None:
+                progress(run)
+        if done:
+            break
+    return run
+
+
+def save_value(path: str | os.PathLike[str], run: InkTraining) -> Path:
+    """Write the trained value as a ``treesearch.learn`` model file."""
+    model = Model(
+        network(run.weights),
+        GAME,
+        settings={**run.settings, "engine": ENGINE, "seconds": round(run.seconds, 1)},
+        seed=int(run.settings.get("seed", 0)),
+        games=run.games,
+        curve=run.curve,
+    )
+    return save_model(path, model)
+
+
+def load_value(path: str | os.PathLike[str]) -> tuple[np.ndarray, str]:
+    """The weights and the reward (``final`` or ``delta``) of a model file of this value.
+
+    Raises:
+        ModelFileError: the file is no Railroad Ink n-tuple model of these tuples.
+    """
+    from treesearch.errors import ModelFileError
+
+    model = load_model(path, game=GAME)
+    value = model.value
+    if not isinstance(value, NTupleValue) or value.spec() != network().spec():
+        raise ModelFileError(f"{path}: not this game's n-tuple network ({value!r})")
+    reward = str(model.settings.get("reward", "final"))
+    _reward(reward)
+    return value.weights, reward
+
+
+class LearnedBot(Bot):
+    """One ply by the learned value: the child whose afterstate it rates highest.
+
+    Args:
+        weights: the network's weights (``load_value``), in ``engine.ntuple``'s layout.
+        reward: what the weights learned (``final`` or ``delta``: then each child's own total
+            score is added).
+        seconds: unused (a decision costs well under a millisecond); kept for the roster.
+    """
+
+    name = "learned"
+
+    def __init__(
+        self, weights: np.ndarray, reward: str = "final", seconds: float | None = None
+    ) -> None:
+        super().__init__(seconds)
+        w = np.asarray(weights, dtype=np.float64)
+        if w.shape != (len(TUPLES) * TABLE,):
+            raise InvalidArgumentError(
+                f"weights must have shape ({len(TUPLES) * TABLE},), got {w.shape}"
+            )
+        self.weights, self.reward = w, reward
+        self._delta = _reward(reward) == DELTA
+
+    def value(self, state: RailroadInkState) -> float:
+        """The learned value of ``state`` as an afterstate."""
+        v = float(evaluate(self.weights, state.encoding()))
+        if self._delta:
+            v += float(total(state.board.arrays()[0]))
+        return v
+
+    def _choose(self, state: RailroadInkState) -> RailroadInkState:
+        children = state.get_children()
+        values = [self.value(c) for c in children]
+        return children[int(np.argmax(values))]

@@ -1,0 +1,436 @@
+"""A learned afterstate value of Railroad Ink: an n-tuple network over the array board.
+
+The board after a placement (its *afterstate*) is read as ``CELLS`` cells of ``CELL_VALUES``
+values (``encode``): per square the route type on each of its four sides as one base-3
+number (0 an empty square: a tile always has a route side), then the stage of the game
+(``(round - 1) * 5 + faces placed this round``, 0..34), the specials used (0..3) and how many
+of each die face are left this round. ``TUPLES`` are pairs of cells, each with its own table
+of ``CELL_VALUES ** 2`` weights: every square with the stage (where a tile is worth what, by
+stage), every two neighbouring squares (matches, errors, open ends), every face left with the
+stage, and the specials with the stage. The weights lie one table after the other, as in
+``treesearch.learn.NTupleValue`` over the same tuples, which therefore gives the same values
+over ``RailroadInkState.encoding()``.
+
+``play_game`` plays a whole game greedily by the value (ε-greedy from the seeded stream) and,
+when asked, learns by TD(0) on the afterstates as it goes. With ``reward`` ``FINAL`` the value
+is the final score expected from the afterstate; with ``DELTA`` it is the score still to be
+gained over the afterstate's own ``total`` (moves are ranked by ``total + value``).
+Compiled with numba when present; plain Python gives the same numbers.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from games._compile import jit
+from games.railroad_ink.engine.placements import add_moves
+from games.railroad_ink.engine.playout import (
+    _below,
+    load_round,
+    next_random,
+    play_move,
+    specials_allowed,
+)
+from games.railroad_ink.engine.scoring import total
+from games.railroad_ink.engine.tables import (
+    CONTACTS,
+    FACES,
+    MOVE_BASE,
+    OT_PIECE,
+    OT_SIDES,
+    SLOT_INIT,
+)
+
+__all__ = [
+    "CELLS",
+    "CELL_VALUES",
+    "DELTA",
+    "FINAL",
+    "TABLE",
+    "TUPLES",
+    "encode",
+    "evaluate",
+    "montecarlo_game",
+    "play_game",
+    "play_on",
+    "state_cells",
+    "update",
+]
+
+SQUARE_CELLS = 49
+STAGE_CELL, SPECIALS_CELL, COUNTS_CELL = 49, 50, 51
+CELLS = COUNTS_CELL + FACES
+"""Cells of an encoding: 49 squares, the stage, the specials used, the 9 faces' counts."""
+CELL_VALUES = 81
+"""Values a cell holds: a square's four sides in base 3 (0 empty), and the smaller counts."""
+TABLE = CELL_VALUES * CELL_VALUES
+"""Weights per tuple (every tuple is a pair of cells)."""
+FINAL, DELTA = 0, 1
+"""The rewards ``play_game`` learns from: the final score, or each move's change of score."""
+
+SIDE_CODE = (OT_SIDES @ np.array([1, 3, 9, 27], dtype=np.int64)).astype(np.int64)
+"""Per tile number: its sides N, E, S, W as one base-3 number (1..80)."""
+SIDE_CODE.setflags(write=False)
+
+
+def _tuples() -> np.ndarray:
+    pairs = [(STAGE_CELL, square) for square in range(SQUARE_CELLS)]
+    pairs += [(int(a), int(b)) for a, _, b, _ in CONTACTS]
+    pairs += [(STAGE_CELL, COUNTS_CELL + face) for face in range(FACES)]
+    pairs.append((STAGE_CELL, SPECIALS_CELL))
+    tuples = np.array(pairs, dtype=np.int64)
+    tuples.setflags(write=False)
+    return tuples
+
+
+TUPLES = _tuples()
+"""The 143 tuples (pairs of cells); tuple ``t``'s weights are ``weights[t * TABLE:]``."""
+
+
+@jit
+def encode(
+    tiles: np.ndarray, stage: int, specials: int, counts: np.ndarray, out: np.ndarray
+) -> None:
+    """The cells of a board and its stage, specials used and faces left, into ``out``."""
+    for square in range(SQUARE_CELLS):
+        ot = tiles[square]
+        out[square] = SIDE_CODE[ot] if ot >= 0 else 0
+    out[STAGE_CELL] = stage
+    out[SPECIALS_CELL] = specials
+    for face in range(FACES):
+        out[COUNTS_CELL + face] = counts[face]
+
+
+@jit
+def evaluate(weights: np.ndarray, cells: np.ndarray) -> float:
+    """The network's value of ``cells``: the sum of the weights its tuples pick."""
+    value = 0.0
+    for t in range(TUPLES.shape[0]):
+        value += weights[t * TABLE + cells[TUPLES[t, 0]] + CELL_VALUES * cells[TUPLES[t, 1]]]
+    return value
+
+
+@jit
+def update(weights: np.ndarray, cells: np.ndarray, target: float, alpha: float) -> None:
+    """Move the value of ``cells`` ``alpha`` of the way to ``target`` (as ``NTupleValue``)."""
+    step = alpha * (target - evaluate(weights, cells)) / TUPLES.shape[0]
+    for t in range(TUPLES.shape[0]):
+        weights[t * TABLE + cells[TUPLES[t, 0]] + CELL_VALUES * cells[TUPLES[t, 1]]] += step
+
+
+@jit
+def _popcount(used: int) -> int:
+    count = 0
+    for i in range(6):
+        count += (used >> i) & 1
+    return count
+
+
+@jit
+def _rate(
+    weights: np.ndarray,
+    tiles: np.ndarray,
+    counts: np.ndarray,
+    rnd: int,
+    placed: int,
+    used: int,
+    move: int,
+    reward: int,
+    cells: np.ndarray,
+) -> float:
+    """The value of the afterstate of ``move`` (-1: the board as it is), as ``play_game`` ranks."""
+    square = move // MOVE_BASE
+    if move >= 0:
+        ot = move % MOVE_BASE
+        piece = OT_PIECE[ot]
+        tiles[square] = ot
+        if piece >= FACES:
+            used |= 1 << (piece - FACES)
+        else:
+            counts[piece] -= 1
+            placed += 1
+    encode(tiles, (rnd - 1) * 5 + placed, _popcount(used), counts, cells)
+    value = evaluate(weights, cells)
+    if reward == DELTA:
+        value += total(tiles)
+    if move >= 0:
+        tiles[square] = -1
+        if OT_PIECE[move % MOVE_BASE] < FACES:
+            counts[OT_PIECE[move % MOVE_BASE]] += 1
+    return value
+
+
+@jit
+def _candidates(
+    tiles: np.ndarray,
+    slots: np.ndarray,
+    counts: np.ndarray,
+    used: int,
+    now: bool,
+    moves: np.ndarray,
+) -> int:
+    """The meaningful placements of the faces left and of the allowed specials, into ``moves``.
+
+    When no face fits but a special does, ``-1`` (ending the round) is the last candidate.
+    Returns their number (0: the round is over).
+    """
+    n = 0
+    for face in range(FACES):
+        if counts[face] > 0:
+            n = add_moves(tiles, slots, face, True, moves, n)
+    faces = n
+    if specials_allowed(used, now):
+        for i in range(6):
+            if not (used >> i) & 1:
+                n = add_moves(tiles, slots, FACES + i, True, moves, n)
+    if n > 0 and faces == 0:
+        moves[n] = -1  # end the round: the board as it is
+        n += 1
+    return n
+
+
+@jit
+def _greedy(
+    weights: np.ndarray,
+    tiles: np.ndarray,
+    counts: np.ndarray,
+    rnd: int,
+    placed: int,
+    used: int,
+    moves: np.ndarray,
+    n: int,
+    reward: int,
+    cells: np.ndarray,
+) -> int:
+    """The candidate of ``moves[:n]`` whose afterstate the value rates highest (the first)."""
+    chosen: int = moves[0]
+    best = -1e300
+    for k in range(n):
+        v = _rate(weights, tiles, counts, rnd, placed, used, moves[k], reward, cells)
+        if v > best:
+            best, chosen = v, moves[k]
+    return chosen
+
+
+@jit
+def play_game(
+    weights: np.ndarray,
+    rolls: np.ndarray,
+    stream: np.ndarray,
+    epsilon: float,
+    alpha: float,
+    learn: bool,
+    reward: int,
+    record: np.ndarray,
+) -> tuple[int, int]:
+    """One whole game by the value, learning by TD(0) when ``learn``; ``(score, placements)``.
+
+    Each decision rates the afterstate of every meaningful placement of every face left and
+    of every allowed special (and, when no face fits, of ending the round) and plays the best
+    (the first of equals); with probability ``epsilon`` a uniformly random one instead.
+    ``rolls[r]`` is round ``r + 1``'s roll, -1 entries are drawn from ``stream`` (and written
+    there). ``record`` (49 long) gets the placements in order.
+
+    Hot loop: a compiled kernel kept in few functions, since a call per step costs speed.
+    """
+    tiles, slots = np.full(49, -1, dtype=np.int64), SLOT_INIT.copy()
+    counts = np.zeros(FACES, dtype=np.int64)
+    moves = np.zeros(4096, dtype=np.int64)
+    cells = np.zeros(CELLS, dtype=np.int64)
+    prev = np.zeros(CELLS, dtype=np.int64)
+    have_prev = False
+    prev_total = 0
+    used = 0
+    recorded = 0
+    threshold = epsilon * 4294967296.0
+    for rnd in range(1, 8):
+        load_round(rolls, rnd, counts, stream)
+        placed = 0
+        now = False
+        while True:
+            n = _candidates(tiles, slots, counts, used, now, moves)
+            if n == 0:
+                break
+            if epsilon > 0.0 and next_random(stream) < threshold:
+                chosen = moves[_below(stream, n)]
+            else:
+                chosen = _greedy(weights, tiles, counts, rnd, placed, used, moves, n, reward, cells)
+            if chosen >= 0:
+                used, now, placed = play_move(tiles, slots, counts, chosen, used, now, placed)
+                record[recorded] = chosen
+                recorded += 1
+            encode(tiles, (rnd - 1) * 5 + placed, _popcount(used), counts, cells)
+            if learn:
+                target = evaluate(weights, cells)
+                if reward == DELTA:
+                    now_total = total(tiles)
+                    target += now_total - prev_total
+                    prev_total = now_total
+                if have_prev:
+                    update(weights, prev, target, alpha)
+            prev[:] = cells
+            have_prev = True
+            if chosen < 0:
+                break
+    score: int = total(tiles)
+    if learn and have_prev:
+        update(weights, prev, 0.0 if reward == DELTA else float(score), alpha)
+    return score, recorded
+
+
+def state_cells(tiles: np.ndarray, rnd: int, faces: list[int] | None, used: int) -> np.ndarray:
+    """The cells of a game state: its tiles, round, faces left (pieces) and specials used.
+
+    A state awaiting round ``r``'s roll (``faces`` None) reads as the end of round ``r - 1``
+    (all four faces placed), as ``play_game`` sees the board after a round's last placement;
+    the end of the game as the end of round 7; free play (round 0) as the start.
+    """
+    counts = np.zeros(FACES, dtype=np.int64)
+    if rnd == 0:
+        stage = 0
+    elif faces is None or rnd > 7:
+        stage = (min(rnd, 8) - 2) * 5 + 4 if rnd >= 2 else 0
+    else:
+        for piece in faces:
+            counts[piece] += 1
+        stage = (rnd - 1) * 5 + 4 - len(faces)
+    cells = np.zeros(CELLS, dtype=np.int64)
+    encode(tiles, stage, bin(used).count("1"), counts, cells)
+    return cells
+
+
+@jit
+def play_on(
+    weights: np.ndarray,
+    tiles: np.ndarray,
+    slots: np.ndarray,
+    rnd: int,
+    counts: np.ndarray,
+    placed: int,
+    used: int,
+    now: bool,
+    ended: bool,
+    stream: np.ndarray,
+    reward: int,
+    moves: np.ndarray,
+    cells: np.ndarray,
+) -> int:
+    """The final score of the greedy player from a position (the arrays change in place).
+
+    The rest of round ``rnd`` is played with ``counts`` (none when ``ended``), every later
+    round on dice drawn from ``stream``: a play-out that cannot see the game's future rolls.
+    """
+    rolls = np.full((7, 4), -1, dtype=np.int64)
+    while rnd <= 7:
+        while not ended:
+            n = _candidates(tiles, slots, counts, used, now, moves)
+            if n == 0:
+                break
+            chosen = _greedy(weights, tiles, counts, rnd, placed, used, moves, n, reward, cells)
+            if chosen < 0:
+                break
+            used, now, placed = play_move(tiles, slots, counts, chosen, used, now, placed)
+        ended = False
+        rnd += 1
+        if rnd <= 7:
+            load_round(rolls, rnd, counts, stream)
+            placed = 0
+            now = False
+    score: int = total(tiles)
+    return score
+
+
+@jit
+def _keep_top(
+    weights: np.ndarray,
+    tiles: np.ndarray,
+    counts: np.ndarray,
+    rnd: int,
+    placed: int,
+    used: int,
+    moves: np.ndarray,
+    n: int,
+    top: int,
+    reward: int,
+    cells: np.ndarray,
+) -> int:
+    """Move the ``top`` candidates the value rates highest to the front of ``moves``."""
+    values = np.zeros(n)
+    for k in range(n):
+        values[k] = _rate(weights, tiles, counts, rnd, placed, used, moves[k], reward, cells)
+    for i in range(top):  # a partial selection sort: ties keep the earlier candidate
+        b = i
+        for k in range(i + 1, n):
+            if values[k] > values[b]:
+                b = k
+        values[i], values[b] = values[b], values[i]
+        moves[i], moves[b] = moves[b], moves[i]
+    return top
+
+
+@jit
+def montecarlo_game(
+    weights: np.ndarray,
+    rolls: np.ndarray,
+    stream: np.ndarray,
+    playouts: int,
+    reward: int,
+    record: np.ndarray,
+    top: int = 0,
+) -> tuple[int, int]:
+    """One game by flat Monte Carlo with the greedy learned player as the play-out policy.
+
+    Each decision plays ``playouts`` play-outs (``play_on``) from the afterstate of every
+    candidate of ``play_game`` (only the ``top`` the value rates highest when ``top`` > 0)
+    and plays the best mean; ``rolls`` are the game's dice, which
+    the play-outs never read: play-out ``j`` of every candidate draws the later rounds from
+    the same stream, seeded from ``stream`` at the decision (common random numbers, so the
+    candidates are compared on the same futures). ``(score, placements)``.
+    """
+    tiles, slots = np.full(49, -1, dtype=np.int64), SLOT_INIT.copy()
+    counts = np.zeros(FACES, dtype=np.int64)
+    moves = np.zeros(4096, dtype=np.int64)
+    scratch = np.zeros(4096, dtype=np.int64)
+    cells = np.zeros(CELLS, dtype=np.int64)
+    futures = np.zeros(playouts, dtype=np.int64)
+    future = np.zeros(1, dtype=np.int64)
+    used = 0
+    recorded = 0
+    for rnd in range(1, 8):
+        load_round(rolls, rnd, counts, stream)
+        placed = 0
+        now = False
+        while True:
+            n = _candidates(tiles, slots, counts, used, now, moves)
+            if n == 0:
+                break
+            if 0 < top < n:
+                n = _keep_top(
+                    weights, tiles, counts, rnd, placed, used, moves, n, top, reward, cells
+                )
+            chosen = moves[0]
+            if n > 1:
+                for j in range(playouts):  # common random numbers: each candidate, same dice
+                    futures[j] = next_random(stream) | 1
+                best = -1e300
+                for k in range(n):
+                    move = moves[k]
+                    mean = 0.0
+                    for j in range(playouts):
+                        future[0] = futures[j]
+                        t, s, c = tiles.copy(), slots.copy(), counts.copy()
+                        u, w, p = used, now, placed
+                        if move >= 0:
+                            u, w, p = play_move(t, s, c, move, u, w, p)
+                        mean += play_on(
+                            weights, t, s, rnd, c, p, u, w, move < 0, future, reward, scratch, cells
+                        )
+                    if mean > best:
+                        best, chosen = mean, move
+            if chosen < 0:
+                break
+            used, now, placed = play_move(tiles, slots, counts, chosen, used, now, placed)
+            record[recorded] = chosen
+            recorded += 1
+    score: int = total(tiles)
+    return score, recorded
