@@ -23,9 +23,10 @@ from typing import Any
 
 from treesearch.cli.applies import refuse_unused
 from treesearch.cli.catalog import game_entry
-from treesearch.cli.common import EXIT_INTERRUPTED, Work, say_compiled
+from treesearch.cli.common import Work, say_compiled
 from treesearch.cli.output_options import check_file
 from treesearch.compare import default_jobs, run_jobs
+from treesearch.compare.interrupts import Stopped
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError
 from treesearch.game_entry import GameEntry, Problem
 from treesearch.learn import LearnedValue, LinearValue, NTupleValue, TableValue, train
@@ -127,6 +128,41 @@ def _pool(jobs: int | None, backend: str) -> Callable[[Any, Sequence[Any]], list
     return functools.partial(run_jobs, jobs=jobs, backend=backend)
 
 
+def _settings(args: argparse.Namespace, name: str, curve: Path) -> dict[str, Any]:
+    """``train``'s arguments from the options (the value and the start apart)."""
+    games = args.games if args.games is not None else GAMES_WITHOUT_LIMIT
+    if args.limit is not None:
+        games = _NO_END
+    eval_every = args.eval_every
+    if eval_every is None:
+        eval_every = max(1, games // 20) if args.limit is None else 1000
+    jobs = _jobs(args)
+    return {
+        "games": games,
+        "alpha": args.alpha,
+        "lam": args.lam,
+        "epsilon": args.epsilon,
+        "seed": args.seed,
+        "game": name,
+        "out": args.out,
+        "checkpoint_every": args.checkpoint_every,
+        "resume": args.resume,
+        "eval_every": eval_every,
+        "curve": curve,
+        "batch": args.batch,
+        "pool": _pool(jobs, args.backend),
+        "chunks": jobs or default_jobs(),
+        "seconds": args.limit,
+    }
+
+
+def _jobs(args: argparse.Namespace) -> int | None:
+    """``--jobs``, else 1 locally and no limit on Ray."""
+    if args.jobs is not None:
+        return int(args.jobs)
+    return 1 if args.backend == "local" else None
+
+
 def prepare_learn(args: argparse.Namespace) -> Work:
     """``learn``: check the game, its value and the files; return the training."""
     game = game_entry(args.game)
@@ -144,44 +180,19 @@ def prepare_learn(args: argparse.Namespace) -> Work:
     check_file(curve, "--curve")
     problem = game.build(args)
     value = value_for(game, problem)
-    games = args.games if args.games is not None else GAMES_WITHOUT_LIMIT
-    if args.limit is not None:
-        games = _NO_END
-    eval_every = args.eval_every
-    if eval_every is None:
-        eval_every = max(1, games // 20) if args.limit is None else 1000
-    jobs = args.jobs if args.jobs is not None else (1 if args.backend == "local" else None)
-    settings: dict[str, Any] = {
-        "games": games,
-        "alpha": args.alpha,
-        "lam": args.lam,
-        "epsilon": args.epsilon,
-        "seed": args.seed,
-        "game": game.name,
-        "out": args.out,
-        "checkpoint_every": args.checkpoint_every,
-        "resume": args.resume,
-        "eval_every": eval_every,
-        "curve": curve,
-        "batch": args.batch,
-        "pool": _pool(jobs, args.backend),
-        "chunks": jobs or default_jobs(),
-        "seconds": args.limit,
-    }
     value.check_state(problem.start)
+    settings = _settings(args, game.name, curve)
 
     def work() -> int:
         say_compiled(game)
+        jobs = _jobs(args)
         where = f"{jobs} local jobs" if args.backend == "local" else f"ray ({jobs or 'all'})"
         print(f"learning {game.name}: {value!r}, batches of {args.batch}, {where}", file=sys.stderr)
         try:
             run = train(value, starts_of(game, problem), **settings)
-        except KeyboardInterrupt:
-            print(
-                f"interrupted: {args.out} holds what was learned; add --resume to go on",
-                file=sys.stderr,
-            )
-            return EXIT_INTERRUPTED
+        except (KeyboardInterrupt, Stopped):
+            print(f"{args.out} holds what was learned: add --resume to go on", file=sys.stderr)
+            raise
         score = f", greedy score {run.curve[-1][1]:.3g}" if run.curve else ""
         print(
             f"{run.games} games learned ({run.games_per_second:.0f} games/s){score}; "

@@ -220,7 +220,8 @@ _FILM: _Table = {
 _PLAY: _Table = {
     ("--bots A,B", names("bot"), None): (
         "who plays: two names for a duel (bots or searches; default: the game's, "
-        "heuristic,random for Tron, mcts,alphabeta otherwise), one for a score game (as --bot)"
+        "heuristic,random for Tron, mcts,alphabeta otherwise), one for a score game (as --bot); "
+        "learned:FILE plays greedily on a model of 'treesearch learn'"
     ),
     ("--bot NAME", text("a bot name"), None): (
         "score games: the bot that plays (default: the game's, best for Railroad Ink); a duel "

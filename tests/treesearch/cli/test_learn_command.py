@@ -6,15 +6,22 @@ import importlib.util
 import os
 import signal
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
+from games.tictactoe import TicTacToe
 from tests.plugin_fakes import fake_dist, plugin_path
 from tests.treesearch.cli.errors import error_line
+from tests.treesearch.learn.toys import EncodedTicTacToe
 from treesearch.cli import main
-from treesearch.learn import TableValue, load_model, training
+from treesearch.cli.catalog import GAMES
+from treesearch.cli.learn_command import value_for
+from treesearch.game_entry import GameOptions
+from treesearch.learn import LinearValue, NTupleValue, TableValue, load_model, training
 
 PILE = '''
 class Pile:
@@ -133,7 +140,7 @@ def test_ctrl_c_keeps_the_model_and_resume_ends_as_a_straight_run(
     monkeypatch.setattr(training, "td_update", ctrl_c_in_game_120)
     out = tmp_path / "m.npz"
     assert main(["learn", "tictactoe", "--out", str(out), *argv]) == 130
-    assert "add --resume to go on" in capsys.readouterr().err
+    assert "holds what was learned: add --resume to go on" in capsys.readouterr().err
     assert load_model(out).games == 150  # the batch under way finished first
     monkeypatch.setattr(training, "td_update", update)
     resumed = load_model(_learn(out, *argv, "--resume"))
@@ -250,3 +257,25 @@ def test_help_shows_the_command_and_its_options(capsys: pytest.CaptureFixture[st
     for option in ("--out FILE", "--seconds S", "--games N", "--jobs J", "--backend", "--resume"):
         assert option in text
     assert "treesearch play tictactoe --bots learned:ttt.npz,random" in text
+
+
+class _Featured(TicTacToe):
+    """Tic-tac-toe offering two features (and its key, which a linear value does not read)."""
+
+    __slots__ = ()
+
+    def features(self) -> np.ndarray:
+        return np.array([1.0, float(sum(self.board))])
+
+
+def test_the_value_is_the_entrys_choice_else_what_the_states_offer() -> None:
+    entry = GAMES["tictactoe"]
+    problem = entry.build(GameOptions(knobs={"moves": ""}))
+    assert isinstance(value_for(entry, problem), TableValue)
+    net = NTupleValue([(0, 1)], cells=9, cell_values=3)
+    assert value_for(replace(entry, learner=lambda _problem: net), problem) is net
+    tuples = value_for(entry, replace(problem, start=EncodedTicTacToe()))
+    assert isinstance(tuples, NTupleValue)
+    assert tuples.tuples == tuple((i, i + 1, i + 2) for i in range(7))
+    linear = value_for(entry, replace(problem, start=_Featured()))
+    assert isinstance(linear, LinearValue) and linear.weights.shape == (2,)
