@@ -105,6 +105,7 @@ def test_same_seed_same_file_and_any_number_of_jobs_gives_the_same_weights(
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="ray is not installed")
+@pytest.mark.slow
 def test_ray_gives_the_weights_of_local_play(tmp_path: Path) -> None:
     import ray
 
