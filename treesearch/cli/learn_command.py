@@ -29,7 +29,14 @@ from treesearch.compare import default_jobs, run_jobs
 from treesearch.compare.interrupts import Stopped
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError
 from treesearch.game_entry import GameEntry, Problem
-from treesearch.learn import LearnedValue, LinearValue, NTupleValue, TableValue, train
+from treesearch.learn import (
+    LearnedValue,
+    LinearValue,
+    NTupleValue,
+    TableValue,
+    load_model,
+    train,
+)
 
 __all__ = ["GAMES_WITHOUT_LIMIT", "prepare_learn", "starts_of", "value_for"]
 
@@ -181,6 +188,8 @@ def prepare_learn(args: argparse.Namespace) -> Work:
     problem = game.build(args)
     value = value_for(game, problem)
     value.check_state(problem.start)
+    if args.resume:  # another game's model, or no model at all: refused before any work
+        load_model(args.out, game=game.name, state=problem.start)
     settings = _settings(args, game.name, curve)
 
     def work() -> int:

@@ -46,8 +46,27 @@ class Blank(Pile):
     def get_children(self):
         return [Blank(p.n, p.to_move) for p in super().get_children()]
 
+class Steps:
+    """Three moves, each scoring 1, 2 or 3 points, or 0 when it repeats the move before."""
+    def __init__(self, moves=()):
+        self.moves = moves
+    def get_children(self):
+        return [Steps(self.moves + (k,)) for k in (1, 2, 3)] if len(self.moves) < 3 else []
+    def is_terminal(self):
+        return len(self.moves) == 3
+    def returns(self):
+        last, total = 0, 0
+        for k in self.moves:
+            total, last = total + (0 if k == last else k), k
+        return [float(total)]
+    def key(self):
+        return self.moves
+
 def make(*, seed=0, size=None):
     return Pile(size or 9)
+
+def steps(*, seed=0, size=None):
+    return Steps()
 
 def blank(*, seed=0, size=None):
     return Blank(size or 9)
@@ -161,7 +180,7 @@ def test_seconds_stops_between_batches_and_the_file_says_how_many_games(
 
 @pytest.fixture
 def plugin(tmp_path: Path) -> Iterator[None]:
-    entries = {"pile3": "tspile:make", "blank3": "tspile:blank"}
+    entries = {"pile3": "tspile:make", "blank3": "tspile:blank", "steps": "tspile:steps"}
     fake_dist(tmp_path, "ts-pile", "1.0", {"treesearch.games": entries}, {"tspile": PILE})
     with plugin_path(tmp_path):
         yield
@@ -184,6 +203,17 @@ def test_a_plugin_game_learns_its_minimax_values_and_plays_them(
     # Sides alternate: moving first from 9 (a won pile) it wins all 5; second, all but one
     # game, where random happened to play perfectly.
     assert "(W 9 D 0 L 1)" in capsys.readouterr().out
+
+
+@pytest.mark.usefixtures("plugin")
+def test_a_plugin_score_game_learns_its_best_play_and_the_learned_bot_plays_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--games", "300", "--alpha", "1", "--lam", "0", "--epsilon", "0.5"]
+    out = _learn(tmp_path / "steps.npz", *argv, game="steps")
+    capsys.readouterr()
+    assert main(["play", "steps", "--bot", f"learned:{out}", "--games", "2"]) == 0
+    assert "mean score 8, min 8, max 8" in capsys.readouterr().out  # 3, 2, 3: the best
 
 
 @pytest.mark.usefixtures("plugin")
@@ -239,6 +269,10 @@ def test_learned_needs_a_model_of_this_game(
     junk = tmp_path / "junk.npz"
     junk.write_text("no model")
     line = error_line(["play", "tictactoe", "--bots", f"learned:{junk},random"], capsys)
+    assert f"{junk}: not a model" in line
+    line = error_line(["learn", "tictactoe", "--out", tron, "--resume"], capsys)
+    assert line == f"treesearch: error: {tron}: a model of the game 'tron', not of 'tictactoe'"
+    line = error_line(["learn", "tictactoe", "--out", str(junk), "--resume"], capsys)
     assert f"{junk}: not a model" in line
 
 
