@@ -43,6 +43,7 @@ examples:
   treesearch video --search astar --size 61 --out astar.mp4
   treesearch video --game maze --search astar --html astar.html
   treesearch play tron --bots heuristic,random --games 4
+  treesearch learn tictactoe --out ttt.npz --games 2000
   treesearch check maze
 
 'treesearch COMMAND --help' shows the options of a command. Exit codes: 0 done, 2 bad
