@@ -70,7 +70,17 @@ def _starts(start: Any) -> Callable[[int], Any]:
     if callable(start) and not callable(getattr(start, "get_children", None)):
         made: Callable[[int], Any] = start
         return made
-    return lambda _game: start
+    return _Same(start)
+
+
+class _Same:
+    """The same start for every game (a class, not a closure: workers can unpickle it)."""
+
+    def __init__(self, start: Any) -> None:
+        self.start = start
+
+    def __call__(self, _game: int) -> Any:
+        return self.start
 
 
 @contextlib.contextmanager
