@@ -19,12 +19,15 @@ import argparse
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from treesearch.agents import AgentMaker, RandomAgent
 from treesearch.plugins import Kind
 from treesearch.result import SearchResult
 from treesearch.search import TreeSearch
+
+if TYPE_CHECKING:
+    from treesearch.learn import LearnedValue
 
 __all__ = [
     "DUEL_BOTS",
@@ -380,7 +383,10 @@ class GameEntry:
     ``compiled`` says what numba buys a game whose engine it compiles (empty: none); the
     commands say it once, up front, when the engine runs as plain Python. ``order`` places
     a bundled game in ``treesearch list`` and ``--game`` (lower first), since entry points
-    come in no fixed order.
+    come in no fixed order. ``learner(problem)`` makes the value ``treesearch learn`` trains
+    (None: chosen from what the start state offers: ``encoding()``, ``features()``,
+    ``key()``); ``model`` is the model file a game ships, which ``play``'s bot ``learned``
+    plays with (None: ``learned:FILE`` only).
     """
 
     name: str
@@ -397,6 +403,8 @@ class GameEntry:
     compiled: str = ""
     knobs: tuple[GameOption, ...] = ()
     order: int = 0
+    learner: Callable[[Problem], LearnedValue] | None = None
+    model: Path | None = None
 
     def build(self, args: argparse.Namespace | GameOptions) -> Problem:
         """The problem of parsed arguments: ``make`` sees their ``GameOptions`` only."""

@@ -8,6 +8,7 @@ Commands (``treesearch --help`` lists their options)::
     treesearch compare --game maze --searches bfs,astar --instances 50 --out results
     treesearch video --game tron --search mcts --out tron.mp4
     treesearch play tron-hex --bots heuristic,random --games 10
+    treesearch learn tictactoe --out ttt.npz          # a value learned by self-play
     treesearch check maze                             # a game against the contract
 
 Plugins add games, searches and observers through entry points (``treesearch.plugins``);
@@ -20,7 +21,8 @@ observers, and which go together; each game's entry says all the commands need o
 ``players`` (names resolved into ``treesearch.match`` agent makers) and ``entrants``
 (comparisons on seeded instances), ``result_tables``, ``output_options`` (output paths checked
 first), ``common`` (what the commands share), one module per command (``run_command``,
-``compare_command``, ``video_command``, ``play_command``, ``demo``, ``listing``, ``check``)
+``compare_command``, ``video_command``, ``play_command``, ``learn_command``, ``demo``,
+``listing``, ``check``)
 and ``parser``, which points at them.
 """
 

@@ -43,6 +43,7 @@ __all__ = [
     "add_film",
     "add_game",
     "add_harness",
+    "add_learn",
     "add_max_frames",
     "add_options",
     "add_play",
@@ -219,7 +220,8 @@ _FILM: _Table = {
 _PLAY: _Table = {
     ("--bots A,B", names("bot"), None): (
         "who plays: two names for a duel (bots or searches; default: the game's, "
-        "heuristic,random for Tron, mcts,alphabeta otherwise), one for a score game (as --bot)"
+        "heuristic,random for Tron, mcts,alphabeta otherwise), one for a score game (as --bot); "
+        "learned:FILE plays greedily on a model of 'treesearch learn'"
     ),
     ("--bot NAME", text("a bot name"), None): (
         "score games: the bot that plays (default: the game's, best for Railroad Ink); a duel "
@@ -416,6 +418,61 @@ def add_play(p: argparse.ArgumentParser) -> None:
     _add(p, _PLAY)
     add_budgets(p)
     add_options(p, "play")
+
+
+_LEARN: _Table = {
+    ("--games N", count(1), None): (
+        "games of self-play to learn from (default: 1000 unless --seconds is given)"
+    ),
+    ("--jobs J", count(1), None): (
+        "worker processes playing each batch (default: 1; with ray: no limit); the weights "
+        "do not depend on it"
+    ),
+    ("--backend", BACKENDS, "local"): "where the games are played: local processes or ray",
+    ("--seed", count(0), 0): "seed of the training games: same seed, same model",
+    ("--curve PNG", text("a file"), None): (
+        "the learning curve's picture (default: --out with .png)"
+    ),
+    ("--resume", "store_true", False): "go on from the model in --out (same settings and seed)",
+    ("--batch N", count(1), 64): (
+        "games played with the same weights before their updates are applied in order"
+    ),
+    ("--alpha A", _checked("a step", float, lambda a: 0 < a <= 1, "must be in (0, 1]"), 0.1): (
+        "the step of each update: the fraction of the way to its target"
+    ),
+    ("--lam L", _checked("a λ", float, lambda x: 0 <= x <= 1, "must be in [0, 1]"), 0.5): (
+        "λ of TD(λ): 0 learns from the next move's value, 1 from the outcome"
+    ),
+    ("--epsilon E", _checked("a chance", float, lambda x: 0 <= x <= 1, "must be in [0, 1]"), 0.1): (
+        "the chance of a random move instead of the greedy one, while learning"
+    ),
+    ("--eval-every N", count(1), None): (
+        "games between two points of the learning curve (default: a twentieth of --games, "
+        "1000 with --seconds)"
+    ),
+    ("--checkpoint-every N", count(1), 1000): "games between two writes of the model file",
+}
+
+
+def add_learn(p: argparse.ArgumentParser) -> None:
+    """The options of ``learn``: the game, the model file, the training, the game's knobs."""
+    help = "a game with players or a score: tictactoe, tron, railroad-ink or a plugin's"
+    _opt(p, "game GAME", text("a game name"), None, help)
+    _opt(p, "--out FILE", text("a file"), None, "the model file to write (.npz)", required=True)
+    _opt(
+        p,
+        "--seconds S",
+        seconds(),
+        None,
+        "learn for about this long (stops between batches)",
+        dest="limit",
+    )
+    _add(p, _LEARN)
+    add_size(p, 21)
+    for knob in game_knobs():
+        flag = knob.flag if knob.metavar is None else f"{knob.flag} {knob.metavar}"
+        kind = knob.choices if knob.choices is not None else knob.type
+        _opt(p, flag, kind, knob.defaults.get("learn", knob.default), knob.help)
 
 
 def add_check(p: argparse.ArgumentParser) -> None:

@@ -10,7 +10,16 @@ from pathlib import Path
 
 from observers import check_output, sink_kind
 
-__all__ = ["check_folder", "check_video_path"]
+__all__ = ["check_file", "check_folder", "check_video_path"]
+
+
+def check_file(path: str | Path, option: str) -> None:
+    """Make sure a file can be written at ``path`` (its folder made if missing).
+
+    Raises:
+        InvalidArgumentError: it is a folder, or cannot be created or written.
+    """
+    check_output(path, option)
 
 
 def check_folder(path: Path, option: str) -> None:

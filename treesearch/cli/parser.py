@@ -11,6 +11,7 @@ from treesearch.cli import (
     check,
     compare_command,
     demo,
+    learn_command,
     listing,
     options,
     play_command,
@@ -42,6 +43,7 @@ examples:
   treesearch video --search astar --size 61 --out astar.mp4
   treesearch video --game maze --search astar --html astar.html
   treesearch play tron --bots heuristic,random --games 4
+  treesearch learn tictactoe --out ttt.npz --games 2000
   treesearch check maze
 
 'treesearch COMMAND --help' shows the options of a command. Exit codes: 0 done, 2 bad
@@ -78,6 +80,11 @@ _ABOUT: dict[str, tuple[str, str]] = {
         "treesearch play tron --bots heuristic,random --games 4\n"
         "  treesearch play railroad-ink --bot best --dice revealed",
     ),
+    "learn": (
+        "learn a value of a game's states by self-play, into a model file",
+        "treesearch learn tictactoe --out ttt.npz --games 2000\n"
+        "  treesearch play tictactoe --bots learned:ttt.npz,random",
+    ),
     "check": (
         "check a game (bundled or a plugin) against the TreeIterator contract",
         "treesearch check maze --seeds 3",
@@ -93,6 +100,7 @@ _COMMANDS: dict[str, tuple[Any, Callable[[argparse.ArgumentParser], None] | None
     "video": (video_command.prepare_video, options.add_video),
     "view": (view_command.prepare_view, options.add_view),
     "play": (play_command.prepare_play, options.add_play),
+    "learn": (learn_command.prepare_learn, options.add_learn),
     "check": (check.prepare_check, options.add_check),
 }
 """Each command's ``prepare`` (its ``Work``) and its options (``treesearch.cli.options``)."""

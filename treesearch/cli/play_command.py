@@ -24,16 +24,25 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from treesearch import InvalidArgumentError
 from treesearch.cli.applies import refuse_unused
 from treesearch.cli.catalog import GAMES, SEARCHES, game_entry
+from treesearch.cli.catalog.solo import solo_play
 from treesearch.cli.common import EXIT_INTERRUPTED, Work, budget_of, names_of, say_compiled
 from treesearch.cli.openspiel_games import PREFIX
 from treesearch.cli.output_options import check_video_path
-from treesearch.cli.players import Player, duel_match, match_start, player, record_start
+from treesearch.cli.players import (
+    LEARNED,
+    Player,
+    duel_match,
+    match_start,
+    player,
+    record_start,
+)
 from treesearch.compare.interrupts import Stopped, exit_code, signal_name, stopping
 from treesearch.game_entry import Forecast, GameEntry, Problem
 from treesearch.match import GameRecord, MatchResult, replay
@@ -79,6 +88,12 @@ def _players(game: GameEntry, args: argparse.Namespace) -> list[Player]:
     return players
 
 
+def _learned(args: argparse.Namespace) -> bool:
+    """Whether the one player named is the bot ``learned``, which plays any score game."""
+    text = args.bot if args.bot is not None else args.bots
+    return text is not None and (text.strip() == LEARNED or text.strip().startswith(LEARNED + ":"))
+
+
 def prepare_play(args: argparse.Namespace) -> Work:
     """``play``: check the game, the players and the video path; return the games."""
     game = game_entry(args.game)
@@ -93,6 +108,8 @@ def prepare_play(args: argparse.Namespace) -> Work:
         if not game.play.films:
             raise InvalidArgumentError(f"no video of {game.name!r} games: {game.no_video}")
         check_video_path(args.video, "--video")
+    if game.kind == "score" and game.play.solo is None and _learned(args):
+        game = replace(game, play=replace(game.play, solo=solo_play()))  # any score game
     if game.kind == "score" and game.play.solo is None:
         raise InvalidArgumentError(
             f"play has no whole-game bots for {game.name!r}; 'run' or 'compare --instances "

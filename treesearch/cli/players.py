@@ -13,16 +13,21 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from treesearch import Budget, InvalidArgumentError
+from treesearch import Budget, InvalidArgumentError, TreeSearchError
 from treesearch.cli.catalog import SEARCHES, SearchOptions, searches_for, suggest
+from treesearch.errors import ModelFileError
 from treesearch.game_entry import BotEntry, BotOptions, GameEntry, Problem
+from treesearch.learn import LearnedAgent, load_model
 from treesearch.match import AgentMaker, MatchResult, PairedStarts, SearchAgent, play_match
 
 __all__ = [
+    "LEARNED",
     "Player",
     "duel_match",
+    "learned_bot",
     "match_start",
     "player",
     "player_names",
@@ -62,12 +67,55 @@ def player_names(game: GameEntry) -> list[str]:
     return bots + [n for n in searches_for(game.kind) if n not in bots]
 
 
+LEARNED = "learned"
+"""The bot greedy on a learned value: ``learned:FILE``, or ``learned`` for a shipped model."""
+
+
+def learned_bot(name: str, game: GameEntry) -> BotEntry:
+    """The bot ``learned`` or ``learned:FILE`` of ``game``: greedy on the model's value.
+
+    Raises:
+        InvalidArgumentError: plain ``learned`` for a game that ships no model.
+        ModelFileError: a file that is not a model of this game (naming it and both games).
+    """
+    if game.kind not in ("duel", "score"):
+        raise InvalidArgumentError(f"{name!r} plays games with players or a score, not {game.name}")
+    _, _, given = name.partition(":")
+    if given.strip():
+        path = Path(given.strip())
+    elif game.model is not None:
+        path = game.model
+    else:
+        raise InvalidArgumentError(
+            f"{game.name} ships no model: pass learned:FILE, a model made by "
+            f"'treesearch learn {game.name} --out FILE'"
+        )
+    model = load_model(path, game=game.name)
+    agents = LearnedAgent(model.value, on=str(model.settings.get("on", "afterstates")), name=name)
+
+    def make(options: BotOptions) -> AgentMaker:
+        if options.start is not None:
+            try:
+                model.value.check_state(options.start)
+            except TreeSearchError as exc:
+                raise ModelFileError(f"{path}: wrong shape for this game: {exc}") from None
+        return agents
+
+    about = f"greedy on the value learned in {path} ({model.games} games)"
+    return BotEntry(game.name, name, game.kind, about, make)
+
+
 def player(name: str, game: GameEntry) -> Player:
     """The player called ``name`` for ``game`` (bots win over searches of the same name).
 
+    ``learned`` and ``learned:FILE`` play greedily on a model's value (``learned_bot``).
+
     Raises:
         InvalidArgumentError: a name that cannot play the game (with a near miss and the list).
+        ModelFileError: ``learned:FILE`` with a file that is no model of the game.
     """
+    if name == LEARNED or name.startswith(LEARNED + ":"):
+        return Player(name, learned_bot(name, game))
     bot = game.play.bot(name)
     if bot is not None:
         return Player(name, bot)

@@ -11,6 +11,7 @@ Its rooms:
 - ``training``: ``train``, seeded and reproducible, with progress, a learning curve,
   checkpoints and resume after Ctrl-C;
 - ``model_file``: a value, its game and its training in one ``.npz`` (numpy only to load);
+- ``learned_agent``: ``LearnedAgent``, a player greedy on a learned value, for matches;
 - ``curve``: the learning curve as a PNG.
 
 Example::
@@ -29,16 +30,19 @@ from treesearch.learn.learned import (
     TableValue,
     playout_policy,
 )
+from treesearch.learn.learned_agent import LearnedAgent
 from treesearch.learn.model_file import Model, load_model, save_model
 from treesearch.learn.td import Episode, TDSettings, evaluate_greedy, play_episode, td_update
-from treesearch.learn.training import Training, train
+from treesearch.learn.training import Pool, Training, train
 
 __all__ = [
     "Episode",
+    "LearnedAgent",
     "LearnedValue",
     "LinearValue",
     "Model",
     "NTupleValue",
+    "Pool",
     "TDSettings",
     "TableValue",
     "Training",

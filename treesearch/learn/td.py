@@ -76,11 +76,16 @@ def _sign(state: Any, player: int) -> float:
     )
 
 
-def _rate(value: Callable[[Any], float], child: Any, expect: bool) -> float:
+def rate(value: Callable[[Any], float], child: Any, expect: bool) -> float:
     """``value(child)``, or its expectation over the child's outcomes if it is chance."""
     if expect and _player(child) == CHANCE:
-        return sum(p * _rate(value, o, True) for o, p in chance_outcomes_of(child))
+        return sum(p * rate(value, o, True) for o, p in chance_outcomes_of(child))
     return value(child)
+
+
+def sign_of(state: Any) -> float:
+    """1 where player 0 (or the one player) moves, -1 where player 1 does."""
+    return _sign(state, _player(state))
 
 
 def _player(state: Any) -> int:
@@ -137,7 +142,7 @@ def play_episode(
         if afterstates:
             scores = [sign * value(c) for c in children]
         else:
-            scores = [sign * _rate(value, c, True) for c in children]
+            scores = [sign * rate(value, c, True) for c in children]
         i, top, greedy = _choose(scores, rng, epsilon)
         if afterstates:
             if states:

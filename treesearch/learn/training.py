@@ -5,28 +5,36 @@ updates are made once it is over; so the weights after ``k`` games depend on not
 the settings, the seed and ``k``, and a run resumed from a checkpoint ends with the weights
 of a run never stopped. Ctrl-C is taken between games: the game under way finishes, the
 model file is written, then ``KeyboardInterrupt`` goes on up (a second Ctrl-C stops at once).
+
+Games may be played in batches (``batch``): every game of a batch is played with the
+weights at its start, so the games of a batch can be played on workers (``pool``), and
+their updates are applied in game order afterwards. The weights then depend on the batch
+size but not on how many workers played it; checkpoints, Ctrl-C and a time limit
+(``seconds``) fall between batches. A batch of 1 is plain sequential self-play.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import random
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from treesearch.arguments import check_count
+from treesearch.arguments import check_count, check_number
 from treesearch.errors import InvalidArgumentError, ModelFileError
 from treesearch.learn.curve import write_curve
 from treesearch.learn.learned import LearnedValue
 from treesearch.learn.model_file import Model, load_model, save_model
 from treesearch.learn.td import (
+    Episode,
     TDSettings,
     episode_seed,
     evaluate_greedy,
@@ -34,7 +42,11 @@ from treesearch.learn.td import (
     td_update,
 )
 
-__all__ = ["Training", "train"]
+__all__ = ["Pool", "Training", "train"]
+
+Pool = Callable[[Callable[[Sequence[int]], list[Episode]], Sequence[Sequence[int]]], list[Any]]
+"""``pool(play, tasks) -> [play(task) for task in tasks]``, in task order, wherever it runs
+them (``treesearch.compare.run_jobs`` with local workers or Ray does)."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +70,17 @@ def _starts(start: Any) -> Callable[[int], Any]:
     if callable(start) and not callable(getattr(start, "get_children", None)):
         made: Callable[[int], Any] = start
         return made
-    return lambda _game: start
+    return _Same(start)
+
+
+class _Same:
+    """The same start for every game (a class, not a closure: workers can unpickle it)."""
+
+    def __init__(self, start: Any) -> None:
+        self.start = start
+
+    def __call__(self, _game: int) -> Any:
+        return self.start
 
 
 @contextlib.contextmanager
@@ -101,6 +123,10 @@ def train(
     curve: str | os.PathLike[str] | None = None,
     progress: bool | None = None,
     callback: Callable[[int], None] | None = None,
+    batch: int = 1,
+    pool: Pool | None = None,
+    chunks: int = 1,
+    seconds: float | None = None,
 ) -> Training:
     """Learn ``value`` from ``games`` games of ε-greedy self-play by TD(λ).
 
@@ -123,7 +149,14 @@ def train(
         eval_games: the games of each evaluation (seeded apart from the training games).
         curve: a PNG of the learning curve, written at the end and on Ctrl-C.
         progress: a tqdm bar (None: when stderr is a terminal).
-        callback: called with the games played after each game.
+        callback: called with the games played after each batch (each game by default).
+        batch: games played with the same weights before their updates are applied, in
+            game order; batches start at multiples of ``batch`` (1: today's sequential play).
+        pool: plays a batch's games elsewhere (workers, Ray), as ``chunks`` tasks of
+            consecutive games; None plays them here. The weights do not depend on it.
+        chunks: the tasks each batch is cut into for ``pool``.
+        seconds: stop after the first batch that ends past this many seconds (None: play
+            ``games``); the result and the model file say how many were played.
 
     Raises:
         InvalidArgumentError: a bad setting, ``resume`` without ``out``, or a start whose
@@ -133,6 +166,9 @@ def train(
     """
     settings = TDSettings(alpha, lam, epsilon, on)
     games = check_count("games", games, 1)
+    if seconds is not None:
+        seconds = check_number("seconds", seconds, minimum=0.0, above=True)
+    plan = _Plan(check_count("batch", batch, 1), pool, check_count("chunks", chunks, 1), seconds)
     checkpoint_every = check_count("checkpoint_every", checkpoint_every, 1)
     eval_every, eval_games = (
         check_count("eval_every", eval_every),
@@ -145,13 +181,12 @@ def train(
     first = make(0)
     value.check_state(first)
     name = game if game is not None else f"{type(first).__module__}.{type(first).__qualname__}"
-    record = Model(
-        value, name, {**vars(settings), "eval_every": eval_every, "eval_games": eval_games}, seed
-    )
+    kept = {**vars(settings), "eval_every": eval_every, "eval_games": eval_games}
+    record = Model(value, name, {**kept, "batch": plan.batch}, seed)
     if resume and out is not None and Path(out).exists():
         _resume(record, Path(out))
     files = _Files(out, checkpoint_every, curve)
-    return _run(record, make, settings, games, files, progress, callback)
+    return _run(record, make, settings, games, files, progress, callback, plan)
 
 
 def _resume(record: Model, path: Path) -> None:
@@ -187,6 +222,47 @@ class _Files:
             write_curve(self.curve, record.curve, title=record.game, label=label)
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """How the games are played: in batches of ``batch``, on ``pool``, until ``seconds``."""
+
+    batch: int
+    pool: Pool | None
+    chunks: int
+    seconds: float | None
+
+
+class _Games:
+    """Plays games by index with the weights it holds; a class so workers and Ray can pickle it."""
+
+    def __init__(
+        self, value: LearnedValue, make: Callable[[int], Any], settings: TDSettings, seed: int
+    ) -> None:
+        self.value, self.make, self.settings, self.seed = value, make, settings, seed
+
+    def __call__(self, games: Sequence[int]) -> list[Episode]:
+        """The episodes of ``games``, each from its own seeded stream."""
+        return [
+            play_episode(
+                self.value, self.make(g), random.Random(episode_seed(self.seed, g)), self.settings
+            )
+            for g in games
+        ]
+
+
+def _play(games: _Games, first: int, last: int, plan: _Plan) -> list[Episode]:
+    """The episodes of games ``first`` to ``last - 1``, here or on ``plan.pool``."""
+    if plan.pool is None or last - first == 1:
+        return games(range(first, last))
+    n = last - first
+    cut = [first + n * i // plan.chunks for i in range(plan.chunks + 1)]
+    tasks = [tuple(range(a, b)) for a, b in itertools.pairwise(cut) if b > a]
+    episodes: list[Episode] = []
+    for part in plan.pool(games, tasks):
+        episodes.extend(part)
+    return episodes
+
+
 def _run(
     record: Model,
     make: Callable[[int], Any],
@@ -195,8 +271,9 @@ def _run(
     files: _Files,
     progress: bool | None,
     callback: Callable[[int], None] | None,
+    plan: _Plan,
 ) -> Training:
-    """The loop of ``train``: games, evaluations, checkpoints; the files on Ctrl-C."""
+    """The loop of ``train``: batches of games, evaluations, checkpoints; the files on Ctrl-C."""
     from tqdm import tqdm  # here: loading a model needs numpy alone
 
     value, seed = record.value, record.seed
@@ -206,7 +283,9 @@ def _run(
     players = len(play_episode(value, make(0), random.Random(seed), explore).returns)
     began, done_before = time.perf_counter(), record.games
     show = sys.stderr.isatty() if progress is None else bool(progress)
-    bar = tqdm(total=games, initial=record.games, disable=not show, desc="learning", unit="game")
+    total = None if plan.seconds is not None else games
+    bar = tqdm(total=total, initial=record.games, disable=not show, desc="learning", unit="game")
+    player = _Games(value, make, settings, seed)
 
     def measure() -> None:
         score = evaluate_greedy(value, make, eval_games, seed, players)
@@ -218,21 +297,25 @@ def _run(
             if eval_every and record.games == 0 and not record.curve:
                 measure()
             while record.games < games:
-                game = record.games
-                rng = random.Random(episode_seed(seed, game))
-                td_update(value, play_episode(value, make(game), rng, settings), settings)
-                record.games += 1
-                bar.update()
-                if eval_every and record.games % eval_every == 0:
-                    measure()
-                if files.out is not None and record.games % files.every == 0:
+                first = record.games
+                last = min(first - first % plan.batch + plan.batch, games)
+                for episode in _play(player, first, last, plan):
+                    td_update(value, episode, settings)
+                    record.games += 1
+                    bar.update()
+                    if eval_every and record.games % eval_every == 0:
+                        measure()
+                if files.out is not None and last // files.every > first // files.every:
                     save_model(files.out, record)
                 if callback is not None:
                     callback(record.games)
                 if asked[0]:
                     raise KeyboardInterrupt
-    except KeyboardInterrupt:
-        files.save(record, players)
+                if plan.seconds is not None and time.perf_counter() - began >= plan.seconds:
+                    break
+    except BaseException as exc:
+        if not isinstance(exc, Exception):  # Ctrl-C, SIGTERM: keep what was learned
+            files.save(record, players)
         raise
     files.save(record, players)
     seconds = time.perf_counter() - began

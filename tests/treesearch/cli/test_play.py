@@ -6,15 +6,20 @@ import io
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from games.tictactoe import TicTacToe
 from tests.observers.toys import read_video
 from tests.treesearch.cli.errors import error_line
 from treesearch import InvalidArgumentError
 from treesearch.cli import main
 from treesearch.cli.catalog import BOTS, GAMES, SEARCHES, Registry, game_entry
+from treesearch.cli.players import player
+from treesearch.game_entry import BotOptions
+from treesearch.learn import Model, TableValue, save_model
 
 
 def test_list_shows_every_entry_with_its_kind(capsys: pytest.CaptureFixture[str]) -> None:
@@ -289,3 +294,16 @@ def test_railroad_ink_videos_show_a_beam_by_default(
     assert main(["video", "--game", "railroad-ink", "--max-frames", "4", "--out", str(out)]) == 0
     printed = capsys.readouterr().out
     assert printed.startswith("Beam search (width 8) on Railroad Ink"), printed
+
+
+def test_a_game_that_ships_a_model_plays_it_as_plain_learned(tmp_path: Path) -> None:
+    position = TicTacToe((1, 1, 0, 2, 2, 0, 0, 0, 0))  # X to move; the model likes cell 2
+    table = TableValue()
+    table.update(next(c for c in position.get_children() if c.board[2] == 1), 1.0, 1.0)
+    shipped = save_model(tmp_path / "shipped.npz", Model(table, "tictactoe"))
+    who = player("learned", replace(GAMES["tictactoe"], model=shipped))
+    assert who.bot is not None and str(shipped) in who.bot.help
+    for seed in range(5):
+        assert who.bot.make(BotOptions(start=position))(seed).choose(position).board[2] == 1
+    with pytest.raises(InvalidArgumentError, match="ships no model: pass learned:FILE"):
+        player("learned", GAMES["tictactoe"])

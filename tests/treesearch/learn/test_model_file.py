@@ -48,7 +48,7 @@ def test_a_model_reads_back_as_it_was_written(tmp_path: Path, kind: str) -> None
     assert (model.game, model.seed, model.games, model.version) == ("toy", 5, 40, 1)
     assert model.settings == {
         "alpha": 0.1, "lam": 0.5, "epsilon": 0.1, "on": "afterstates",
-        "eval_every": 20, "eval_games": 4,
+        "eval_every": 20, "eval_games": 4, "batch": 1,
     }  # fmt: skip
     assert [g for g, _ in model.curve] == [0, 20, 40]
 

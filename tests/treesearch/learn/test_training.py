@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -150,3 +151,61 @@ def test_a_start_may_depend_on_the_games_index() -> None:
 
     train(TableValue(), start, games=6, eval_every=3, eval_games=2)
     assert starts[:1] == [0] and set(range(6)) <= set(starts)
+
+
+def _map_in_reverse(play: Callable[[Any], Any], tasks: Sequence[Any]) -> list[Any]:
+    """A pool that plays its tasks last first (as workers finishing out of order might)."""
+    done = {i: play(t) for i, t in reversed(list(enumerate(tasks)))}
+    return [done[i] for i in range(len(tasks))]
+
+
+@pytest.mark.parametrize("chunks", [1, 2, 5])
+def test_a_batch_gives_the_same_weights_however_it_is_played(chunks: int) -> None:
+    here, pooled = TableValue(), TableValue()
+    settings: dict[str, Any] = {"games": 100, "batch": 16, "seed": 4, "alpha": 0.5}
+    train(here, TicTacToe(), **settings)
+    train(pooled, TicTacToe(), pool=_map_in_reverse, chunks=chunks, **settings)
+    assert pooled.table == here.table
+    sequential = TableValue()
+    train(sequential, TicTacToe(), games=100, seed=4, alpha=0.5)
+    assert sequential.table != here.table  # a batch's games share their weights
+
+
+def test_batches_of_one_are_sequential_play() -> None:
+    one, default = TableValue(), TableValue()
+    train(one, TicTacToe(), games=60, seed=2, batch=1, pool=_map_in_reverse, chunks=3)
+    train(default, TicTacToe(), games=60, seed=2)
+    assert one.table == default.table
+
+
+def test_ctrl_c_in_a_batch_saves_at_its_start_and_a_resume_ends_as_a_straight_run(
+    tmp_path: Path,
+) -> None:
+    out, settings = tmp_path / "m.npz", {"games": 100, "batch": 32, "seed": 1, "alpha": 0.5}
+    straight = TableValue()
+    train(straight, TicTacToe(), **settings)  # type: ignore[arg-type]
+    played: list[int] = []
+
+    def press_ctrl_c(games: int) -> None:
+        played.append(games)
+        if games == 64:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt):
+        train(TableValue(), TicTacToe(), out=out, callback=press_ctrl_c, **settings)  # type: ignore[arg-type]
+    assert played == [32, 64] and load_model(out).games == 64
+    resumed = TableValue()
+    train(resumed, TicTacToe(), out=out, resume=True, **settings)  # type: ignore[arg-type]
+    assert resumed.table == straight.table
+
+
+def test_a_time_limit_stops_between_batches() -> None:
+    run = train(TableValue(), TicTacToe(), games=10_000, batch=8, seconds=1e-9)
+    assert run.games == 8  # the first batch is always played
+
+
+def test_bad_batch_and_seconds_are_refused() -> None:
+    with pytest.raises(InvalidArgumentError, match="batch"):
+        train(TableValue(), TicTacToe(), games=10, batch=0)
+    with pytest.raises(InvalidArgumentError, match="seconds"):
+        train(TableValue(), TicTacToe(), games=10, seconds=0)

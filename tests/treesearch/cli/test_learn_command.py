@@ -1,0 +1,316 @@
+"""``treesearch learn`` and the ``learned`` bot: learn, play, resume, refuse, on any workers."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import signal
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from games.tictactoe import TicTacToe
+from tests.plugin_fakes import fake_dist, plugin_path
+from tests.treesearch.cli.errors import error_line
+from tests.treesearch.learn.toys import EncodedTicTacToe
+from treesearch.cli import main
+from treesearch.cli.catalog import GAMES
+from treesearch.cli.learn_command import value_for
+from treesearch.game_entry import GameOptions
+from treesearch.learn import LinearValue, NTupleValue, TableValue, load_model, training
+
+PILE = '''
+class Pile:
+    """Take 1, 2 or 3 from a pile; whoever takes the last wins."""
+    def __init__(self, n, to_move=0):
+        self.n, self.to_move = n, to_move
+    def get_children(self):
+        return [Pile(self.n - k, 1 - self.to_move) for k in (1, 2, 3) if k <= self.n]
+    def player(self):
+        return self.to_move
+    def returns(self):
+        winner = 1 - self.to_move
+        return [1.0 if p == winner else -1.0 for p in (0, 1)]
+    def key(self):
+        return (self.n, self.to_move)
+    def __repr__(self):
+        return f"Pile({self.n}, {self.to_move})"
+
+class Blank(Pile):
+    """The same game, but its states cannot be told apart: no key()."""
+    key = None
+    def get_children(self):
+        return [Blank(p.n, p.to_move) for p in super().get_children()]
+
+class Steps:
+    """Three moves, each scoring 1, 2 or 3 points, or 0 when it repeats the move before."""
+    def __init__(self, moves=()):
+        self.moves = moves
+    def get_children(self):
+        return [Steps(self.moves + (k,)) for k in (1, 2, 3)] if len(self.moves) < 3 else []
+    def is_terminal(self):
+        return len(self.moves) == 3
+    def returns(self):
+        last, total = 0, 0
+        for k in self.moves:
+            total, last = total + (0 if k == last else k), k
+        return [float(total)]
+    def key(self):
+        return self.moves
+
+def make(*, seed=0, size=None):
+    return Pile(size or 9)
+
+def steps(*, seed=0, size=None):
+    return Steps()
+
+def blank(*, seed=0, size=None):
+    return Blank(size or 9)
+'''
+
+
+def _learn(out: Path, *more: str, game: str = "tictactoe") -> str:
+    assert main(["learn", game, "--out", str(out), *more]) == 0
+    return str(out)
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A tic-tac-toe model of 2000 games (a fraction of a second)."""
+    return _learn(tmp_path_factory.mktemp("learn") / "ttt.npz", "--games", "2000")
+
+
+def _score(capsys: pytest.CaptureFixture[str], bots: str) -> str:
+    assert main(["play", "tictactoe", "--bots", bots, "--games", "20"]) == 0
+    return capsys.readouterr().out.splitlines()[-1]
+
+
+def test_the_learned_bot_beats_a_random_one_from_either_side(
+    model: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = _score(capsys, f"learned:{model},random")
+    assert "(W 17 D 0 L 3)" in first  # seeded games: the same every run
+    second = _score(capsys, f"random,learned:{model}")
+    assert "(W 4 D 1 L 15)" in second  # the first named is random: it loses most
+
+
+def test_learn_writes_the_model_and_its_curve_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _learn(tmp_path / "m.npz", "--games", "200", "--eval-every", "100")
+    said = capsys.readouterr()
+    assert "200 games learned" in said.out and "curve" in said.out
+    assert "learning tictactoe: TableValue" in said.err
+    saved = load_model(out, game="tictactoe")
+    assert saved.games == 200 and [g for g, _ in saved.curve] == [0, 100, 200]
+    assert saved.settings["batch"] == 64 and (tmp_path / "m.png").stat().st_size > 0
+
+
+def test_same_seed_same_file_and_any_number_of_jobs_gives_the_same_weights(
+    tmp_path: Path,
+) -> None:
+    files = [
+        _learn(tmp_path / f"{name}.npz", "--games", "150", "--seed", "7", *jobs)
+        for name, jobs in (("a", ()), ("b", ()), ("two", ("--jobs", "2")))
+    ]
+    data = [Path(f).read_bytes() for f in files]
+    assert data[0] == data[1] == data[2]
+    other = _learn(tmp_path / "c.npz", "--games", "150", "--seed", "8")
+    assert Path(other).read_bytes() != data[0]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="ray is not installed")
+@pytest.mark.slow
+def test_ray_gives_the_weights_of_local_play(tmp_path: Path) -> None:
+    import ray
+
+    saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    address = os.environ.pop("RAY_ADDRESS", None)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        here = _learn(tmp_path / "here.npz", "--games", "100")
+        there = _learn(tmp_path / "ray.npz", "--games", "100", "--backend", "ray")
+    finally:
+        ray.shutdown()
+        for signum, handler in saved.items():
+            signal.signal(signum, handler)
+        if address is not None:
+            os.environ["RAY_ADDRESS"] = address
+    assert Path(here).read_bytes() == Path(there).read_bytes()
+
+
+def test_ctrl_c_keeps_the_model_and_resume_ends_as_a_straight_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--games", "300", "--batch", "50", "--eval-every", "100", "--seed", "2"]
+    straight = load_model(_learn(tmp_path / "straight.npz", *argv))
+    updates = [0]
+    update = training.td_update
+
+    def ctrl_c_in_game_120(*args: Any) -> None:
+        updates[0] += 1
+        if updates[0] == 120:
+            os.kill(os.getpid(), signal.SIGINT)  # a real Ctrl-C, in the third batch
+        update(*args)
+
+    monkeypatch.setattr(training, "td_update", ctrl_c_in_game_120)
+    out = tmp_path / "m.npz"
+    assert main(["learn", "tictactoe", "--out", str(out), *argv]) == 130
+    assert "holds what was learned: add --resume to go on" in capsys.readouterr().err
+    assert load_model(out).games == 150  # the batch under way finished first
+    monkeypatch.setattr(training, "td_update", update)
+    resumed = load_model(_learn(out, *argv, "--resume"))
+    assert isinstance(resumed.value, TableValue) and isinstance(straight.value, TableValue)
+    assert resumed.value.table == straight.value.table
+    assert (resumed.games, resumed.curve) == (300, straight.curve)
+
+
+def test_seconds_stops_between_batches_and_the_file_says_how_many_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _learn(tmp_path / "m.npz", "--seconds", "0.01", "--batch", "16")
+    games = load_model(out).games
+    assert games >= 16 and games % 16 == 0
+    assert f"{games} games learned" in capsys.readouterr().out
+
+
+@pytest.fixture
+def plugin(tmp_path: Path) -> Iterator[None]:
+    entries = {"pile3": "tspile:make", "blank3": "tspile:blank", "steps": "tspile:steps"}
+    fake_dist(tmp_path, "ts-pile", "1.0", {"treesearch.games": entries}, {"tspile": PILE})
+    with plugin_path(tmp_path):
+        yield
+
+
+@pytest.mark.usefixtures("plugin")
+def test_a_plugin_game_learns_its_minimax_values_and_plays_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--games", "1000", "--alpha", "1", "--lam", "0", "--epsilon", "0.5"]
+    out = _learn(tmp_path / "pile.npz", *argv, game="pile3")
+    value = load_model(out, game="pile3").value
+    assert isinstance(value, TableValue) and len(value.table) >= 17  # piles 0-9, both movers
+    # Take 1-3, last take wins: a pile of a multiple of 4 is lost by the player to move.
+    for (n, to_move), v in value.table.items():
+        mover_wins = n % 4 != 0
+        assert v == (1.0 if mover_wins == (to_move == 0) else -1.0), (n, to_move)
+    capsys.readouterr()
+    assert main(["play", "pile3", "--bots", f"learned:{out},random", "--games", "10"]) == 0
+    # Sides alternate: moving first from 9 (a won pile) it wins all 5; second, all but one
+    # game, where random happened to play perfectly.
+    assert "(W 9 D 0 L 1)" in capsys.readouterr().out
+
+
+@pytest.mark.usefixtures("plugin")
+def test_a_plugin_score_game_learns_its_best_play_and_the_learned_bot_plays_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--games", "300", "--alpha", "1", "--lam", "0", "--epsilon", "0.5"]
+    out = _learn(tmp_path / "steps.npz", *argv, game="steps")
+    capsys.readouterr()
+    assert main(["play", "steps", "--bot", f"learned:{out}", "--games", "2"]) == 0
+    assert "mean score 8, min 8, max 8" in capsys.readouterr().out  # 3, 2, 3: the best
+
+
+@pytest.mark.usefixtures("plugin")
+def test_a_game_without_key_or_features_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = error_line(["learn", "blank3", "--out", str(tmp_path / "m.npz")], capsys)
+    assert "learn needs states with key(), features() or encoding()" in line
+    assert "blank3's start state Blank has none" in line
+
+
+def test_a_path_game_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    line = error_line(["learn", "maze", "--out", str(tmp_path / "m.npz")], capsys)
+    assert (
+        line == "treesearch: error: learn needs a game with players or a score; maze is a path game"
+    )
+
+
+def test_a_game_whose_keys_a_model_file_cannot_hold_is_refused_up_front(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["learn", "railroad-ink", "--out", str(tmp_path / "m.npz"), "--dice", "revealed"]
+    line = error_line(argv, capsys)
+    assert "keys hold other objects" in line and "features() or encoding()" in line
+
+
+@pytest.mark.parametrize(
+    ("more", "says"),
+    [
+        (["--games", "10", "--seconds", "1"], "give --games N or --seconds S, not both"),
+        (["--resume"], "--resume goes on from --out"),
+        (["--alpha", "0"], "must be in (0, 1]"),
+        (["--batch", "0"], "int >= 1"),
+        (["--backend", "moon"], "invalid choice"),
+    ],
+)
+def test_bad_options_are_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], more: list[str], says: str
+) -> None:
+    line = error_line(["learn", "tictactoe", "--out", str(tmp_path / "no.npz"), *more], capsys)
+    assert says in line
+
+
+def test_learned_needs_a_model_of_this_game(
+    model: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = error_line(["play", "tictactoe", "--bots", "learned,random"], capsys)
+    assert "tictactoe ships no model: pass learned:FILE" in line and "treesearch learn" in line
+    tron = _learn(tmp_path / "tron.npz", "--games", "2", game="tron")
+    capsys.readouterr()
+    line = error_line(["play", "tictactoe", "--bots", f"learned:{tron},random"], capsys)
+    assert line == f"treesearch: error: {tron}: a model of the game 'tron', not of 'tictactoe'"
+    junk = tmp_path / "junk.npz"
+    junk.write_text("no model")
+    line = error_line(["play", "tictactoe", "--bots", f"learned:{junk},random"], capsys)
+    assert f"{junk}: not a model" in line
+    line = error_line(["learn", "tictactoe", "--out", tron, "--resume"], capsys)
+    assert line == f"treesearch: error: {tron}: a model of the game 'tron', not of 'tictactoe'"
+    line = error_line(["learn", "tictactoe", "--out", str(junk), "--resume"], capsys)
+    assert f"{junk}: not a model" in line
+
+
+def test_compare_takes_the_learned_bot(model: str, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["compare", "--game", "tictactoe", "--searches", f"learned:{model}", "--instances", "4"]
+    assert main([*argv, "--jobs", "1"]) == 0
+    assert f"learned:{model}" in capsys.readouterr().out
+
+
+def test_help_shows_the_command_and_its_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "learn" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["learn", "--help"])
+    text = capsys.readouterr().out
+    for option in ("--out FILE", "--seconds S", "--games N", "--jobs J", "--backend", "--resume"):
+        assert option in text
+    assert "treesearch play tictactoe --bots learned:ttt.npz,random" in text
+
+
+class _Featured(TicTacToe):
+    """Tic-tac-toe offering two features (and its key, which a linear value does not read)."""
+
+    __slots__ = ()
+
+    def features(self) -> np.ndarray:
+        return np.array([1.0, float(sum(self.board))])
+
+
+def test_the_value_is_the_entrys_choice_else_what_the_states_offer() -> None:
+    entry = GAMES["tictactoe"]
+    problem = entry.build(GameOptions(knobs={"moves": ""}))
+    assert isinstance(value_for(entry, problem), TableValue)
+    net = NTupleValue([(0, 1)], cells=9, cell_values=3)
+    assert value_for(replace(entry, learner=lambda _problem: net), problem) is net
+    tuples = value_for(entry, replace(problem, start=EncodedTicTacToe()))
+    assert isinstance(tuples, NTupleValue)
+    assert tuples.tuples == tuple((i, i + 1, i + 2) for i in range(7))
+    linear = value_for(entry, replace(problem, start=_Featured()))
+    assert isinstance(linear, LinearValue) and linear.weights.shape == (2,)
