@@ -70,15 +70,9 @@ def engine(games: int, policy: int, weights: np.ndarray) -> float:
     t0 = time.perf_counter()
     for g in range(games):
         p = starts[g % 50]
+        start = (p.tiles.copy(), p.slots.copy(), 1, p.counts.copy(), 0, 0, False, p.rolls.copy())
         playout(
-            p.tiles.copy(),
-            p.slots.copy(),
-            1,
-            p.counts.copy(),
-            0,
-            0,
-            False,
-            p.rolls.copy(),
+            start,
             policy,
             weights,
             stream,

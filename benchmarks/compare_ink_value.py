@@ -39,8 +39,8 @@ def _playout(policy: int) -> Callable[[int], int]:
         tiles, slots = np.full(49, -1, dtype=np.int64), SLOT_INIT.copy()
         counts = np.zeros(9, dtype=np.int64)
         record = np.zeros(64, dtype=np.int64)
-        args = (tiles, slots, 1, counts, 0, 0, False, rolls, policy, NO_POLICY)
-        return int(playout(*args, seed_stream(seed), record, 1)[1])
+        start = (tiles, slots, 1, counts, 0, 0, False, rolls)
+        return int(playout(start, policy, NO_POLICY, seed_stream(seed), record, 1)[1])
 
     return one
 

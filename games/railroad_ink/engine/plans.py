@@ -34,8 +34,10 @@ from games._compile import jit
 from games.railroad_ink.engine.arrays import check_codes, check_stream, check_table
 from games.railroad_ink.engine.placements import add_moves
 from games.railroad_ink.engine.playout import (
-    load_round,
+    Start,
+    Turn,
     next_random,
+    next_round,
     play_move,
     seed_stream,
     specials_allowed,
@@ -58,17 +60,9 @@ _SLICE = 0.01
 
 
 @jit
-def _moves(
-    tiles: np.ndarray,
-    slots: np.ndarray,
-    rnd: int,
-    counts: np.ndarray,
-    placed: int,
-    used: int,
-    now: bool,
-    out: np.ndarray,
-) -> int:
+def _moves(turn: Turn, out: np.ndarray) -> int:
     """The placements open to the planner: the specials in their phase, else the faces left."""
+    tiles, slots, rnd, counts, placed, used, now = turn
     n = 0
     if rnd >= 5 and placed == 1 and specials_allowed(used, now):
         for i in range(6):
@@ -83,14 +77,7 @@ def _moves(
 
 @jit
 def _walk(
-    tiles: np.ndarray,
-    slots: np.ndarray,
-    rnd: int,
-    counts: np.ndarray,
-    placed: int,
-    used: int,
-    now: bool,
-    rolls: np.ndarray,
+    start: Start,
     weights: np.ndarray,
     seq: np.ndarray,
     length: int,
@@ -108,6 +95,7 @@ def _walk(
 
     Hot loop: a compiled kernel kept in one function, since a call per step costs speed.
     """
+    tiles, slots, rnd, counts, placed, used, now, rolls = start
     tiles, slots, counts = tiles.copy(), slots.copy(), counts.copy()
     adapting = alpha > 0.0
     touched = np.empty(_LONGEST * _MOVES if adapting else 0, dtype=np.int64)
@@ -117,16 +105,14 @@ def _walk(
     odds = np.zeros(_MOVES, dtype=np.float64)
     made = 0
     while rnd <= 7:
-        n = _moves(tiles, slots, rnd, counts, placed, used, now, moves)
+        n = _moves((tiles, slots, rnd, counts, placed, used, now), moves)
         if n == 0 or (adapting and made >= length):
             if n > 0:
                 break  # an adaptation stops where its sequence ends
-            rnd += 1
+            rnd = next_round(rolls, rnd, counts, stream)
             if rnd > 7:
                 break
-            load_round(rolls, rnd, counts, stream)
-            placed = 0
-            now = False
+            placed, now = 0, False
             continue
         z = 0.0
         for k in range(n):
@@ -159,14 +145,7 @@ def _walk(
 
 @jit
 def level_one(
-    tiles: np.ndarray,
-    slots: np.ndarray,
-    rnd: int,
-    counts: np.ndarray,
-    placed: int,
-    used: int,
-    now: bool,
-    rolls: np.ndarray,
+    start: Start,
     weights: np.ndarray,
     stream: np.ndarray,
     iterations: int,
@@ -183,25 +162,12 @@ def level_one(
     """
     seq = np.zeros(_LONGEST, dtype=np.int64)
     for _ in range(iterations):
-        score, made = _walk(
-            tiles, slots, rnd, counts, placed, used, now, rolls, weights, seq, 0, 0.0, stream
-        )
+        score, made = _walk(start, weights, seq, 0, 0.0, stream)
         if score >= best:
             best, length = score, made
             best_seq[:made] = seq[:made]
-        _walk(
-            tiles, slots, rnd, counts, placed, used, now, rolls,
-            weights, best_seq, length, alpha, stream,
-        )  # fmt: skip
+        _walk(start, weights, best_seq, length, alpha, stream)
     return best, length
-
-
-_Args = tuple[np.ndarray, np.ndarray, int, np.ndarray, int, int, bool, np.ndarray]
-
-
-def _position(p: Position) -> _Args:
-    """The arguments ``_walk`` and ``level_one`` take for ``p``."""
-    return (p.tiles, p.slots, p.round, p.counts, p.placed, p.used, p.now, p.rolls)
 
 
 def _checked(p: Any, stream: Any) -> np.ndarray:
@@ -221,7 +187,7 @@ def rollout(p: Position, weights: np.ndarray, stream: np.ndarray) -> tuple[int, 
     stream = _checked(p, stream)
     weights = check_table("weights", weights, (CODES,))
     seq = np.zeros(_LONGEST, dtype=np.int64)
-    score, made = _walk(*_position(p), weights, seq, 0, 0.0, stream)
+    score, made = _walk(p.arrays, weights, seq, 0, 0.0, stream)
     return int(score), seq[:made].tolist()
 
 
@@ -240,7 +206,7 @@ def adapt(p: Position, weights: np.ndarray, moves: Sequence[int], alpha: float) 
 
 def _adapt(p: Position, weights: np.ndarray, moves: Sequence[int], alpha: float) -> None:
     seq = np.array(moves, dtype=np.int64)
-    _walk(*_position(p), weights, seq, len(seq), alpha, np.ones(1, dtype=np.int64))
+    _walk(p.arrays, weights, seq, len(seq), alpha, np.ones(1, dtype=np.int64))
 
 
 def nrpa(
@@ -296,7 +262,7 @@ def _nrpa(
             n = min(chunk, iterations - done)
             started = time.perf_counter()
             best, length = level_one(
-                *_position(p), weights, stream, n, alpha, seq, best, length
+                p.arrays, weights, stream, n, alpha, seq, best, length
             )  # fmt: skip
             done += n
             ended = time.perf_counter()

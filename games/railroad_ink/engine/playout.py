@@ -47,11 +47,14 @@ __all__ = [
     "NO_MOVE",
     "RANDOM",
     "UNIFORM",
+    "Start",
+    "Turn",
     "best_last_round",
     "candidate_features",
     "child_moves",
     "load_round",
     "next_random",
+    "next_round",
     "play_move",
     "playout",
     "policy_score",
@@ -70,6 +73,12 @@ GUIDED_CANDIDATES = 16
 FEATURES = 4
 """Features of a candidate placement: matches, open sides, errors, square class."""
 _MOVES = 4096  # more than 49 squares x 8 orientations x (4 faces + 6 specials)
+
+Turn = tuple[np.ndarray, np.ndarray, int, np.ndarray, int, int, bool]
+"""Where a game stands, handed to the kernels as one value: ``(tiles, slots, round, counts,
+placed, used, now)``."""
+Start = tuple[np.ndarray, np.ndarray, int, np.ndarray, int, int, bool, np.ndarray]
+"""A ``Turn`` and the ``rolls``: what a play-out starts from (``Position.arrays``)."""
 
 
 @jit
@@ -149,22 +158,23 @@ def child_moves(
     used: int,
     now: bool,
     moves: np.ndarray,
+    meaningful: bool = False,
 ) -> tuple[int, bool]:
     """The children of a position by the game's rules, as ``RailroadInkState.get_children``.
 
-    Writes the placements (faces left by face, then allowed specials) to ``moves`` and returns
-    their number and whether the end of the round is a child too (no face fits, a special
-    does).
+    Writes the placements (faces left by face, then allowed specials; with ``meaningful``
+    only the orientations ``add_moves`` keeps as meaningful) to ``moves`` and returns their
+    number and whether the end of the round is a child too (no face fits, a special does).
     """
     n = 0
     for face in range(FACES):
         if counts[face] > 0:
-            n = add_moves(tiles, slots, face, False, moves, n)
+            n = add_moves(tiles, slots, face, meaningful, moves, n)
     faces = n
     if specials_allowed(used, now):
         for i in range(6):
             if not (used >> i) & 1:
-                n = add_moves(tiles, slots, FACES + i, False, moves, n)
+                n = add_moves(tiles, slots, FACES + i, meaningful, moves, n)
     return n, faces == 0 and n > 0
 
 
@@ -178,7 +188,7 @@ def _uniform(
     stream: np.ndarray,
     moves: np.ndarray,
 ) -> int:
-    n, can_end = child_moves(tiles, slots, counts, used, now, moves)
+    n, can_end = child_moves(tiles, slots, counts, used, now, moves, False)
     if n == 0:
         return NO_MOVE
     k = _below(stream, n + 1 if can_end else n)
@@ -243,19 +253,10 @@ def _walk(
 
 @jit
 def step(
-    tiles: np.ndarray,
-    slots: np.ndarray,
-    rnd: int,
-    counts: np.ndarray,
-    placed: int,
-    used: int,
-    now: bool,
-    policy: int,
-    weights: np.ndarray,
-    stream: np.ndarray,
-    moves: np.ndarray,
+    turn: Turn, policy: int, weights: np.ndarray, stream: np.ndarray, moves: np.ndarray
 ) -> int:
     """The policy's next move: a placement (``square * 64 + oriented tile``), END or NO_MOVE."""
+    tiles, slots, rnd, counts, placed, used, now = turn
     if policy == UNIFORM:
         return _uniform(tiles, slots, counts, used, now, stream, moves)
     pieces = np.zeros(9, dtype=np.int64)
@@ -286,14 +287,7 @@ def step(
 
 @jit
 def playout(
-    tiles: np.ndarray,
-    slots: np.ndarray,
-    rnd: int,
-    counts: np.ndarray,
-    placed: int,
-    used: int,
-    now: bool,
-    rolls: np.ndarray,
+    start: Start,
     policy: int,
     weights: np.ndarray,
     stream: np.ndarray,
@@ -318,6 +312,7 @@ def playout(
 
     Hot loop: a compiled kernel kept in one function, since a call per step costs speed.
     """
+    tiles, slots, rnd, counts, placed, used, now, rolls = start
     moves = np.zeros(_MOVES, dtype=np.int64)
     recorded = 0
     in_first = 0
@@ -329,7 +324,7 @@ def playout(
     if rnd <= 7 and placed == 0 and counts.sum() == 0:
         load_round(rolls, rnd, counts, stream)
     while rnd <= 7:
-        move = step(tiles, slots, rnd, counts, placed, used, now, policy, weights, stream, moves)
+        move = step((tiles, slots, rnd, counts, placed, used, now), policy, weights, stream, moves)
         if move >= 0:
             used, now, placed = play_move(tiles, slots, counts, move, used, now, placed)
             record[recorded] = move
@@ -340,12 +335,10 @@ def playout(
         if rnd == first:
             unfixable = unfixable_errors(tiles)
             reachable = open_exit_points(tiles)
-        rnd += 1
+        rnd = next_round(rolls, rnd, counts, stream)
         if rnd > 7:
             break
-        load_round(rolls, rnd, counts, stream)
-        placed = 0
-        now = False
+        placed, now = 0, False
         if rnd == 7 and last_tries > 1:
             done = best_last_round(
                 tiles,
@@ -423,7 +416,7 @@ def best_last_round(
         placed = 0
         n = 0
         while n < 16:  # four faces and at most one special
-            move = step(t, s, 7, c, placed, u, now, policy, weights, stream, moves)
+            move = step((t, s, 7, c, placed, u, now), policy, weights, stream, moves)
             if move < 0:
                 break
             u, now, placed = play_move(t, s, c, move, u, now, placed)
@@ -440,6 +433,14 @@ def best_last_round(
     slots[:] = best_slots
     record[:best_n] = best[:best_n]
     return best_n
+
+
+@jit
+def next_round(rolls: np.ndarray, rnd: int, counts: np.ndarray, stream: np.ndarray) -> int:
+    """The round after ``rnd``, its faces loaded into ``counts`` (8 once the game is over)."""
+    if rnd < 7:
+        load_round(rolls, rnd + 1, counts, stream)
+    return rnd + 1
 
 
 @jit

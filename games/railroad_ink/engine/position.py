@@ -20,7 +20,7 @@ from typing import Protocol
 
 import numpy as np
 
-from games.railroad_ink.engine.playout import UNIFORM, playout, seed_stream
+from games.railroad_ink.engine.playout import UNIFORM, Start, playout, seed_stream
 from games.railroad_ink.engine.tables import ORIENTED, PIECES
 from games.railroad_ink.pieces.dice import ROUNDS
 from games.railroad_ink.pieces.tiles import Tile
@@ -126,6 +126,14 @@ class Position:
             rolls,
         )
 
+    @property
+    def arrays(self) -> Start:
+        """The position as the kernels take it (``playout``, the planner's walks)."""
+        return (
+            self.tiles, self.slots, self.round, self.counts,
+            self.placed, self.used, self.now, self.rolls,
+        )  # fmt: skip
+
     def copy(self) -> Position:
         """A copy whose arrays a play-out may change."""
         return Position(
@@ -156,21 +164,7 @@ class Position:
         (``engine.arrays``).
         """
         return playout(
-            self.tiles,
-            self.slots,
-            self.round,
-            self.counts,
-            self.placed,
-            self.used,
-            self.now,
-            self.rolls,
-            policy,
-            weights,
-            stream,
-            record,
-            first,
-            error_weight,
-            last_tries,
+            self.arrays, policy, weights, stream, record, first, error_weight, last_tries
         )
 
 

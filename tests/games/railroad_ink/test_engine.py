@@ -203,14 +203,7 @@ def test_playouts_are_legal_games_scored_exactly(policy: int, dice: str) -> None
         p = Position.of(state)
         record = np.zeros(64, dtype=np.int64)
         shaped, total, first, placed = playout(
-            p.tiles,
-            p.slots,
-            p.round,
-            p.counts,
-            p.placed,
-            p.used,
-            p.now,
-            p.rolls,
+            p.arrays,
             policy,
             weights,
             seed_stream(seed),
@@ -250,14 +243,7 @@ def test_random_and_guided_play_specials_only_late_after_one_face() -> None:
         p = Position.of(state)
         record = np.zeros(64, dtype=np.int64)
         *_, placed = playout(
-            p.tiles,
-            p.slots,
-            p.round,
-            p.counts,
-            p.placed,
-            p.used,
-            p.now,
-            p.rolls,
+            p.arrays,
             RANDOM,
             NO_POLICY,
             seed_stream(seed),
@@ -293,11 +279,11 @@ def test_step_answers_no_move_at_a_round_end_and_end_where_the_rules_offer_it() 
     counts = np.zeros(9, dtype=np.int64)  # every face placed
     stream = seed_stream(3)
     for policy in (RANDOM, GUIDED):
-        assert step(tiles, slots, 3, counts, 4, 0, False, policy, NO_POLICY, stream, moves) == (
+        assert step((tiles, slots, 3, counts, 4, 0, False), policy, NO_POLICY, stream, moves) == (
             NO_MOVE
         )
     seen = {
-        step(tiles, slots, 3, counts, 4, 0, False, UNIFORM, NO_POLICY, stream, moves)
+        step((tiles, slots, 3, counts, 4, 0, False), UNIFORM, NO_POLICY, stream, moves)
         for _ in range(400)
     }
     assert END in seen and len(seen) > 2  # the end, or one of the specials' placements
@@ -311,14 +297,7 @@ def test_the_same_stream_gives_the_same_playout() -> None:
         p = Position.of(state)
         record = np.zeros(64, dtype=np.int64)
         out = playout(
-            p.tiles,
-            p.slots,
-            p.round,
-            p.counts,
-            p.placed,
-            p.used,
-            p.now,
-            p.rolls,
+            p.arrays,
             RANDOM,
             NO_POLICY,
             seed_stream(9),
@@ -439,14 +418,7 @@ def _digest() -> str:
             p = Position.of(RailroadInk(seed).start())
             record = np.zeros(64, dtype=np.int64)
             shaped, score, first, placed = playout(
-                p.tiles,
-                p.slots,
-                p.round,
-                p.counts,
-                p.placed,
-                p.used,
-                p.now,
-                p.rolls,
+                p.arrays,
                 policy,
                 weights,
                 seed_stream(seed),

@@ -85,7 +85,7 @@ def _counted_playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     level_one = plans_module.level_one
 
     def counted(*args: Any) -> tuple[int, int]:
-        playouts.append(args[10])  # the call's iterations
+        playouts.append(args[3])  # the call's iterations
         return level_one(*args)
 
     monkeypatch.setattr(plans_module, "level_one", counted)
