@@ -145,8 +145,6 @@ HOT_LOOPS = {
     "treesearch.random_walk:RandomWalk._search",  # the walks, per step
     "treesearch.traversal:BFS._graph",  # the breadth-first graph search, per node
     "games.railroad_ink.bots.features:features",  # run on every board a bot ranks
-    "games.railroad_ink.engine.plans:_walk",  # compiled kernel, per placement
-    "games.railroad_ink.engine.playout:playout",  # compiled kernel, per placement
     "games.railroad_ink.engine.scoring:_trail",  # compiled kernel, per trail step
 }
 

@@ -28,6 +28,7 @@ from treesearch.game_entry import (
     Problem,
     SoloResult,
 )
+from treesearch.learn import LearnedValue
 
 __all__ = ["COMPILED", "DICE", "INK_BOTS", "RAILROAD_INK"]
 
@@ -171,6 +172,14 @@ Named here rather than read from ``bots.roster``, whose engine (numba) would loa
 command; a test checks that the two lists agree.
 """
 
+
+def _learner(problem: Problem) -> LearnedValue:
+    """What ``treesearch learn railroad-ink`` trains: the engine's n-tuple network of pairs."""
+    from games.railroad_ink.bots.learned_value import network
+
+    return network()
+
+
 RAILROAD_INK = GameEntry(
     "railroad-ink",
     "score",
@@ -190,4 +199,5 @@ RAILROAD_INK = GameEntry(
     compiled=COMPILED,
     knobs=(DICE,),
     order=6,
+    learner=_learner,
 )

@@ -195,7 +195,11 @@ def prepare_learn(args: argparse.Namespace) -> Work:
     def work() -> int:
         say_compiled(game)
         jobs = _jobs(args)
-        where = f"{jobs} local jobs" if args.backend == "local" else f"ray ({jobs or 'all'})"
+        where = (
+            f"{jobs} local job{'s' if jobs != 1 else ''}"
+            if args.backend == "local"
+            else f"ray ({jobs or 'all'})"
+        )
         print(f"learning {game.name}: {value!r}, batches of {args.batch}, {where}", file=sys.stderr)
         try:
             run = train(value, starts_of(game, problem), **settings)
@@ -203,8 +207,10 @@ def prepare_learn(args: argparse.Namespace) -> Work:
             print(f"{args.out} holds what was learned: add --resume to go on", file=sys.stderr)
             raise
         score = f", greedy score {run.curve[-1][1]:.3g}" if run.curve else ""
+        rate = run.games_per_second
+        speed = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
         print(
-            f"{run.games} games learned ({run.games_per_second:.0f} games/s){score}; "
+            f"{run.games} games learned ({speed} games/s){score}; "
             f"model {args.out}, curve {curve}"
         )
         return 0

@@ -13,7 +13,8 @@ from pathlib import Path
 __all__ = ["write_curve"]
 
 _SIZE = (720, 440)
-_MARGIN = (80, 50, 30, 60)  # left, top, right, bottom
+_MARGIN = (80, 50, 40, 60)  # left, top, right, bottom
+_TICKS = 4  # rules across the plot, and labels along the games axis
 
 
 def write_curve(
@@ -48,14 +49,21 @@ def write_curve(
                 y1 - (y1 - top) * (s - s0) / (s1 - s0),
             )
 
+        for k in range(_TICKS + 1):  # light rules with their values, so points can be read
+            s = s0 + (s1 - s0) * k / _TICKS
+            y = at(g0, s)[1]
+            draw.line((left, y, x1, y), fill=(225, 225, 225))
+            draw.text((5, y - 6), f"{s:.3g}", fill="black")
+            g = g0 + (g1 - g0) * k / _TICKS
+            x = at(g, s0)[0]
+            draw.text((x - 12, y1 + 8), f"{g:,.0f}", fill="black")
+        draw.rectangle((left, top, x1, y1), outline="black")
         points = [at(g, s) for g, s in curve]
         if len(points) > 1:
             draw.line(points, fill=(31, 119, 180), width=2)
         for x, y in points:
             draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=(31, 119, 180))
-        draw.text((5, top - 5), f"{s1:.3g}", fill="black")
-        draw.text((5, y1 - 5), f"{s0:.3g}", fill="black")
-        draw.text((left - 5, y1 + 8), "0", fill="black")
-        draw.text((x1 - 30, y1 + 8), f"{g1}", fill="black")
+        x, y = points[-1]
+        draw.text((x - 60, y - 18), f"last: {scores[-1]:.3g}", fill=(31, 119, 180))
     image.save(path, format="PNG")
     return path
