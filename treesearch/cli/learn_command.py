@@ -210,8 +210,7 @@ def prepare_learn(args: argparse.Namespace) -> Work:
         rate = run.games_per_second
         speed = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
         print(
-            f"{run.games} games learned ({speed} games/s){score}; "
-            f"model {args.out}, curve {curve}"
+            f"{run.games} games learned ({speed} games/s){score}; model {args.out}, curve {curve}"
         )
         return 0
 
