@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import os
+import signal
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -34,3 +37,21 @@ def _commands_write_into_tmp(
     """Command-line tests run in a temporary folder: a default output never lands in the repo."""
     if request.module.__name__.startswith("tests.treesearch.cli."):
         monkeypatch.chdir(request.getfixturevalue("tmp_path"))
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[Any]:
+    """A local Ray instance for the module; the signal handlers Ray sets are put back."""
+    import ray
+
+    saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    address = os.environ.pop("RAY_ADDRESS", None)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        yield ray
+    finally:
+        ray.shutdown()
+        for signum, handler in saved.items():
+            signal.signal(signum, handler)
+        if address is not None:
+            os.environ["RAY_ADDRESS"] = address

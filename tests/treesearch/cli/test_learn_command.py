@@ -144,21 +144,10 @@ def test_same_seed_same_file_and_any_number_of_jobs_gives_the_same_weights(
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="ray is not installed")
 @pytest.mark.slow
+@pytest.mark.usefixtures("local_ray")
 def test_ray_gives_the_weights_of_local_play(tmp_path: Path) -> None:
-    import ray
-
-    saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
-    address = os.environ.pop("RAY_ADDRESS", None)
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        here = _learn(tmp_path / "here.npz", "--games", "100")
-        there = _learn(tmp_path / "ray.npz", "--games", "100", "--backend", "ray")
-    finally:
-        ray.shutdown()
-        for signum, handler in saved.items():
-            signal.signal(signum, handler)
-        if address is not None:
-            os.environ["RAY_ADDRESS"] = address
+    here = _learn(tmp_path / "here.npz", "--games", "100")
+    there = _learn(tmp_path / "ray.npz", "--games", "100", "--backend", "ray")
     assert Path(here).read_bytes() == Path(there).read_bytes()
 
 

@@ -40,24 +40,6 @@ def test_missing_ray_names_the_install(monkeypatch: pytest.MonkeyPatch) -> None:
         run_jobs(square, [1, 2], backend="ray")
 
 
-@pytest.fixture(scope="module")
-def local_ray() -> Iterator[Any]:
-    """A local Ray instance for the module; the signal handlers Ray sets are put back."""
-    import ray
-
-    saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
-    address = os.environ.pop("RAY_ADDRESS", None)
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        yield ray
-    finally:
-        ray.shutdown()
-        for signum, handler in saved.items():
-            signal.signal(signum, handler)
-        if address is not None:
-            os.environ["RAY_ADDRESS"] = address
-
-
 @pytest.fixture
 def guard(local_ray: Any) -> Iterator[None]:
     """A hang fails by an alarm; a SIGTERM the harness does not take fails the test."""
