@@ -88,12 +88,11 @@ VARIANTS: dict[str, Any] = {
 """Variant name -> a function giving ``MonteCarloBot`` keyword arguments."""
 
 LEARNED: dict[str, Any] = {
-    "learned-mc": dict,  # what make_bot("learned-mc") plays: top 8, 8,000 play-outs
-    "lmc-top6": lambda: {"top": 6},
-    "lmc-top12": lambda: {"top": 12},
-    "lmc-top8-x4": lambda: {"playouts": 32000},  # best's play-outs over the value's top 8
-    "lmc-prior": lambda: {"prior": 0.5},  # mean + 0.5 value
-    "lmc-prior1": lambda: {"prior": 1.0},
+    "learned-mc": dict,  # what make_bot("learned-mc") plays: all candidates, mean + 0.25 value
+    "lmc-top8": lambda: {"top": 8, "playouts": 8000, "prior": 0.0},  # the value's best 8 only
+    "lmc-top12": lambda: {"top": 12, "playouts": 8000, "prior": 0.0},
+    "lmc-top8-prior": lambda: {"top": 8, "playouts": 8000, "prior": 0.5},
+    "lmc-top8-x4": lambda: {"top": 8, "prior": 0.0},  # best's play-outs over the top 8
 }
 """Variant name -> ``LearnedMonteCarloBot`` keyword arguments (the shipped model)."""
 

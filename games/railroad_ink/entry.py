@@ -159,7 +159,7 @@ _INK_HELP = {
     "mcts": "MCTS with the heuristic as leaf value",
     "lookahead": "a round beam whose ends are played out (sampled rolls, or the known ones)",
     "montecarlo": "flat Monte Carlo over meaningful placements, play-outs on the engine",
-    "learned-mc": "montecarlo over the learned value's best 8 placements",
+    "learned-mc": "montecarlo, its choice nudged by the learned value",
     "best": "the strongest measured for the dice mode (montecarlo, ~35 s a game)",
 }
 

@@ -1,13 +1,14 @@
-"""The ``learned-mc`` bot: ``montecarlo``'s flat Monte Carlo over the learned value's top moves.
+"""The ``learned-mc`` bot: ``montecarlo``'s flat Monte Carlo with the learned value's help.
 
-Each decision of rounds 1-6 ranks ``montecarlo``'s candidates (meaningful placements,
-specials in their rounds) by the learned afterstate value (``learned_value``) and gives the
-shaped play-outs of ``MonteCarloBot`` only to the ``top`` it rates highest: the value prunes
-the moves a few noisy play-outs would otherwise have to rule out, and the play-outs correct
-the value among the good ones. The chosen candidate has the best play-out mean plus
-``prior`` times its value (0: the mean alone). The last round is solved exactly, as by
-``montecarlo``. The value is the model shipped in ``games/railroad_ink/models`` (read on
-first use) unless weights are given.
+Each decision of rounds 1-6 rates ``montecarlo``'s candidates (meaningful placements,
+specials in their rounds) by the learned afterstate value (``learned_value``); with ``top``
+> 0 only the ``top`` it rates highest get the shaped play-outs of ``MonteCarloBot``. The
+chosen candidate has the best play-out mean plus ``prior`` times its value. The last round
+is solved exactly, as by ``montecarlo``. The defaults are the best measured: every candidate
+searched and a small prior (pruning to the value's best 8 or 12 lost 10-15 points a game:
+the value often ranks the play-outs' best move far down; ``benchmarks/RESULTS.md``). The
+value is the model shipped in ``games/railroad_ink/models`` (read on first use) unless
+weights are given.
 """
 
 from __future__ import annotations
@@ -20,21 +21,20 @@ import numpy as np
 
 from games.railroad_ink.bots.base import check_count
 from games.railroad_ink.bots.learned_value import LearnedBot, load_value
-from games.railroad_ink.bots.montecarlo import MonteCarloBot, candidates
+from games.railroad_ink.bots.montecarlo import PLAYOUTS, MonteCarloBot, candidates
 from games.railroad_ink.pieces.dice import ROUNDS
 from games.railroad_ink.rules.game import RailroadInkState
 from treesearch.arguments import check_number
 
-__all__ = ["MODEL", "PRIOR", "TOP", "TOP_PLAYOUTS", "LearnedMonteCarloBot", "shipped_value"]
+__all__ = ["MODEL", "PRIOR", "TOP", "LearnedMonteCarloBot", "shipped_value"]
 
 MODEL = Path(__file__).resolve().parent.parent / "models" / "ink_value.npz"
 """The shipped value (``benchmarks/train_ink_value.py``; the command is in the models' README)."""
-TOP = 8
-"""Candidates a decision gives play-outs to: the value's best eight."""
-TOP_PLAYOUTS = 8000
-"""Play-outs a decision gets after the first ones: over 8 candidates rather than ~45."""
-PRIOR = 0.0
-"""Weight of the value added to a candidate's play-out mean when choosing."""
+TOP = 0
+"""Candidates a decision gives play-outs to, the value's best first; 0 for all of them."""
+PRIOR = 0.25
+"""Weight of the value added to a candidate's play-out mean when choosing (a nudge: values
+of one decision's candidates differ by a few points)."""
 
 
 @functools.cache
@@ -44,12 +44,12 @@ def shipped_value() -> tuple[np.ndarray, str]:
 
 
 class LearnedMonteCarloBot(MonteCarloBot):
-    """Flat Monte Carlo over the learned value's ``top`` candidates (module docstring).
+    """Flat Monte Carlo nudged (``prior``) or pruned (``top``) by the learned value.
 
     Args:
         weights: the value's weights (``load_value``); None for the shipped model.
         reward: what ``weights`` learned (``final`` or ``delta``), with ``weights``.
-        top: candidates per decision that get play-outs (the value's best), at least 1.
+        top: candidates per decision that get play-outs (the value's best); 0 for all.
         prior: weight of the value in the choice (``mean + prior * value``), at least 0.
         playouts: play-outs per decision after the first ones, without a time budget.
         seconds: per game; None for the fixed ``playouts``.
@@ -68,13 +68,13 @@ class LearnedMonteCarloBot(MonteCarloBot):
         reward: str = "final",
         top: int = TOP,
         prior: float = PRIOR,
-        playouts: int = TOP_PLAYOUTS,
+        playouts: int = PLAYOUTS,
         seconds: float | None = None,
         seed: int = 0,
         **knobs: Any,
     ) -> None:
         super().__init__(playouts=playouts, seconds=seconds, seed=seed, **knobs)
-        self.top = check_count("top", top, 1)
+        self.top = check_count("top", top, 0)
         self.prior = check_number("prior", prior, minimum=0.0)
         self._given = None if weights is None else LearnedBot(weights, reward)
         self.search.candidates = self._candidates
@@ -88,11 +88,11 @@ class LearnedMonteCarloBot(MonteCarloBot):
         return self._given
 
     def _candidates(self, state: RailroadInkState) -> list[RailroadInkState]:
-        """``montecarlo``'s candidates, only the ``top`` the value rates highest (stable)."""
+        """``montecarlo``'s candidates (only the ``top`` the value rates highest, if > 0)."""
         found = candidates(state)
         values = [self.learned.value(c) for c in found]
         self._values = {id(c): v for c, v in zip(found, values, strict=True)}
-        if len(found) <= self.top:
+        if not self.top or len(found) <= self.top:
             return found
         order = sorted(range(len(found)), key=lambda k: -values[k])[: self.top]
         return [found[k] for k in sorted(order)]

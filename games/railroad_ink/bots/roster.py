@@ -17,8 +17,8 @@ Bots (``BOTS``):
   from each: with dice revealed greedily on sampled rolls, with dice known by a narrower
   whole-game beam on the known rolls, keeping the best finished game found (``LookaheadBot``).
 - ``montecarlo``: flat Monte Carlo on the compiled engine (``MonteCarloBot``).
-- ``learned-mc``: the same over the learned value's best few candidates
-  (``LearnedMonteCarloBot``, the shipped model read on first use).
+- ``learned-mc``: the same, its choice nudged by the learned value (``LearnedMonteCarloBot``,
+  the shipped model read on first use).
 - ``best``: the strongest measured per dice mode (``BEST``).
 
 Horizon. With dice *known* the beam plans the whole game at once and the bot follows the plan.

@@ -75,7 +75,7 @@ def test_the_shipped_model_plays_a_legal_game_on_a_tiny_budget() -> None:
 
 @pytest.mark.parametrize(
     ("knobs", "named"),
-    [({"top": 0}, "top"), ({"prior": -1.0}, "prior"), ({"last_width": 0}, "last_width")],
+    [({"top": -1}, "top"), ({"prior": -1.0}, "prior"), ({"last_width": 0}, "last_width")],
 )
 def test_bad_knobs_are_refused_by_name(knobs: dict[str, float], named: str) -> None:
     with pytest.raises(InvalidArgumentError, match=named):
