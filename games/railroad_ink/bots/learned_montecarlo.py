@@ -4,11 +4,11 @@ Each decision of rounds 1-6 rates ``montecarlo``'s candidates (meaningful placem
 specials in their rounds) by the learned afterstate value (``learned_value``); with ``top``
 > 0 only the ``top`` it rates highest get the shaped play-outs of ``MonteCarloBot``. The
 chosen candidate has the best play-out mean plus ``prior`` times its value. The last round
-is solved exactly, as by ``montecarlo``. The defaults are the best measured: every candidate
-searched and a small prior (pruning to the value's best 8 or 12 lost 10-15 points a game:
-the value often ranks the play-outs' best move far down; ``benchmarks/RESULTS.md``). The
-value is the model shipped in ``games/railroad_ink/models`` (read on first use) unless
-weights are given.
+is solved exactly, as by ``montecarlo``. The defaults are the least bad measured, every
+candidate searched and a small prior, and still below ``montecarlo`` (pruning to the value's
+best 8 or 12 lost more: the value often ranks the play-outs' best move far down;
+``benchmarks/RESULTS.md``). The value is the model shipped in ``games/railroad_ink/models``
+(read on first use) unless weights are given.
 """
 
 from __future__ import annotations
