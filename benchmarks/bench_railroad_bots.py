@@ -93,6 +93,7 @@ LEARNED: dict[str, Any] = {
     "lmc-top12": lambda: {"top": 12, "playouts": 8000, "prior": 0.0},
     "lmc-top8-prior": lambda: {"top": 8, "playouts": 8000, "prior": 0.5},
     "lmc-top8-x4": lambda: {"top": 8, "prior": 0.0},  # best's play-outs over the top 8
+    "lmc-sampled": lambda: {"sampled": 0.5},  # the prior only among well-sampled candidates
 }
 """Variant name -> ``LearnedMonteCarloBot`` keyword arguments (the shipped model)."""
 

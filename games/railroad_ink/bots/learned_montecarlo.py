@@ -51,6 +51,8 @@ class LearnedMonteCarloBot(MonteCarloBot):
         reward: what ``weights`` learned (``final`` or ``delta``), with ``weights``.
         top: candidates per decision that get play-outs (the value's best); 0 for all.
         prior: weight of the value in the choice (``mean + prior * value``), at least 0.
+        sampled: the share of the most-sampled candidate's play-outs a candidate needs to be
+            chosen by the prior (0: any; barely sampled means are noisy by points).
         playouts: play-outs per decision after the first ones, without a time budget.
         seconds: per game; None for the fixed ``playouts``.
         seed: the bot's random stream.
@@ -68,6 +70,7 @@ class LearnedMonteCarloBot(MonteCarloBot):
         reward: str = "final",
         top: int = TOP,
         prior: float = PRIOR,
+        sampled: float = 0.0,
         playouts: int = PLAYOUTS,
         seconds: float | None = None,
         seed: int = 0,
@@ -76,6 +79,7 @@ class LearnedMonteCarloBot(MonteCarloBot):
         super().__init__(playouts=playouts, seconds=seconds, seed=seed, **knobs)
         self.top = check_count("top", top, 0)
         self.prior = check_number("prior", prior, minimum=0.0)
+        self.sampled = check_number("sampled", sampled, minimum=0.0)
         self._given = None if weights is None else LearnedBot(weights, reward)
         self.search.candidates = self._candidates
         self._values: dict[int, float] = {}
@@ -100,9 +104,11 @@ class LearnedMonteCarloBot(MonteCarloBot):
     def _decide(self, state: RailroadInkState) -> RailroadInkState:
         chosen = super()._decide(state)
         if self.prior and self.last_decision and state.round < ROUNDS:
+            most = max(c.count for c in self.last_decision)
             scored = [
                 (c.mean + self.prior * self._values.get(id(c.state), 0.0), -i, c.state)
                 for i, c in enumerate(self.last_decision)
+                if c.count >= self.sampled * most
             ]
             chosen = max(scored, key=lambda t: (t[0], t[1]))[2]
         return chosen

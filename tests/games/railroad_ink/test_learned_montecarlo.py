@@ -58,6 +58,16 @@ def test_a_large_prior_plays_the_values_best_candidate(weights: np.ndarray) -> N
     assert value(chosen) == max(value(c) for c in candidates(state))
 
 
+def test_the_prior_only_chooses_among_well_sampled_candidates(weights: np.ndarray) -> None:
+    state = _rolled(4)
+    bot = LearnedMonteCarloBot(weights, prior=1e6, sampled=1.0, playouts=200, seed=1)
+    chosen = bot.choose(state)
+    most = max(c.count for c in bot.last_decision)
+    assert move_code(chosen) in {c.label for c in bot.last_decision if c.count == most}
+    value = LearnedBot(weights).value
+    assert value(chosen) < max(value(c) for c in candidates(state))
+
+
 def test_the_bot_is_deterministic_by_seed(weights: np.ndarray) -> None:
     def moves() -> list[str]:
         return _game(LearnedMonteCarloBot(weights, top=4, playouts=20, seed=5), 6, 6)
@@ -75,7 +85,12 @@ def test_the_shipped_model_plays_a_legal_game_on_a_tiny_budget() -> None:
 
 @pytest.mark.parametrize(
     ("knobs", "named"),
-    [({"top": -1}, "top"), ({"prior": -1.0}, "prior"), ({"last_width": 0}, "last_width")],
+    [
+        ({"top": -1}, "top"),
+        ({"prior": -1.0}, "prior"),
+        ({"sampled": -0.5}, "sampled"),
+        ({"last_width": 0}, "last_width"),
+    ],
 )
 def test_bad_knobs_are_refused_by_name(knobs: dict[str, float], named: str) -> None:
     with pytest.raises(InvalidArgumentError, match=named):
