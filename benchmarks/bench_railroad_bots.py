@@ -88,12 +88,12 @@ VARIANTS: dict[str, Any] = {
 """Variant name -> a function giving ``MonteCarloBot`` keyword arguments."""
 
 LEARNED: dict[str, Any] = {
-    "learned-mc": dict,  # what make_bot("learned-mc") plays: all candidates, mean + 0.25 value
+    "learned-mc": dict,  # make_bot("learned-mc"): all candidates, + 0.25 value if well sampled
+    "lmc-all-prior": lambda: {"sampled": 0.0},  # + 0.25 value, any candidate
     "lmc-top8": lambda: {"top": 8, "playouts": 8000, "prior": 0.0},  # the value's best 8 only
     "lmc-top12": lambda: {"top": 12, "playouts": 8000, "prior": 0.0},
     "lmc-top8-prior": lambda: {"top": 8, "playouts": 8000, "prior": 0.5},
     "lmc-top8-x4": lambda: {"top": 8, "prior": 0.0},  # best's play-outs over the top 8
-    "lmc-sampled": lambda: {"sampled": 0.5},  # the prior only among well-sampled candidates
 }
 """Variant name -> ``LearnedMonteCarloBot`` keyword arguments (the shipped model)."""
 

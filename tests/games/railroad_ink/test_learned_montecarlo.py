@@ -52,7 +52,7 @@ def test_only_the_values_top_candidates_get_playouts(weights: np.ndarray) -> Non
 
 def test_a_large_prior_plays_the_values_best_candidate(weights: np.ndarray) -> None:
     state = _rolled(4)
-    bot = LearnedMonteCarloBot(weights, top=4, prior=1e6, playouts=20, seed=1)
+    bot = LearnedMonteCarloBot(weights, top=4, prior=1e6, sampled=0.0, playouts=20, seed=1)
     chosen = bot.choose(state)
     value = LearnedBot(weights).value
     assert value(chosen) == max(value(c) for c in candidates(state))
