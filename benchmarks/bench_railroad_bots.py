@@ -1,6 +1,7 @@
 """Railroad Ink: the ``montecarlo`` bot's variants (the anchor's scheme, then each idea) on seeds.
 
-Each variant is ``MonteCarloBot`` with some knobs changed (``VARIANTS``); every variant plays
+Each variant is ``MonteCarloBot`` with some knobs changed (``VARIANTS``), or the learned
+value's ``LearnedMonteCarloBot`` with some (``LEARNED``); every variant plays
 the same seeded games (the seed fixes the dice), so differences are paired. Printed per
 variant: games, mean, standard deviation, a 95% interval of the mean, the mean paired
 difference to the first variant listed with its 95% interval, and thinking seconds per game
@@ -35,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from games.railroad_ink import Board, RailroadInk
+from games.railroad_ink.bots.learned_montecarlo import LearnedMonteCarloBot
 from games.railroad_ink.bots.montecarlo import MonteCarloBot
 from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.playout import GUIDED, RANDOM
@@ -85,12 +87,24 @@ VARIANTS: dict[str, Any] = {
 }
 """Variant name -> a function giving ``MonteCarloBot`` keyword arguments."""
 
+LEARNED: dict[str, Any] = {
+    "learned-mc": dict,  # make_bot("learned-mc"): all candidates, + 0.25 value if well sampled
+    "lmc-all-prior": lambda: {"sampled": 0.0},  # + 0.25 value, any candidate
+    "lmc-top8": lambda: {"top": 8, "playouts": 8000, "prior": 0.0},  # the value's best 8 only
+    "lmc-top12": lambda: {"top": 12, "playouts": 8000, "prior": 0.0},
+    "lmc-top8-prior": lambda: {"top": 8, "playouts": 8000, "prior": 0.5},
+    "lmc-top8-x4": lambda: {"top": 8, "prior": 0.0},  # best's play-outs over the top 8
+}
+"""Variant name -> ``LearnedMonteCarloBot`` keyword arguments (the shipped model)."""
+
 
 def one_game(args: tuple[str, str, int, float | None, Any]) -> dict[str, Any]:
     """Play game ``seed`` with variant ``name`` (on ``rolls`` if given); the record as a dict."""
     name, dice, seed, seconds, rolls = args
-    knobs = VARIANTS[name]()
-    bot = MonteCarloBot(seed=seed, seconds=seconds, **knobs)
+    if name in LEARNED:
+        bot: MonteCarloBot = LearnedMonteCarloBot(seed=seed, seconds=seconds, **LEARNED[name]())
+    else:
+        bot = MonteCarloBot(seed=seed, seconds=seconds, **VARIANTS[name]())
     game = RailroadInk(seed, dice, rolls)
     state = game.start()
     moves = []
@@ -151,8 +165,9 @@ def main() -> None:
     args = parser.parse_args()
     names = args.variants.split(",")
     for name in names:
-        if name not in VARIANTS:
-            parser.error(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}")
+        if name not in VARIANTS and name not in LEARNED:
+            known = ", ".join([*VARIANTS, *LEARNED])
+            parser.error(f"unknown variant {name!r}; known: {known}")
     seeds = range(args.first, args.first + args.games)
     dice = json.loads(args.anchor_dice.read_text()) if args.anchor_dice else None
     jobs = [

@@ -19,6 +19,7 @@ from games.railroad_ink.bots.learned_value import (
     REWARDS,
     InkTraining,
     greedy_scores,
+    load_value,
     save_value,
     train_value,
 )
@@ -45,15 +46,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the training dice")
     parser.add_argument("--out", required=True, help="model file to write (.npz)")
     parser.add_argument("--curve", help="learning curve PNG to write")
+    parser.add_argument(
+        "--compact", action="store_true", help="float32 weights, compressed (to ship)"
+    )
     parser.add_argument("--alpha", type=float, default=0.1, help="TD step (0, 1]")
     parser.add_argument("--epsilon", type=float, default=0.02, help="exploration")
+    parser.add_argument(
+        "--decay", type=int, default=0, help="step alpha*D/(D+games); 0 keeps alpha"
+    )
     parser.add_argument("--reward", choices=sorted(REWARDS), default="final")
     parser.add_argument("--every", type=int, default=20_000, help="games between points")
     parser.add_argument("--eval-seeds", type=_seeds, default=range(100, 200), help="e.g. 100-199")
     args = parser.parse_args()
     print(
         f"engine: {ENGINE}; training by TD(0), reward {args.reward}, alpha {args.alpha}, "
-        f"epsilon {args.epsilon}, seed {args.seed}"
+        f"epsilon {args.epsilon}, decay {args.decay}, seed {args.seed}"
     )
     run = train_value(
         games=args.games,
@@ -62,11 +69,12 @@ def main() -> None:
         alpha=args.alpha,
         epsilon=args.epsilon,
         reward=args.reward,
+        decay=args.decay,
         every=args.every,
         eval_seeds=args.eval_seeds,
         progress=_show,
     )
-    save_value(args.out, run)
+    save_value(args.out, run, compact=args.compact)
     print(f"model: {args.out} ({run.games} games, {run.seconds:.1f} s)")
     if args.curve:
         seeds = args.eval_seeds
@@ -78,7 +86,8 @@ def main() -> None:
         )
         print(f"curve: {args.curve}")
     t0 = time.perf_counter()
-    scores = greedy_scores(run.weights, args.eval_seeds, args.reward)
+    weights = load_value(args.out)[0]  # as written (float32 when --compact)
+    scores = greedy_scores(weights, args.eval_seeds, args.reward)
     spent = time.perf_counter() - t0
     print(
         f"greedy learned player on seeds {args.eval_seeds.start}-{args.eval_seeds.stop - 1}: "

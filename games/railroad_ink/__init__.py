@@ -36,8 +36,10 @@ lazily), and the subpackages' ``__init__`` files import nothing:
   (round views, play-outs and pilots), ``base`` (the ``Bot`` interface), ``simple``
   (random, greedy and beam), ``mcts_bot``, ``lookahead``, ``policy`` (the guided play-outs'
   learned table), ``montecarlo`` (flat Monte Carlo on the engine: ``best``),
+  ``learned_value`` (the learned afterstate value: training, ``LearnedBot``),
+  ``learned_montecarlo`` (``montecarlo`` over the value's best candidates: ``learned-mc``),
   ``roster`` (``BOTS``, ``make_bot``, ``BotAgent``: a bot as a ``treesearch.match`` agent
-  maker), ``learned_value`` (the learned afterstate value: training, ``LearnedBot``);
+  maker);
 - ``records``: whole games by one agent and their records
   (``play(seed, dice, bot) -> InkRecord``, ``replay``);
 - ``record_film``: ``film``, a video of a record, with the bot's candidates at each placement

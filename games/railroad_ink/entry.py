@@ -98,7 +98,7 @@ SECONDS = {"random": 0.1, "greedy": 1.0, "beam": 10.0, "mcts": 10.0, "lookahead"
 COMPILED_SECONDS = 35.0
 """``montecarlo``'s game on its fixed budget, compiled (``benchmarks/RESULTS.md``: 29-34 s)."""
 
-ENGINE_BOTS = ("montecarlo", "best")
+ENGINE_BOTS = ("montecarlo", "learned-mc", "best")
 """The bots whose play-outs run on the engine, which numba compiles (``COMPILED``)."""
 
 COMPILED = (
@@ -160,6 +160,7 @@ _INK_HELP = {
     "mcts": "MCTS with the heuristic as leaf value",
     "lookahead": "a round beam whose ends are played out (sampled rolls, or the known ones)",
     "montecarlo": "flat Monte Carlo over meaningful placements, play-outs on the engine",
+    "learned-mc": "montecarlo, its choice nudged by the learned value",
     "best": "the strongest measured for the dice mode (montecarlo, ~35 s a game)",
 }
 

@@ -45,8 +45,11 @@ class Model:
     version: int = VERSION
 
 
-def save_model(path: str | os.PathLike[str], model: Model) -> Path:
-    """Write ``model`` to ``path`` (whole or not at all: a new file replaces the old)."""
+def save_model(path: str | os.PathLike[str], model: Model, *, compressed: bool = False) -> Path:
+    """Write ``model`` to ``path`` (whole or not at all: a new file replaces the old).
+
+    ``compressed`` deflates the weights (a smaller file to ship, slower to write).
+    """
     path = Path(path)
     arrays = {f"w_{name}": a for name, a in model.value.arrays().items()}
     header = {
@@ -62,7 +65,8 @@ def save_model(path: str | os.PathLike[str], model: Model) -> Path:
     }
     buffer = io.BytesIO()
     encoded = np.frombuffer(json.dumps(header).encode(), dtype=np.uint8)
-    np.savez(buffer, header=encoded, **arrays)  # type: ignore[arg-type]
+    write = np.savez_compressed if compressed else np.savez
+    write(buffer, header=encoded, **arrays)  # type: ignore[arg-type]
     partial = path.with_name(path.name + ".partial")
     partial.write_bytes(buffer.getvalue())
     os.replace(partial, path)

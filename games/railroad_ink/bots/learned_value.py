@@ -136,6 +136,7 @@ def train_value(
     alpha: float = 0.1,
     epsilon: float = 0.02,
     reward: str = "final",
+    decay: int = 0,
     every: int = 10_000,
     eval_seeds: Sequence[int] = range(100, 200),
     weights: np.ndarray | None = None,
@@ -146,6 +147,8 @@ def train_value(
     Training games draw their dice from ``seed_stream(seed)``; every ``every`` games (and at
     the end) the greedy player's mean score on ``eval_seeds`` joins the curve and
     ``progress`` is called. With ``games`` the weights are the same on every run.
+    ``decay`` > 0 shrinks the step as games go by, ``alpha * decay / (decay + games)``
+    (large steps learn fast, small ones average the noise of the dice); 0 keeps it.
 
     Raises:
         InvalidArgumentError: neither or both of ``games`` and ``seconds``, or a bad knob.
@@ -163,6 +166,7 @@ def train_value(
     if epsilon > 1.0:
         raise InvalidArgumentError(f"epsilon must be in [0, 1], got {epsilon!r}")
     code = _reward(reward)
+    decay = check_count("decay", decay, 0)
     every = check_count("every", every, 1)
     w = np.zeros(len(TUPLES) * TABLE) if weights is None else np.array(weights, np.float64)
     run = InkTraining(
@@ -171,6 +175,7 @@ def train_value(
             "alpha": alpha,
             "epsilon": epsilon,
             "reward": reward,
+            "decay": decay,
             "td": "TD(0) on afterstates",
             "seed": check_seed(seed),
         },
@@ -181,7 +186,8 @@ def train_value(
     start = time.perf_counter()
     while limit is None or run.games < limit:
         rolls[:] = -1
-        play_game(w, rolls, stream, epsilon, alpha, True, code, record)
+        step = alpha * decay / (decay + run.games) if decay else alpha
+        play_game(w, rolls, stream, epsilon, step, True, code, record)
         run.games += 1
         run.seconds = time.perf_counter() - start
         done = (limit is not None and run.games >= limit) or (
@@ -197,17 +203,24 @@ def train_value(
     return run
 
 
-def save_value(path: str | os.PathLike[str], run: InkTraining) -> Path:
-    """Write the trained value as a ``treesearch.learn`` model file."""
+def save_value(path: str | os.PathLike[str], run: InkTraining, compact: bool = False) -> Path:
+    """Write the trained value as a ``treesearch.learn`` model file.
+
+    ``compact`` stores float32 weights, compressed (the shipped model: a fifth of the size;
+    values differ by float32 rounding).
+    """
+    net = network(run.weights)
+    if compact:
+        net.weights = net.weights.astype(np.float32)
     model = Model(
-        network(run.weights),
+        net,
         GAME,
         settings={**run.settings, "engine": ENGINE, "seconds": round(run.seconds, 1)},
         seed=int(run.settings.get("seed", 0)),
         games=run.games,
         curve=run.curve,
     )
-    return save_model(path, model)
+    return save_model(path, model, compressed=compact)
 
 
 def load_value(path: str | os.PathLike[str]) -> tuple[np.ndarray, str]:

@@ -17,6 +17,8 @@ Bots (``BOTS``):
   from each: with dice revealed greedily on sampled rolls, with dice known by a narrower
   whole-game beam on the known rolls, keeping the best finished game found (``LookaheadBot``).
 - ``montecarlo``: flat Monte Carlo on the compiled engine (``MonteCarloBot``).
+- ``learned-mc``: the same, its choice nudged by the learned value (``LearnedMonteCarloBot``,
+  the shipped model read on first use).
 - ``best``: the strongest measured per dice mode (``BEST``).
 
 Horizon. With dice *known* the beam plans the whole game at once and the bot follows the plan.
@@ -35,6 +37,7 @@ from __future__ import annotations
 import difflib
 
 from games.railroad_ink.bots.base import Bot, check_seconds
+from games.railroad_ink.bots.learned_montecarlo import LearnedMonteCarloBot
 from games.railroad_ink.bots.lookahead import (
     LOOKAHEAD_ENDS,
     LOOKAHEAD_PILOT,
@@ -64,6 +67,7 @@ __all__ = [
     "BeamBot",
     "Bot",
     "BotAgent",
+    "LearnedMonteCarloBot",
     "LookaheadBot",
     "MctsBot",
     "MonteCarloBot",
@@ -75,7 +79,7 @@ __all__ = [
     "make_bot",
 ]
 
-BOTS = ("random", "greedy", "beam", "mcts", "lookahead", "montecarlo", "best")
+BOTS = ("random", "greedy", "beam", "mcts", "lookahead", "montecarlo", "learned-mc", "best")
 """The bots ``make_bot`` knows, weakest first."""
 
 BEST = {"known": "montecarlo", "revealed": "montecarlo"}
@@ -129,6 +133,8 @@ def make_bot(name: str, dice: str = "revealed", seconds: float | None = None, se
         return LookaheadBot(seconds=seconds, seed=seed)
     if name == "montecarlo":
         return MonteCarloBot(seconds=seconds, seed=seed)
+    if name == "learned-mc":
+        return LearnedMonteCarloBot(seconds=seconds, seed=seed)
     return MctsBot(seconds=seconds, seed=seed)
 
 

@@ -165,6 +165,25 @@ def test_the_model_file_round_trips_through_load_model(tmp_path) -> None:
     assert np.array_equal(weights, run.weights) and reward == "delta"
 
 
+def test_a_compact_model_file_holds_float32_weights_compressed(tmp_path) -> None:
+    run = train_value(games=30, seed=1, every=30, eval_seeds=[])
+    full = save_value(tmp_path / "full.npz", run)
+    compact = save_value(tmp_path / "compact.npz", run, compact=True)
+    weights, _ = load_value(compact)
+    assert np.array_equal(weights, run.weights.astype(np.float32))
+    assert compact.stat().st_size * 10 < full.stat().st_size
+
+
+def test_a_decaying_step_learns_less_from_later_games() -> None:
+    plain = train_value(games=30, seed=4, every=30, eval_seeds=[], alpha=0.2)
+    decayed = train_value(games=30, seed=4, every=30, eval_seeds=[], alpha=0.2, decay=10)
+    first = train_value(games=1, seed=4, every=1, eval_seeds=[], alpha=0.2, decay=10)
+    same = train_value(games=1, seed=4, every=1, eval_seeds=[], alpha=0.2)
+    assert np.array_equal(first.weights, same.weights)  # game 0 takes the full step
+    assert np.abs(decayed.weights).sum() < np.abs(plain.weights).sum()
+    assert decayed.settings["decay"] == 10
+
+
 def test_another_model_is_refused_in_one_error(tmp_path) -> None:
     path = save_model(tmp_path / "table.npz", Model(TableValue(), GAME))
     with pytest.raises(ModelFileError, match=r"table\.npz: not this game's n-tuple"):
@@ -182,6 +201,7 @@ def test_another_model_is_refused_in_one_error(tmp_path) -> None:
         ({"games": 5, "alpha": 0.0}, r"alpha must be in \(0, 1\]"),
         ({"games": 5, "epsilon": 1.5}, r"epsilon must be in \[0, 1\]"),
         ({"games": 5, "reward": "score"}, "reward must be one of"),
+        ({"games": 5, "decay": -1}, "decay"),
     ],
 )
 def test_bad_training_knobs_are_refused(knobs: dict, message: str) -> None:
