@@ -201,4 +201,5 @@ RAILROAD_INK = GameEntry(
     knobs=(DICE,),
     order=6,
     learner=_learner,
+    model=Path(__file__).parent / "models" / "ink_value.npz",
 )

@@ -128,6 +128,29 @@ class InkTraining:
     settings: dict[str, Any] = field(default_factory=dict)
 
 
+def _settings(alpha: float, epsilon: float, reward: str, decay: int, seed: int) -> dict[str, Any]:
+    """The training knobs, checked, as a model file records them.
+
+    Raises:
+        InvalidArgumentError: a knob out of its range.
+    """
+    alpha = check_number("alpha", alpha, minimum=0.0)
+    if not 0.0 < alpha <= 1.0:
+        raise InvalidArgumentError(f"alpha must be in (0, 1], got {alpha!r}")
+    epsilon = check_number("epsilon", epsilon, minimum=0.0)
+    if epsilon > 1.0:
+        raise InvalidArgumentError(f"epsilon must be in [0, 1], got {epsilon!r}")
+    _reward(reward)
+    return {
+        "alpha": alpha,
+        "epsilon": epsilon,
+        "reward": reward,
+        "decay": check_count("decay", decay, 0),
+        "td": "TD(0) on afterstates",
+        "seed": check_seed(seed),
+    }
+
+
 def train_value(
     *,
     games: int | None = None,
@@ -159,27 +182,12 @@ def train_value(
         )
     limit = check_count("games", games, 1) if games is not None else None
     wall = check_number("seconds", seconds, minimum=0.0) if seconds is not None else None
-    alpha = check_number("alpha", alpha, minimum=0.0)
-    if not 0.0 < alpha <= 1.0:
-        raise InvalidArgumentError(f"alpha must be in (0, 1], got {alpha!r}")
-    epsilon = check_number("epsilon", epsilon, minimum=0.0)
-    if epsilon > 1.0:
-        raise InvalidArgumentError(f"epsilon must be in [0, 1], got {epsilon!r}")
+    settings = _settings(alpha, epsilon, reward, decay, seed)
+    alpha, epsilon, decay = settings["alpha"], settings["epsilon"], settings["decay"]
     code = _reward(reward)
-    decay = check_count("decay", decay, 0)
     every = check_count("every", every, 1)
     w = np.zeros(len(TUPLES) * TABLE) if weights is None else np.array(weights, np.float64)
-    run = InkTraining(
-        w,
-        settings={
-            "alpha": alpha,
-            "epsilon": epsilon,
-            "reward": reward,
-            "decay": decay,
-            "td": "TD(0) on afterstates",
-            "seed": check_seed(seed),
-        },
-    )
+    run = InkTraining(w, settings=settings)
     stream = seed_stream(seed)
     rolls = np.full((ROUNDS, 4), -1, dtype=np.int64)
     record = np.zeros(49, dtype=np.int64)

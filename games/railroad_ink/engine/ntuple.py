@@ -23,13 +23,13 @@ from __future__ import annotations
 import numpy as np
 
 from games._compile import jit
-from games.railroad_ink.engine.placements import add_moves
 from games.railroad_ink.engine.playout import (
     _below,
+    child_moves,
     load_round,
     next_random,
+    next_round,
     play_move,
-    specials_allowed,
 )
 from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.engine.tables import (
@@ -174,16 +174,8 @@ def _candidates(
     When no face fits but a special does, ``-1`` (ending the round) is the last candidate.
     Returns their number (0: the round is over).
     """
-    n = 0
-    for face in range(FACES):
-        if counts[face] > 0:
-            n = add_moves(tiles, slots, face, True, moves, n)
-    faces = n
-    if specials_allowed(used, now):
-        for i in range(6):
-            if not (used >> i) & 1:
-                n = add_moves(tiles, slots, FACES + i, True, moves, n)
-    if n > 0 and faces == 0:
+    n, can_end = child_moves(tiles, slots, counts, used, now, moves, True)
+    if can_end:
         moves[n] = -1  # end the round: the board as it is
         n += 1
     return n
@@ -331,11 +323,8 @@ def play_on(
                 break
             used, now, placed = play_move(tiles, slots, counts, chosen, used, now, placed)
         ended = False
-        rnd += 1
-        if rnd <= 7:
-            load_round(rolls, rnd, counts, stream)
-            placed = 0
-            now = False
+        rnd = next_round(rolls, rnd, counts, stream)
+        placed, now = 0, False
     score: int = total(tiles)
     return score
 

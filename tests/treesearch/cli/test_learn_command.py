@@ -327,3 +327,12 @@ def test_the_value_is_the_entrys_choice_else_what_the_states_offer() -> None:
     assert tuples.tuples == tuple((i, i + 1, i + 2) for i in range(7))
     linear = value_for(entry, replace(problem, start=_Featured()))
     assert isinstance(linear, LinearValue) and linear.weights.shape == (2,)
+
+
+def test_railroad_ink_plays_learned_with_the_model_it_ships(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["play", "railroad-ink", "--bot", "learned", "--dice", "revealed", "--games", "1"]
+    assert main([*argv, "--seed", "100"]) == 0
+    out = capsys.readouterr().out
+    assert "learned scores" in out and "mean score" in out
