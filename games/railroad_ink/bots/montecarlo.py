@@ -36,7 +36,7 @@ from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.arrays import check_table
 from games.railroad_ink.engine.placements import add_moves
 from games.railroad_ink.engine.plans import plan_moves
-from games.railroad_ink.engine.playout import GUIDED, RANDOM, UNIFORM, roll, seed_stream
+from games.railroad_ink.engine.playout import GUIDED, RANDOM, UNIFORM, playout, roll, seed_stream
 from games.railroad_ink.engine.position import NO_POLICY, Position
 from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.engine.tables import FACES, MOVE_BASE, OT_ID
@@ -224,7 +224,8 @@ class EnginePlayouts:
             p.rolls[self._round :] = shared[self._round :]
         record = self._record
         stream = seed_stream(rng.getrandbits(32))
-        shaped, total, made, placed = p.play(
+        shaped, total, made, placed = playout(
+            p.arrays,
             self.policy,
             self.weights,
             stream,

@@ -308,7 +308,9 @@ def playout(
     ``first`` and of the whole play-out were made; ``record`` (49 long) gets every placement
     in order. ``rolls[r]`` is round ``r + 1``'s roll, -1 entries are drawn from ``stream``.
     With ``last_tries`` > 1 a play-out that reaches the last round from an earlier one plays
-    it that many times and keeps the best board (``best_last_round``).
+    it that many times and keeps the best board (``best_last_round``). Its hot path checks
+    nothing: ``weights`` must be a ``NO_POLICY``-shaped table and ``stream`` a ``seed_stream``,
+    as ``EnginePlayouts`` checks once when built (``engine.arrays``).
 
     Hot loop: a compiled kernel kept in one function, since a call per step costs speed.
     """

@@ -147,26 +147,6 @@ class Position:
             self.rolls.copy(),
         )
 
-    def play(
-        self,
-        policy: int,
-        weights: np.ndarray,
-        stream: np.ndarray,
-        record: np.ndarray,
-        first: int,
-        error_weight: float = 0.0,
-        last_tries: int = 1,
-    ) -> tuple[float, int, int, int]:
-        """``playout`` from this position (see there), which changes its arrays in place.
-
-        A play-out's hot path checks nothing: ``weights`` must be a ``NO_POLICY``-shaped
-        table and ``stream`` a ``seed_stream``, as ``EnginePlayouts`` checks once when built
-        (``engine.arrays``).
-        """
-        return playout(
-            self.arrays, policy, weights, stream, record, first, error_weight, last_tries
-        )
-
 
 def random_total(state: GameState, rng: random.Random) -> int:
     """The final score of a uniformly random game from ``state`` (``UNIFORM`` policy).
@@ -176,5 +156,5 @@ def random_total(state: GameState, rng: random.Random) -> int:
     p = Position.of(state)
     stream = seed_stream(rng.getrandbits(32))
     record = np.zeros(64, dtype=np.int64)
-    _, total, _, _ = p.play(UNIFORM, NO_POLICY, stream, record, p.round)
+    _, total, _, _ = playout(p.arrays, UNIFORM, NO_POLICY, stream, record, p.round)
     return int(total)

@@ -316,7 +316,9 @@ def test_the_error_weight_takes_the_final_errors_off_the_shaped_score() -> None:
     for weight in (0.0, 0.5):
         p = Position.of(state)
         record = np.zeros(64, dtype=np.int64)
-        shaped, total, _, placed = p.play(GUIDED, load_policy(), seed_stream(3), record, 1, weight)
+        shaped, total, _, placed = playout(
+            p.arrays, GUIDED, load_policy(), seed_stream(3), record, 1, weight
+        )
         errors = score_parts(p.tiles)[4]
         found.append((shaped, total, record[:placed].tolist(), errors))
     (plain, total, moves, errors), (weighted, total2, moves2, errors2) = found
@@ -369,8 +371,8 @@ def test_play_outs_that_try_the_last_round_more_score_more() -> None:
         for seed in range(150):
             p = Position.of(state)
             record = np.zeros(64, dtype=np.int64)
-            _, score, _, placed = p.play(
-                GUIDED, load_policy(), seed_stream(seed), record, 1, 0.0, tries
+            _, score, _, placed = playout(
+                p.arrays, GUIDED, load_policy(), seed_stream(seed), record, 1, 0.0, tries
             )
             totals.append(score)
             if seed < 3:  # the recorded game, kept last round included, is the scored one
