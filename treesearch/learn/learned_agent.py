@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from treesearch.learn.learned import LearnedValue
-from treesearch.learn.td import rate, sign_of
+from treesearch.learn.td import choose, rate, sign_of
 
 __all__ = ["LearnedAgent"]
 
@@ -50,6 +50,4 @@ class _Greedy:
         children = list(state.get_children())
         sign = sign_of(state)
         scores = [sign * rate(self.spec.value, c, self.spec.expect) for c in children]
-        top = max(scores)
-        ties = [c for c, s in zip(children, scores, strict=True) if s == top]
-        return ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+        return children[choose(scores, self.rng, 0.0)[0]]

@@ -93,7 +93,7 @@ def _player(state: Any) -> int:
     return 0 if get is None else int(get())
 
 
-def _choose(scores: list[float], rng: random.Random, epsilon: float) -> tuple[int, float, bool]:
+def choose(scores: list[float], rng: random.Random, epsilon: float) -> tuple[int, float, bool]:
     """The index chosen among ``scores`` (the mover's view), the best score, and greedy?."""
     top = max(scores)
     if epsilon and rng.random() < epsilon:
@@ -143,7 +143,7 @@ def play_episode(
             scores = [sign * value(c) for c in children]
         else:
             scores = [sign * rate(value, c, True) for c in children]
-        i, top, greedy = _choose(scores, rng, epsilon)
+        i, top, greedy = choose(scores, rng, epsilon)
         if afterstates:
             if states:
                 targets[-1], cut[-1] = sign * top, not greedy
