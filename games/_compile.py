@@ -15,16 +15,24 @@ process compiles); either is said once, as a ``RuntimeWarning``. ``NUMBA_CACHE_D
 the folder. No engine function is recursive: numba's cache cannot reload some recursive
 functions.
 
+Numba checks a cached function against its own source file only, yet compiles into it the
+global arrays and the other compiled functions it uses, from other files: an edited table would
+leave a stale, wrong engine in the cache. So every cached function is also keyed by a digest of
+all the sources of the ``games`` package (``sources_digest``); any edit there recompiles.
+
 Used by the Railroad Ink engine (``games.railroad_ink.engine``) and by Tron's Voronoi race
 (``games.tron.flood``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 import warnings
 from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 from typing import Any, TypeVar
 
 from treesearch.errors import InvalidArgumentError
@@ -74,7 +82,7 @@ def _compiler(numba: Any) -> Callable[[Any], Any]:
     def compile_one(function: Any) -> Any:
         if tried["cache"]:
             try:
-                return numba.njit(cache=True, nogil=True)(function)
+                return _keyed(numba, numba.njit(cache=True, nogil=True)(function))
             except RuntimeError as exc:
                 if "no locator available" not in str(exc):
                     raise
@@ -84,7 +92,7 @@ def _compiler(numba: Any) -> Callable[[Any], Any]:
                 if folder is not None:
                     numba.config.CACHE_DIR = folder
                     try:
-                        compiled = numba.njit(cache=True, nogil=True)(function)
+                        compiled = _keyed(numba, numba.njit(cache=True, nogil=True)(function))
                     except RuntimeError:
                         pass
                     else:
@@ -103,6 +111,33 @@ def _compiler(numba: Any) -> Callable[[Any], Any]:
         return numba.njit(cache=False, nogil=True)(function)
 
     return compile_one
+
+
+@cache
+def sources_digest(folder: Path = Path(__file__).parent) -> str:
+    """A digest of every ``.py`` file under ``folder`` (names and contents), in hex."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*.py")):
+        digest.update(path.relative_to(folder).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _keyed(numba: Any, dispatcher: Any) -> Any:
+    """``dispatcher`` with its cache valid only for today's sources of the package.
+
+    Numba stamps a cache with its function's source file (modification time and size) and
+    discards it when the stamp differs; the digest joins that stamp. Where a numba version
+    keeps the stamp elsewhere, the function compiles without a cache rather than risk a stale one.
+    """
+    cache_file: Any = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
+    stamp = getattr(cache_file, "_source_stamp", None)
+    if stamp is None:
+        return numba.njit(cache=False, nogil=True)(dispatcher.py_func)
+    cache_file._source_stamp = (stamp, sources_digest())
+    return dispatcher
 
 
 def _temporary_cache() -> str | None:

@@ -96,3 +96,49 @@ def test_the_command_line_refuses_an_unknown_engine_in_one_line(tmp_path: Path) 
     assert done.returncode == 2
     assert done.stderr.startswith("treesearch: error: TREESEARCH_ENGINE must be 'python'")
     assert done.stderr.count("\n") == 1 and done.stdout == ""
+
+
+TOY_KERNEL = """\
+from toy._compile import jit
+from toy.tables import VALUES
+
+
+@jit
+def total() -> int:
+    return int(VALUES.sum())
+"""
+
+
+def test_an_edited_table_recompiles_the_functions_that_use_it(tmp_path: Path) -> None:
+    """A cached function sees today's global arrays, though they live in another file."""
+    pytest.importorskip("numba")
+    toy = tmp_path / "toy"
+    toy.mkdir()
+    (toy / "__init__.py").write_text("")
+    (toy / "_compile.py").write_text((ROOT / "games" / "_compile.py").read_text())
+    (toy / "kernel.py").write_text(TOY_KERNEL)
+    tables = toy / "tables.py"
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import toy.kernel; print(toy.kernel.total())"
+    )
+    answers = []
+    for values in ("1, 2, 3", "1, 2, 3", "10, 20, 30"):
+        tables.write_text(f"import numpy as np\n\nVALUES = np.array([{values}])\n")
+        done = _run(code, str(tmp_path), tmp=tmp_path)
+        assert done.returncode == 0, done.stderr
+        answers.append(done.stdout.strip())
+        assert any(p.suffix == ".nbi" for p in toy.rglob("*")), "nothing was cached"
+    assert answers == ["6", "6", "60"]
+
+
+def test_the_sources_digest_follows_every_file_of_the_package(tmp_path: Path) -> None:
+    from games._compile import sources_digest
+
+    (tmp_path / "a.py").write_text("A = 1\n")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.py").write_text("B = 1\n")
+    first = sources_digest.__wrapped__(tmp_path)
+    (tmp_path / "sub" / "b.py").write_text("B = 2\n")
+    assert sources_digest.__wrapped__(tmp_path) != first
+    (tmp_path / "sub" / "b.py").write_text("B = 1\n")
+    assert sources_digest.__wrapped__(tmp_path) == first
