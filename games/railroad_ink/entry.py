@@ -24,11 +24,12 @@ from treesearch.game_entry import (
     GameEntry,
     GameOption,
     GameOptions,
+    LearnRequest,
     Play,
     Problem,
     SoloResult,
 )
-from treesearch.learn import LearnedValue
+from treesearch.learn import LearnedValue, Training
 
 __all__ = ["COMPILED", "DICE", "INK_BOTS", "RAILROAD_INK"]
 
@@ -181,6 +182,13 @@ def _learner(problem: Problem) -> LearnedValue:
     return network()
 
 
+def _trainer(request: LearnRequest) -> Callable[[], Training]:
+    """``treesearch learn railroad-ink`` on the compiled engine (``training.trainer``)."""
+    from games.railroad_ink.training import trainer
+
+    return trainer(request)
+
+
 RAILROAD_INK = GameEntry(
     "railroad-ink",
     "score",
@@ -201,5 +209,6 @@ RAILROAD_INK = GameEntry(
     knobs=(DICE,),
     order=6,
     learner=_learner,
+    trainer=_trainer,
     model=Path(__file__).parent / "models" / "ink_value.npz",
 )
