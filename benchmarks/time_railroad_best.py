@@ -3,7 +3,10 @@
 Plays seeded games one after the other in this process and prints, per game, the score, the
 wall-clock seconds of the whole game (dealing included), the bot's thinking seconds, the
 longest decision, the seconds each round took and the thinking time left before the last
-round; then the longest game. ``--busy`` keeps another core busy meanwhile (a ``nice`` busy
+round, and for a flat Monte Carlo bot its play-outs and the decisions its clock cut short;
+then the longest game. A game on a 2 s clock comes first, untimed: numba loads the compiled
+engine then (seconds, or minutes after an edit of the games package, inside the first
+game's clock otherwise). ``--busy`` keeps another core busy meanwhile (a ``nice`` busy
 loop in a child process), as a shared machine is::
 
     python benchmarks/time_railroad_best.py --bot best --seeds 100-103 --busy
@@ -35,10 +38,23 @@ class Timed:
         self.name, self.dice, self.seconds = name, dice, seconds
         self.decisions: list[tuple[int, float]] = []
         self.bot: Any = None
+        self.playouts, self.cut = 0, 0
 
     def __call__(self, seed: int) -> Timed:
         """This maker itself, holding a fresh bot for game ``seed``."""
         self.bot, self.decisions = make_bot(self.name, self.dice, self.seconds, seed), []
+        self.playouts, self.cut = 0, 0
+        search = getattr(self.bot, "search", None)
+        if search is not None:  # a flat Monte Carlo bot: count its play-outs and cuts
+            run = search.run
+
+            def counted(state: RailroadInkState) -> Any:
+                result = run(state)
+                self.playouts += int(result.info.get("playouts", 0))
+                self.cut += result.stop_reason == "seconds"
+                return result
+
+            search.run = counted
         return self
 
     def choose(self, state: RailroadInkState) -> RailroadInkState:
@@ -74,7 +90,7 @@ def _game(timed: Timed, seed: int) -> float:
     print(
         f"seed {seed}: score {record.score.total:3d}  game {wall:5.1f} s  thinking "
         f"{timed.thinking:5.1f} s  longest decision {longest:4.2f} s  rounds [{per_round}]  "
-        f"left for round 7 {left} s",
+        f"left for round 7 {left} s  play-outs {timed.playouts}  cut by the clock {timed.cut}",
         flush=True,
     )
     return wall
@@ -90,7 +106,7 @@ def main() -> None:
     parser.add_argument("--busy", action="store_true", help="a nice busy loop on another core")
     args = parser.parse_args()
     timed = Timed(args.bot, args.dice, args.seconds)
-    make_bot(args.bot, args.dice, args.seconds, 0)  # the engine loads before the clock starts
+    play(0, args.dice, args.bot, seconds=2.0)  # numba loads (or compiles) the engine untimed
     busy = None
     if args.busy:
         busy = subprocess.Popen(["nice", "-n", "19", sys.executable, "-c", BUSY])
