@@ -163,6 +163,21 @@ def _settings(alpha: float, epsilon: float, reward: str, decay: int, seed: int) 
     }
 
 
+def _limits(games: int | None, seconds: float | None) -> tuple[int | None, float | None]:
+    """``games`` and ``seconds`` checked, exactly one of them given.
+
+    Raises:
+        InvalidArgumentError: neither or both, or a bad value.
+    """
+    if (games is None) == (seconds is None):
+        raise InvalidArgumentError(
+            f"give one of games or seconds, got games={games!r}, seconds={seconds!r}"
+        )
+    limit = check_count("games", games, 1) if games is not None else None
+    wall = check_number("seconds", seconds, minimum=0.0) if seconds is not None else None
+    return limit, wall
+
+
 def _begin(
     start: InkTraining | None, weights: np.ndarray | None, settings: dict[str, Any]
 ) -> InkTraining:
@@ -215,19 +230,11 @@ def train_value(
     Raises:
         InvalidArgumentError: neither or both of ``games`` and ``seconds``, or a bad knob.
     """
-    if (games is None) == (seconds is None):
-        raise InvalidArgumentError(
-            f"give one of games or seconds, got games={games!r}, seconds={seconds!r}"
-        )
-    limit = check_count("games", games, 1) if games is not None else None
-    wall = check_number("seconds", seconds, minimum=0.0) if seconds is not None else None
+    limit, wall = _limits(games, seconds)
     run = _begin(start, weights, _settings(alpha, epsilon, reward, decay, seed))
     alpha, epsilon, decay = run.settings["alpha"], run.settings["epsilon"], run.settings["decay"]
-    code, every, tick = (
-        _reward(reward),
-        check_count("every", every, 1),
-        check_count("tick", tick, 0),
-    )
+    code = _reward(reward)
+    every, tick = check_count("every", every, 1), check_count("tick", tick, 0)
     rolls, record = np.full((ROUNDS, 4), -1, dtype=np.int64), np.zeros(49, dtype=np.int64)
     began, before = time.perf_counter(), run.seconds
     with interrupts_between_games() as asked:
@@ -242,10 +249,7 @@ def train_value(
                 wall is not None and spent >= wall
             )
             if run.games % every == 0 or done:
-                scores = greedy_scores(run.weights, eval_seeds, reward) if eval_seeds else [0]
-                run.curve.append((run.games, float(np.mean(scores))))
-                if progress is not None:
-                    progress(run)
+                _measure(run, eval_seeds, progress)
             if each is not None and (done or asked[0] or (tick and run.games % tick == 0)):
                 each(run)
             if asked[0]:
@@ -253,6 +257,16 @@ def train_value(
             if done:
                 break
     return run
+
+
+def _measure(
+    run: InkTraining, seeds: Sequence[int], progress: Callable[[InkTraining], None] | None
+) -> None:
+    """Add the greedy player's mean score on ``seeds`` to the curve; tell ``progress``."""
+    scores = greedy_scores(run.weights, seeds, run.settings["reward"]) if seeds else [0]
+    run.curve.append((run.games, float(np.mean(scores))))
+    if progress is not None:
+        progress(run)
 
 
 def save_value(

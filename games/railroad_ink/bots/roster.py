@@ -93,9 +93,9 @@ BEST = {"known": "montecarlo", "revealed": "montecarlo"}
 BEST_SECONDS = 50.0
 """``best``'s thinking time a game when none is given: a game stays under a minute on one
 core however loaded the machine (a fixed budget took 30-34 s idle, 86 s with the other core
-busy), leaving 10 s for what the clock does not count (dealing the game, the last check of
-the clock). Its play-outs per decision stay capped by the fixed budget, so an idle machine
-plays as the benchmarked bot does."""
+busy), leaving 10 s for what the clock does not count (dealing the game, the clock read
+between play-outs). Its play-outs per decision stay capped by ``montecarlo``'s fixed budget:
+never more than the benchmarked bot, fewer where the machine is slow."""
 
 
 def check_bot_name(name: object) -> str:

@@ -347,6 +347,9 @@ def _ink(out: Path, *more: str) -> bytes:
 def test_railroad_ink_learns_on_its_engine_by_seed_and_the_model_plays(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from games.railroad_ink.bots.learned_value import load_value, train_value
+    from games.railroad_ink.training import RECIPE
+
     a = _ink(tmp_path / "a.npz", "--games", "30", "--seed", "3")
     said = capsys.readouterr()
     assert "learning railroad-ink: NTupleValue" in said.err and "by its own trainer" in said.err
@@ -356,6 +359,9 @@ def test_railroad_ink_learns_on_its_engine_by_seed_and_the_model_plays(
     model = load_model(tmp_path / "a.npz", game="railroad-ink")
     assert model.games == 30 and [g for g, _ in model.curve] == [10, 20, 30]
     assert (model.settings["alpha"], model.settings["epsilon"], model.seed) == (0.2, 0.02, 3)
+    # The shipped model's recipe by default: the same weights as train_value trains.
+    recipe = train_value(games=30, seed=3, eval_seeds=[], **RECIPE)
+    assert np.array_equal(load_value(tmp_path / "a.npz")[0], recipe.weights)
     capsys.readouterr()
     argv = ["play", "railroad-ink", "--bot", f"learned:{tmp_path / 'a.npz'}", "--games", "1"]
     assert main([*argv, "--dice", "revealed", "--seed", "100"]) == 0
