@@ -1,27 +1,31 @@
 """``treesearch learn railroad-ink``: the value trained on the compiled engine.
 
-The generic self-play plays Railroad Ink through its Python states, about 0.3 games a second;
-the engine's n-tuple trainer (``bots.learned_value.train_value``) plays thousands. ``trainer``
-takes the command line's ``LearnRequest``: ``--games``/``--seconds``, ``--seed`` (same seed
-and games, same model file), ``--alpha``/``--epsilon`` (unless given: the shipped model's
-recipe, ``RECIPE``), ``--eval-every`` (the curve: the greedy player's mean on seeds
-100-199), ``--checkpoint-every`` and ``--resume`` (the file keeps the engine's random
-stream, so a resumed run ends as a run never stopped), a progress bar and the curve's PNG.
-It refuses in one line what the engine's TD(0), one game after another on one core, cannot
-honour: ``--lam`` other than 0, ``--batch`` other than 1, ``--jobs`` other than 1, Ray, and
-``--dice free``.
+The generic self-play plays Railroad Ink through its Python states, under two games a second;
+the engine's n-tuple trainer (``bots.learned_value.train_value``) about a thousand on one
+core. ``trainer`` takes the command line's ``LearnRequest``: ``--games``/``--seconds``,
+``--seed`` (same seed and games, same model file), ``--alpha``/``--epsilon`` (unless given:
+the shipped model's recipe, ``RECIPE``), ``--eval-every`` (the curve: the greedy player's
+mean on seeds 100-199), ``--checkpoint-every`` and ``--resume`` (the file keeps the engine's
+random stream, so a resumed run ends as a run never stopped), a progress bar and the curve's
+PNG. It refuses in one line what the engine's TD(0), one game after another on one core,
+cannot honour: ``--lam`` other than 0, ``--batch`` other than 1, ``--jobs`` other than 1,
+Ray, and ``--dice free``.
 """
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from treesearch.errors import InvalidArgumentError, ModelFileError
 from treesearch.game_entry import LearnRequest
 from treesearch.learn import Training, write_curve
+
+if TYPE_CHECKING:
+    from games.railroad_ink.bots.learned_value import InkTraining
 
 __all__ = ["CHECKPOINT_EVERY", "EVAL_EVERY", "RECIPE", "TICK", "trainer"]
 
@@ -30,11 +34,11 @@ RECIPE = {"alpha": 0.2, "epsilon": 0.02, "decay": 300_000}
 default here, so that ``--games 900000 --seed 1`` trains the shipped weights."""
 CHECKPOINT_EVERY = 100_000
 """Games between two writes of the model file unless ``--checkpoint-every`` is given: a
-file is 7.5 MB, and 100,000 games take about a minute."""
+file is 7.5 MB, and 100,000 games take one or two minutes."""
 EVAL_EVERY = 10_000
 """Games between two points of the curve with ``--seconds`` (each point plays 100 games)."""
 TICK = 1000
-"""Games between two updates of the progress bar (and checks for a checkpoint)."""
+"""Games between two updates of the progress bar (a divisor of the checkpoints' interval)."""
 
 
 def _refuse(request: LearnRequest) -> None:
@@ -50,8 +54,8 @@ def _refuse(request: LearnRequest) -> None:
         raise InvalidArgumentError(f"{how}: --batch must be 1, got {request.batch!r}")
     if request.jobs not in (None, 1) or request.backend != "local":
         raise InvalidArgumentError(
-            f"{how} on one core (thousands of games a second): --jobs and --backend ray do "
-            f"not apply, got --jobs {request.jobs} --backend {request.backend}"
+            f"{how} on one core (about a thousand games a second): --jobs and --backend ray "
+            f"do not apply, got --jobs {request.jobs} --backend {request.backend}"
         )
     dice = getattr(getattr(request.problem.start, "game", None), "dice", None)
     if dice not in ("known", "revealed"):
@@ -79,7 +83,7 @@ def trainer(request: LearnRequest) -> Callable[[], Training]:
         InvalidArgumentError: an option the engine's trainer cannot honour.
         ModelFileError: ``--resume`` from a file of other settings or without a stream.
     """
-    from games.railroad_ink.bots.learned_value import InkTraining, resume_value
+    from games.railroad_ink.bots.learned_value import resume_value
 
     _refuse(request)
     knobs = _knobs(request)
@@ -103,11 +107,13 @@ def trainer(request: LearnRequest) -> Callable[[], Training]:
     return run
 
 
-def _train(request: LearnRequest, knobs: dict[str, Any], start: Any, every: int) -> Training:
+def _train(
+    request: LearnRequest, knobs: dict[str, Any], start: InkTraining | None, every: int
+) -> Training:
     """Train, with a bar and checkpoints; write the model and its curve (on Ctrl-C too)."""
     from tqdm import tqdm
 
-    from games.railroad_ink.bots.learned_value import InkTraining, network, train_value
+    from games.railroad_ink.bots.learned_value import network, train_value
 
     show = sys.stderr.isatty() if request.progress is None else bool(request.progress)
     before = 0 if start is None else start.games
@@ -133,7 +139,7 @@ def _train(request: LearnRequest, knobs: dict[str, Any], start: Any, every: int)
                 seconds=request.seconds if request.games is None else None,
                 every=every,
                 start=start,
-                tick=min(TICK, checkpoint),
+                tick=math.gcd(TICK, checkpoint),  # checkpoints fall on their multiples
                 each=each,
                 **knobs,
             )
@@ -147,7 +153,7 @@ def _train(request: LearnRequest, knobs: dict[str, Any], start: Any, every: int)
     return Training(network(run.weights), run.games, list(run.curve), spent, rate, request.out)
 
 
-def _save(request: LearnRequest, run: Any, curve: bool) -> None:
+def _save(request: LearnRequest, run: InkTraining, curve: bool) -> None:
     """Write the model file (the same bytes for the same seed and games) and the curve."""
     from games.railroad_ink.bots.learned_value import save_value
 
