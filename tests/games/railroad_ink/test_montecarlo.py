@@ -244,7 +244,7 @@ def test_a_fixed_playout_budget_replays_the_same_game_by_seed() -> None:
     assert other.moves != first.moves  # the bot's own seed draws its play-outs
 
 
-def test_a_clocked_game_ends_with_time_for_the_last_round() -> None:
+def test_a_clocked_game_gives_every_flat_decision_a_share_of_its_clock() -> None:
     bot = MonteCarloBot(seconds=1.5, seed=2)
     budgets: list[tuple[int, float]] = []
     run = bot.search.run
