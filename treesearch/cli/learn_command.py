@@ -10,7 +10,7 @@ the model is written every ``--checkpoint-every`` games, at the end and on Ctrl-
 ``--resume`` goes on from it. ``play --bots learned:FILE`` then plays with it.
 
 A game whose entry has its own trainer (``GameEntry.trainer``: Railroad Ink trains on its
-compiled engine, thousands of games a second) gets the options as a ``LearnRequest`` and
+compiled engine, about a thousand games a second) gets the options as a ``LearnRequest`` and
 trains its own way, refusing in one line an option it cannot honour.
 """
 
