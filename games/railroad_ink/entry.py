@@ -192,8 +192,8 @@ def _learner(problem: Problem) -> LearnedValue:
 
 
 def _trainer(request: LearnRequest) -> Callable[[], Training]:
-    """``treesearch learn railroad-ink`` on the compiled engine (``training.trainer``)."""
-    from games.railroad_ink.training import trainer
+    """``treesearch learn railroad-ink`` on the compiled engine (``trainer.trainer``)."""
+    from games.railroad_ink.trainer import trainer
 
     return trainer(request)
 

@@ -348,7 +348,7 @@ def test_railroad_ink_learns_on_its_engine_by_seed_and_the_model_plays(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from games.railroad_ink.bots.learned_value import load_value, train_value
-    from games.railroad_ink.training import RECIPE
+    from games.railroad_ink.trainer import RECIPE
 
     a = _ink(tmp_path / "a.npz", "--games", "30", "--seed", "3")
     said = capsys.readouterr()
