@@ -110,6 +110,7 @@ def one_game(args: tuple[str, int, int, float, str]) -> dict[str, Any]:
     spent = [0.0, 0.0]
     status = [0, 0]
     turn = 0
+    played: list[list[int]] = []
     with contextlib.redirect_stdout(io.StringIO()):  # seed004's agent prints every move
         while turn < MAX_TURNS:
             turn += 1
@@ -121,6 +122,7 @@ def one_game(args: tuple[str, int, int, float, str]) -> dict[str, Any]:
                 t0 = time.perf_counter()
                 moves.append(int(agent(board, positions, orientations)))
                 spent[k] += time.perf_counter() - t0
+            played.append(moves)
             observation, done, status = game.act(*moves)
             if done:
                 break
@@ -137,6 +139,7 @@ def one_game(args: tuple[str, int, int, float, str]) -> dict[str, Any]:
         "head_on": result == "draw" and heads[0] == heads[1],
         "ours_s": spent[side] / turn,
         "theirs_s": spent[1 - side] / turn,
+        "moves": played,
     }
 
 
