@@ -30,10 +30,15 @@ import numpy as np
 from games.tron.bots import alphabeta_bot
 from games.tron.features import FEATURES, features
 from games.tron.learned import MODEL_GAME
-from games.tron.moves import safe_moves
+from games.tron.moves import as_player_0, safe_moves
 from games.tron.state import TronState, hex_start
+from games.tron.value import CONNECTED_SCALE, evaluate
 from games.tron.voronoi import race_counts
+from treesearch.alphabeta import AlphaBeta
 from treesearch.learn import LinearValue, Model, save_model
+
+Row = tuple[np.ndarray, float]
+"""A turn start's features and its search label."""
 
 
 class Sample:
@@ -49,16 +54,26 @@ class Sample:
         return self.phi
 
 
-def self_play(args: tuple[int, int, int, float, int]) -> tuple[list[np.ndarray], float, int]:
-    """One seeded game: the features of its connected turn starts, the outcome, the turns."""
-    seed, game, depth, epsilon, opening = args
+def self_play(args: tuple[int, int, int, float, int, int]) -> tuple[list[Row], float, int]:
+    """One seeded game: its connected turn starts (features, search label), outcome, turns.
+
+    The label is 0 without a labelling search (``label_depth`` 0); else the mean of the
+    alternating search's value for player 0 and minus its value for player 1 (each side
+    searched as the one who picks first, so the label has no side's bias).
+    """
+    seed, game, depth, epsilon, opening, label_depth = args
     rng = random.Random(seed * 1_000_003 + game)
     bots = [alphabeta_bot(None, depth=depth).for_game(game) for _ in range(2)]
+    label = AlphaBeta(value=evaluate, depth=label_depth) if label_depth else None
     state: TronState = hex_start(seed * 1_000_003 + game)
-    rows: list[np.ndarray] = []
+    rows: list[Row] = []
     while not state.is_terminal():
         if race_counts(state)[0]:
-            rows.append(features(state))
+            searched = 0.0
+            if label is not None:
+                mine, theirs = label.run(state).value, label.run(as_player_0(state, 1)).value
+                searched = (float(mine or 0.0) - float(theirs or 0.0)) / 2
+            rows.append((features(state), searched))
         moves = []
         for p in (0, 1):
             safe = safe_moves(state, p)
@@ -70,9 +85,22 @@ def self_play(args: tuple[int, int, int, float, int]) -> tuple[list[np.ndarray],
     return rows, state.returns()[0], state.turn
 
 
-def dataset(games: list[tuple[list[np.ndarray], float, int]]) -> list[tuple[Sample, float]]:
-    """The (sample, outcome) pairs of ``games``."""
-    return [(Sample(phi), outcome) for rows, outcome, _ in games for phi in rows]
+Game = tuple[list["Row"], float, int]
+
+
+def dataset(games: list[Game], target: str) -> list[tuple[Sample, float]]:
+    """(sample, target) pairs: the game's outcome, or the search label in ``w @ phi``'s scale.
+
+    The learned evaluation is ``CONNECTED_SCALE * clip(w @ phi, -0.98, 0.98)``, so a search
+    value ``v`` is the target ``clip(v / CONNECTED_SCALE, -0.98, 0.98)``.
+    """
+    if target == "outcome":
+        return [(Sample(phi), outcome) for rows, outcome, _ in games for phi, _ in rows]
+    return [
+        (Sample(phi), max(-0.98, min(0.98, v / CONNECTED_SCALE)))
+        for rows, _, _ in games
+        for phi, v in rows
+    ]
 
 
 def ridge(data: list[tuple[Sample, float]], penalty: float) -> np.ndarray:
@@ -107,30 +135,36 @@ def main() -> None:
     parser.add_argument("--epsilon", type=float, default=0.05, help="random move share")
     parser.add_argument("--opening", type=int, default=3, help="turns of random moves")
     parser.add_argument("--holdout", type=float, default=0.2, help="share of games held out")
+    parser.add_argument("--target", choices=("outcome", "search"), default="outcome")
+    parser.add_argument("--label-depth", type=int, default=6, help="plies of the label search")
     parser.add_argument("--penalty", type=float, default=1.0, help="ridge penalty")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     t0 = time.perf_counter()
-    jobs = [(args.seed, g, args.depth, args.epsilon, args.opening) for g in range(args.games)]
+    label_depth = args.label_depth if args.target == "search" else 0
+    jobs = [
+        (args.seed, g, args.depth, args.epsilon, args.opening, label_depth)
+        for g in range(args.games)
+    ]
     with ProcessPoolExecutor(args.jobs) as pool:
         played = list(pool.map(self_play, jobs, chunksize=4))
     play_s = time.perf_counter() - t0
     cut = round(args.games * (1 - args.holdout))
-    test = dataset(played[cut:])
+    test = dataset(played[cut:], args.target)
     outcomes = [o for _, o, _ in played]
     print(
         f"{args.games} games ({outcomes.count(1.0)} / {outcomes.count(0.0)} / "
         f"{outcomes.count(-1.0)} won / drawn / lost by player 0), "
         f"{sum(t for *_, t in played) / args.games:.1f} turns, {play_s:.0f} s of self-play; "
-        f"{len(dataset(played[:cut]))} training and {len(test)} held-out positions"
+        f"{len(dataset(played[:cut], args.target))} training and {len(test)} held-out positions"
     )
     curve: list[tuple[int, float]] = []
     value = LinearValue(len(FEATURES))
     for share in (0.125, 0.25, 0.5, 1.0):
         used = max(1, int(cut * share))
         value = LinearValue(len(FEATURES))
-        train = dataset(played[:used])
+        train = dataset(played[:used], args.target)
         value.weights = ridge(train, args.penalty)
         held = mse(value.weights, test)
         curve.append((used, held))

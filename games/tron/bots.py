@@ -8,8 +8,9 @@ approximation, the cautious side. Every bot here is a ``TronBot`` (a
 ``(state, player) -> move`` is a bot too.
 
 Bots: ``random_bot`` (uniform over the moves that do not crash at once), ``heuristic_bot``
-(a 2018 contest bot, ``games.tron.heuristic``), ``alphabeta_bot``, ``mcts_bot`` and
-``best_bot`` (the strongest).
+(a 2018 contest bot, ``games.tron.heuristic``), ``alphabeta_bot``, ``mcts_bot``,
+``best_bot`` (the strongest) and ``learned_bot`` (``best_bot``'s search on the learned
+evaluation of ``games.tron.learned``).
 """
 
 from __future__ import annotations

@@ -15,6 +15,8 @@ LAYERS = [
     "flood",
     "voronoi",
     "value",
+    "features",
+    "learned",
     "moves",
     "heuristic",
     "bots",
