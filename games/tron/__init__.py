@@ -19,6 +19,8 @@ Modules, each importing only those above it in this list (never one below, not e
   it is installed;
 - ``voronoi``: the race of both heads on positions (``territory``, ``territory_owner``,
   ``separated``, ``fill_estimate``);
+- ``endgame``: ``fill_move``, the longest path through one's own room once the players are
+  separated, searched alone;
 - ``value``: ``evaluate(state, player)``, a position's value in the ``returns()`` scale;
 - ``features``: ``features(state)``, numbers describing a position (race, rooms, dead ends,
   mobility) for a learned evaluation;

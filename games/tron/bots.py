@@ -23,12 +23,14 @@ from typing import Any, Literal
 
 import numpy as np
 
+from games.tron.endgame import fill_move
 from games.tron.grid import check_int
 from games.tron.heuristic import HEAD_ON_PENALTY, heuristic_bot, heuristic_scores
 from games.tron.learned import learned_evaluation
 from games.tron.moves import Bot, TronBot, as_player_0, check_turn_start, safe_moves
 from games.tron.state import TronState
 from games.tron.value import evaluate
+from games.tron.voronoi import race, race_counts
 from treesearch.alphabeta import AlphaBeta
 from treesearch.arguments import check_count
 from treesearch.budget import Budget
@@ -142,7 +144,7 @@ def _contempt_value(view: Contempt) -> float:
 class _SearchBot:
     """A search from the bot's side as player 0, made afresh for every game."""
 
-    __slots__ = ("draw", "kind", "make", "name", "search", "seed")
+    __slots__ = ("draw", "endgame", "kind", "make", "name", "search", "seed")
 
     def __init__(
         self,
@@ -151,9 +153,10 @@ class _SearchBot:
         name: str,
         seed: int,
         draw: float = 0.0,
+        endgame: tuple[float | None, int] | None = None,
     ) -> None:
         self.kind, self.make, self.name, self.seed = kind, make, name, seed
-        self.draw = draw
+        self.draw, self.endgame = draw, endgame
         self.search: AlphaBeta | MCTS | _NearMatrix | None = None
 
     def __call__(self, state: TronState, player: int) -> int:
@@ -165,6 +168,10 @@ class _SearchBot:
         if self.search is None:
             self.search = self.make(self.seed)
             evaluate(mine)  # loads (or compiles) the flood now, not on the first move's clock
+            race(mine)
+        if self.endgame is not None and not race_counts(mine)[0]:  # separated: fill alone
+            seconds, nodes = self.endgame
+            return fill_move(mine, 0, nodes=nodes, seconds=seconds)[0]
         result = self.search.run(Contempt(mine, self.draw) if self.draw else mine)
         result.raise_if_interrupted()
         move = result.move
@@ -173,7 +180,7 @@ class _SearchBot:
         return int(move)
 
     def for_game(self, seed: int) -> _SearchBot:
-        return _SearchBot(self.kind, self.make, self.name, seed, self.draw)
+        return _SearchBot(self.kind, self.make, self.name, seed, self.draw, self.endgame)
 
     def __repr__(self) -> str:
         return self.kind
@@ -243,6 +250,7 @@ def alphabeta_bot(
     simultaneous: Literal["sequential", "matrix"] = "sequential",
     matrix_within: int | None = None,
     value: Callable[[TronState], float] | None = None,
+    endgame: bool = False,
 ) -> TronBot:
     """``treesearch.AlphaBeta`` with the Voronoi ``evaluate``, deepening until time runs out.
 
@@ -259,6 +267,9 @@ def alphabeta_bot(
             many cells apart, the sequential search otherwise (None: always the matrix).
         value: the evaluation of the positions where the search stops, ``value(state)``
             from player 0's view in ``[-1, 1]``; None: ``games.tron.value.evaluate``.
+        endgame: once the players are separated, play ``games.tron.endgame.fill_move`` (the
+            longest path through the bot's own room, searched alone; ``seconds`` a move, or
+            ``ENDGAME_NODES`` without a clock) instead of the two-player search.
     """
     secs = _seconds(seconds)
     if depth is not None:
@@ -288,11 +299,18 @@ def alphabeta_bot(
     extra = "" if matrix_within is None else f", matrix_within={matrix_within!r}"
     if value is not None:
         extra += f", value={getattr(value, '__name__', value)!s}"
+    if endgame:
+        extra += ", endgame=True"
     kind = (
         f"alphabeta_bot({secs!r}, depth={depth!r}, draw={draw!r}, "
         f"simultaneous={simultaneous!r}{extra})"
     )
-    return _SearchBot(kind, make, label, 0, float(draw))
+    fill = (secs, ENDGAME_NODES) if endgame else None
+    return _SearchBot(kind, make, label, 0, float(draw), fill)
+
+
+ENDGAME_NODES = 200_000
+"""The most nodes ``fill_move`` searches a move for ``alphabeta_bot(endgame=True)``."""
 
 
 def _leaf_value(value: Callable[[TronState], float], draw: float) -> Callable[[Any], float]:
@@ -379,13 +397,14 @@ def mcts_bot(
 def best_bot(seconds: float = 0.2) -> TronBot:
     """The strongest bot here at ``seconds`` per move (see ``benchmarks/bench_tron.py``).
 
-    ``alphabeta_bot(seconds, draw=0.03, simultaneous="matrix")``: the Voronoi alpha-beta
-    with a little contempt for draws (head-on collisions; measured better than ``draw=0``
-    and ``draw=0.1``), the turn at hand searched as a matrix game, so it does not fear a
-    head-on the opponent cannot see coming. Against the contest's 2018 winner the matrix view
-    gained on one set of starts and was level on another (``benchmarks/RESULTS.md``).
+    ``alphabeta_bot(seconds, draw=0.03, simultaneous="matrix", endgame=True)``: the Voronoi
+    alpha-beta with a little contempt for draws (head-on collisions; measured better than
+    ``draw=0`` and ``draw=0.1``), the turn at hand searched as a matrix game, so it does not
+    fear a head-on the opponent cannot see coming, and once the players are separated the
+    longest path through its own room searched alone (``games.tron.endgame``). Without the
+    endgame search it is ``alphabeta_bot(seconds, draw=0.03, simultaneous="matrix")``.
     """
-    bot = alphabeta_bot(seconds, draw=0.03, simultaneous="matrix")
+    bot = alphabeta_bot(seconds, draw=0.03, simultaneous="matrix", endgame=True)
     bot.name = f"best({seconds}s)"
     return bot
 
@@ -398,6 +417,6 @@ def learned_bot(seconds: float = 0.2, *, model: str | None = None) -> TronBot:
         model: a model file of ``benchmarks/train_tron_value.py``; None: the shipped one.
     """
     value = learned_evaluation(None if model is None else Path(model))
-    bot = alphabeta_bot(seconds, draw=0.03, simultaneous="matrix", value=value)
+    bot = alphabeta_bot(seconds, draw=0.03, simultaneous="matrix", value=value, endgame=True)
     bot.name = f"learned({seconds}s)"
     return bot

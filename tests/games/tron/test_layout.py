@@ -14,6 +14,7 @@ LAYERS = [
     "render",
     "flood",
     "voronoi",
+    "endgame",
     "value",
     "features",
     "learned",
