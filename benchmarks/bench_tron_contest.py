@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 
 from games.tron import bots as tron_bots
+from games.tron import endgame as tron_endgame
 from games.tron.bots import TronBot, best_bot
 from games.tron.contest import to_contest_agent
 from treesearch.match.record import wilson_interval
@@ -90,10 +91,14 @@ def _start(game: Any, simulator: ModuleType, seed: int) -> dict[str, Any]:
 
 
 def make_bot(spec: str, seconds: float) -> TronBot:
-    """``best`` or a call of a ``games.tron.bots`` maker, e.g. ``alphabeta_bot(0.2, draw=0.1)``."""
+    """``best`` or a call of a ``games.tron.bots`` maker, e.g. ``alphabeta_bot(0.2, draw=0.1)``.
+
+    The names of ``games.tron.endgame`` can be used too (``value=fill_evaluate``).
+    """
     if spec == "best":
         return best_bot(seconds)
-    bot: TronBot = eval(spec, dict(vars(tron_bots)))  # a benchmark's own command line
+    names = {**vars(tron_endgame), **vars(tron_bots)}
+    bot: TronBot = eval(spec, names)  # a benchmark's own command line
     return bot
 
 

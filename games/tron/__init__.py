@@ -19,9 +19,10 @@ Modules, each importing only those above it in this list (never one below, not e
   it is installed;
 - ``voronoi``: the race of both heads on positions (``territory``, ``territory_owner``,
   ``separated``, ``fill_estimate``);
-- ``endgame``: ``fill_move``, the longest path through one's own room once the players are
-  separated, searched alone;
 - ``value``: ``evaluate(state, player)``, a position's value in the ``returns()`` scale;
+- ``endgame``: ``fill_move``, the longest path through one's own room once the players are
+  separated, searched alone, and ``fill_evaluate``, ``evaluate`` with such rooms scored by a
+  greedy path's length;
 - ``features``: ``features(state)``, numbers describing a position (race, rooms, dead ends,
   mobility) for a learned evaluation;
 - ``learned``: ``LearnedEvaluation``, ``evaluate`` with weights of those features fitted

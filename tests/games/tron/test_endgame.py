@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from games.tron.bots import alphabeta_bot, best_bot, random_bot
-from games.tron.endgame import fill_move
+from games.tron.endgame import dive, fill_evaluate, fill_move
 from games.tron.grid import hex_grid
 from games.tron.state import TronState, hex_start
+from games.tron.value import SEPARATED_BASE, evaluate, outlook
 from games.tron.voronoi import race, separated
+from tests.helpers import plain_python_digest
 
 # A separated position from a game ``best_bot(0.2)`` lost to a one-ply Voronoi bot in the
 # contest's simulator: the race counts 24 cells for the bot and 23 for the opponent, but the
@@ -83,3 +87,53 @@ def test_the_bots_fill_alone_once_separated() -> None:
     assert alphabeta_bot(None, depth=2, endgame=True)(state, 0) == move
     assert "endgame=True" in repr(alphabeta_bot(None, depth=2, endgame=True))
     assert "endgame=True" in repr(best_bot(0.2))
+
+
+def _separated_positions() -> list[TronState]:
+    """Separated turn starts of seeded random games on the full hexagon, pending children too."""
+    out = []
+    for seed in range(12):
+        state, bot = hex_start(seed), random_bot(seed)
+        while not state.is_terminal():
+            if separated(state):
+                out.append(state)
+                out.extend(c for c in state.get_children() if not c.is_terminal())
+            state = state.play(bot(state, 0), bot(state, 1))
+    return out
+
+
+def _digest() -> str:
+    """The dives and values of ``_separated_positions`` (the same under both engines)."""
+    rows = [(dive(s, 0), dive(s, 1), fill_evaluate(s)) for s in _separated_positions()]
+    return hashlib.sha256(repr(rows).encode()).hexdigest()[:16]
+
+
+def test_a_greedy_path_is_a_path_the_room_holds() -> None:
+    positions = _separated_positions()
+    assert len(positions) > 20
+    for state in positions:
+        if state.pending is None:
+            _, mine, theirs = outlook(state)
+            assert 0 <= dive(state, 0) <= mine and 0 <= dive(state, 1) <= theirs
+    state = chambers()
+    assert dive(state, 1) == 23 and dive(state, 0) <= fill_move(state, 0)[1]
+
+
+def test_fill_evaluate_scores_rooms_by_paths_and_the_rest_as_evaluate() -> None:
+    state = chambers()
+    assert evaluate(state) >= SEPARATED_BASE  # 24 cells against 23: the count says won
+    assert fill_evaluate(state) <= -SEPARATED_BASE  # no path of ours is as long as theirs
+    assert fill_evaluate(state, 1) == -fill_evaluate(state)
+    for seed in range(3):
+        s, bot = hex_start(seed), random_bot(seed)
+        while not s.is_terminal():
+            if not separated(s):
+                assert fill_evaluate(s) == evaluate(s)
+            s = s.play(bot(s, 0), bot(s, 1))
+        assert fill_evaluate(s) == evaluate(s)  # the end: its returns
+
+
+def test_plain_python_gives_the_same_dives() -> None:
+    engine, digest = plain_python_digest("tests.games.tron.test_endgame")
+    assert engine == "python"
+    assert digest == _digest()
