@@ -21,6 +21,7 @@ import time
 
 from games._compile import jit
 from games.tron import flood
+from games.tron.grid import check_int
 from games.tron.state import TronState
 from games.tron.value import CONNECTED_SCALE, evaluate, outlook, separated_value
 from games.tron.voronoi import check_position, pending_head, race
@@ -160,7 +161,13 @@ def fill_move(
     Meant for a separated position at a turn start (the other player's cells count as walls,
     never as room). ``nodes`` and ``seconds`` bound the search; the best path found so far is
     answered when either runs out.
+
+    Raises:
+        InvalidArgumentError: not a ``TronState``, a player other than 0 or 1, or ``nodes``
+            not a positive int.
     """
+    check_position(state, player)
+    nodes = check_int("nodes", nodes, 1)
     grid = state.grid
     head, facing, walls = state.heads[player], state.orientations[player], state.walls
     room = race(state).reach[player]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
+
 from games.tron.bots import alphabeta_bot, best_bot, random_bot
 from games.tron.endgame import dive, fill_evaluate, fill_move
 from games.tron.grid import hex_grid
@@ -11,6 +13,7 @@ from games.tron.state import TronState, hex_start
 from games.tron.value import SEPARATED_BASE, evaluate, outlook
 from games.tron.voronoi import race, separated
 from tests.helpers import plain_python_digest
+from treesearch.errors import InvalidArgumentError
 
 # A separated position from a game ``best_bot(0.2)`` lost to a one-ply Voronoi bot in the
 # contest's simulator: the race counts 24 cells for the bot and 23 for the opponent, but the
@@ -137,3 +140,10 @@ def test_plain_python_gives_the_same_dives() -> None:
     engine, digest = plain_python_digest("tests.games.tron.test_endgame")
     assert engine == "python"
     assert digest == _digest()
+
+
+def test_bad_calls_are_named() -> None:
+    with pytest.raises(InvalidArgumentError, match="player must be 0 or 1"):
+        fill_move(chambers(), 2)
+    with pytest.raises(InvalidArgumentError, match="nodes"):
+        fill_move(chambers(), 0, nodes=0)
