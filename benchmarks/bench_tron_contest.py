@@ -13,8 +13,8 @@ squares in from its corner, facing one of its two inward directions), sides swap
 per opponent: wins, draws, losses, the score (W + D/2) / N with its 95% Wilson interval, the
 draws that were head-on collisions in the first 7 turns, turns a game and seconds a move per
 side. ``--out FILE`` appends one JSON row a game, with its moves (``[first, second]`` a turn),
-so a lost game can be replayed from its start seed. Targets (issue 19): >= 0.85 against the winner with <= 10% draws, >= 0.90 against
-seed004, 60 games each at 0.2 s a move.
+so a lost game can be replayed from its start seed. Targets (issue 19): >= 0.85 against the
+winner with <= 10% draws, >= 0.90 against seed004, 60 games each at 0.2 s a move.
 
 The contest's code is read at run time from local checkouts, never copied into this project
 (``.contest/`` is ignored by git); the script says how to get them and exits when they are
