@@ -29,7 +29,7 @@ import numpy as np
 
 from games.tron.bots import alphabeta_bot
 from games.tron.features import FEATURES, features
-from games.tron.learned import MODEL_GAME
+from games.tron.learned_evaluation import MODEL_GAME
 from games.tron.moves import as_player_0, safe_moves
 from games.tron.state import TronState, hex_start
 from games.tron.value import CONNECTED_SCALE, evaluate

@@ -25,8 +25,8 @@ Modules, each importing only those above it in this list (never one below, not e
   greedy path's length;
 - ``features``: ``features(state)``, numbers describing a position (race, rooms, dead ends,
   mobility) for a learned evaluation;
-- ``learned``: ``LearnedEvaluation``, ``evaluate`` with weights of those features fitted
-  from self-play (``learned_evaluation()`` loads the shipped ``models/tron_value.npz``);
+- ``learned_evaluation``: ``LearnedEvaluation``, ``evaluate`` with weights of those features
+  fitted from self-play (``learned_evaluation()`` loads the shipped ``models/tron_value.npz``);
 - ``moves``: what every bot shares (``Bot``, ``TronBot``, ``safe_moves``, ``as_player_0``);
 - ``heuristic``: the 2018 UGent contest bot that finished 5th (``heuristic_bot``);
 - ``bots``: ``random_bot``, ``alphabeta_bot``, ``mcts_bot``, ``best_bot`` (framework searches

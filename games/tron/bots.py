@@ -10,7 +10,7 @@ approximation, the cautious side. Every bot here is a ``TronBot`` (a
 Bots: ``random_bot`` (uniform over the moves that do not crash at once), ``heuristic_bot``
 (a 2018 contest bot, ``games.tron.heuristic``), ``alphabeta_bot``, ``mcts_bot``,
 ``best_bot`` (the strongest) and ``learned_bot`` (``best_bot``'s search on the learned
-evaluation of ``games.tron.learned``).
+evaluation of ``games.tron.learned_evaluation``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import numpy as np
 from games.tron.endgame import fill_move
 from games.tron.grid import check_int
 from games.tron.heuristic import HEAD_ON_PENALTY, heuristic_bot, heuristic_scores
-from games.tron.learned import learned_evaluation
+from games.tron.learned_evaluation import learned_evaluation
 from games.tron.moves import Bot, TronBot, as_player_0, check_turn_start, safe_moves
 from games.tron.state import TronState
 from games.tron.value import evaluate
@@ -410,7 +410,7 @@ def best_bot(seconds: float = 0.2) -> TronBot:
 
 
 def learned_bot(seconds: float = 0.2, *, model: str | None = None) -> TronBot:
-    """``best_bot`` with the learned evaluation (``games.tron.learned``) instead of the Voronoi one.
+    """``best_bot`` on the learned evaluation (``games.tron.learned_evaluation``), not the race.
 
     Args:
         seconds: wall-clock seconds per move.

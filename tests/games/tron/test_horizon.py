@@ -12,7 +12,7 @@ import pytest
 
 from games.tron.bots import Contempt, alphabeta_bot, heads_within
 from games.tron.grid import hex_grid
-from games.tron.learned import learned_evaluation
+from games.tron.learned_evaluation import learned_evaluation
 from games.tron.state import TronState
 from games.tron.value import SEPARATED_BASE, evaluate
 from treesearch.alphabeta import AlphaBeta

@@ -17,7 +17,7 @@ LAYERS = [
     "value",
     "endgame",
     "features",
-    "learned",
+    "learned_evaluation",
     "moves",
     "heuristic",
     "bots",

@@ -2,9 +2,10 @@
 
 ``LearnedEvaluation(weights)(state, player)`` scores terminal, crashed-pending and separated
 positions as ``games.tron.value.evaluate`` does (returns, then fills), and a position where the
-heads can still meet by ``weights @ features(state)``, the expected outcome fitted from
-self-play (``benchmarks/train_tron_value.py``), clipped and scaled into ``evaluate``'s
-territory range ``(-0.5, 0.5)`` so that a won separation still outranks it.
+heads can still meet by ``weights @ features(state)``, fitted from self-play to the games'
+outcomes or to a deeper search's values (``benchmarks/train_tron_value.py``), clipped and
+scaled into ``evaluate``'s territory range ``(-0.5, 0.5)`` so that a won separation still
+outranks it.
 
 ``learned_evaluation()`` loads the shipped model, ``models/tron_value.npz`` (a
 ``treesearch.learn`` model file of a ``LinearValue``).

@@ -7,7 +7,7 @@ import pytest
 
 from games.tron.bots import alphabeta_bot, random_bot
 from games.tron.features import FEATURES
-from games.tron.learned import MODEL, LearnedEvaluation, learned_evaluation
+from games.tron.learned_evaluation import MODEL, LearnedEvaluation, learned_evaluation
 from games.tron.state import hex_start, square_start
 from games.tron.value import CONNECTED_SCALE, evaluate
 from treesearch.errors import InvalidArgumentError, ModelFileError
