@@ -19,7 +19,15 @@ import time
 from collections.abc import Callable
 
 from games.tron.agent import TronAgent
-from games.tron.bots import TronBot, alphabeta_bot, best_bot, heuristic_bot, mcts_bot, random_bot
+from games.tron.bots import (
+    TronBot,
+    alphabeta_bot,
+    best_bot,
+    heuristic_bot,
+    learned_bot,
+    mcts_bot,
+    random_bot,
+)
 from games.tron.maps import generate_map
 from games.tron.state import TronState, hex_start, square_start
 from games.tron.value import evaluate
@@ -27,6 +35,7 @@ from treesearch.match import PairedStarts, play_match
 
 BOTS: dict[str, Callable[[float], TronBot]] = {
     "best": best_bot,
+    "learned": learned_bot,
     "alphabeta": alphabeta_bot,
     "mcts": mcts_bot,
     "heuristic": lambda seconds: heuristic_bot(),

@@ -12,8 +12,9 @@ Games come in pairs from one seeded start (drawn like the contest's ``reset``: e
 squares in from its corner, facing one of its two inward directions), sides swapped. Printed
 per opponent: wins, draws, losses, the score (W + D/2) / N with its 95% Wilson interval, the
 draws that were head-on collisions in the first 7 turns, turns a game and seconds a move per
-side. Targets (issue 19): >= 0.85 against the winner with <= 10% draws, >= 0.90 against
-seed004, 60 games each at 0.2 s a move.
+side. ``--out FILE`` appends one JSON row a game, with its moves (``[first, second]`` a turn),
+so a lost game can be replayed from its start seed. Targets (issue 19): >= 0.85 against the
+winner with <= 10% draws, >= 0.90 against seed004, 60 games each at 0.2 s a move.
 
 The contest's code is read at run time from local checkouts, never copied into this project
 (``.contest/`` is ignored by git); the script says how to get them and exits when they are
@@ -47,6 +48,7 @@ from typing import Any
 import numpy as np
 
 from games.tron import bots as tron_bots
+from games.tron import endgame as tron_endgame
 from games.tron.bots import TronBot, best_bot
 from games.tron.contest import to_contest_agent
 from treesearch.match.record import wilson_interval
@@ -90,10 +92,14 @@ def _start(game: Any, simulator: ModuleType, seed: int) -> dict[str, Any]:
 
 
 def make_bot(spec: str, seconds: float) -> TronBot:
-    """``best`` or a call of a ``games.tron.bots`` maker, e.g. ``alphabeta_bot(0.2, draw=0.1)``."""
+    """``best`` or a call of a ``games.tron.bots`` maker, e.g. ``alphabeta_bot(0.2, draw=0.1)``.
+
+    The names of ``games.tron.endgame`` can be used too (``value=fill_evaluate``).
+    """
     if spec == "best":
         return best_bot(seconds)
-    bot: TronBot = eval(spec, dict(vars(tron_bots)))  # a benchmark's own command line
+    names = {**vars(tron_endgame), **vars(tron_bots)}
+    bot: TronBot = eval(spec, names)  # a benchmark's own command line
     return bot
 
 
@@ -110,6 +116,7 @@ def one_game(args: tuple[str, int, int, float, str]) -> dict[str, Any]:
     spent = [0.0, 0.0]
     status = [0, 0]
     turn = 0
+    played: list[list[int]] = []
     with contextlib.redirect_stdout(io.StringIO()):  # seed004's agent prints every move
         while turn < MAX_TURNS:
             turn += 1
@@ -121,6 +128,7 @@ def one_game(args: tuple[str, int, int, float, str]) -> dict[str, Any]:
                 t0 = time.perf_counter()
                 moves.append(int(agent(board, positions, orientations)))
                 spent[k] += time.perf_counter() - t0
+            played.append(moves)
             observation, done, status = game.act(*moves)
             if done:
                 break
@@ -137,6 +145,7 @@ def one_game(args: tuple[str, int, int, float, str]) -> dict[str, Any]:
         "head_on": result == "draw" and heads[0] == heads[1],
         "ours_s": spent[side] / turn,
         "theirs_s": spent[1 - side] / turn,
+        "moves": played,
     }
 
 

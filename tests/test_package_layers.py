@@ -111,6 +111,7 @@ PARALLEL_FILE_NAMES = {
     "render.py": "each game's renderer (games.maze, games.tron)",
     "grid.py": "each game's board geometry (games.maze, games.tron)",
     "value.py": "each game's position values (games.railroad_ink.bots, games.tron)",
+    "features.py": "each game's numbers describing positions (games.railroad_ink.bots, games.tron)",
     "film.py": "each game's film of a played game (games.railroad_ink, games.tron)",
     "entry.py": "each game package's command-line entry (games.maze, games.railroad_ink, ...)",
 }

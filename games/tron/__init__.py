@@ -20,10 +20,17 @@ Modules, each importing only those above it in this list (never one below, not e
 - ``voronoi``: the race of both heads on positions (``territory``, ``territory_owner``,
   ``separated``, ``fill_estimate``);
 - ``value``: ``evaluate(state, player)``, a position's value in the ``returns()`` scale;
+- ``endgame``: ``fill_move``, the longest path through one's own room once the players are
+  separated, searched alone, and ``fill_evaluate``, ``evaluate`` with such rooms scored by a
+  greedy path's length;
+- ``features``: ``features(state)``, numbers describing a position (race, rooms, dead ends,
+  mobility) for a learned evaluation;
+- ``learned_evaluation``: ``LearnedEvaluation``, ``evaluate`` with weights of those features
+  fitted from self-play (``learned_evaluation()`` loads the shipped ``models/tron_value.npz``);
 - ``moves``: what every bot shares (``Bot``, ``TronBot``, ``safe_moves``, ``as_player_0``);
 - ``heuristic``: the 2018 UGent contest bot that finished 5th (``heuristic_bot``);
 - ``bots``: ``random_bot``, ``alphabeta_bot``, ``mcts_bot``, ``best_bot`` (framework searches
-  with the Voronoi evaluation);
+  with the Voronoi evaluation), ``learned_bot`` (``best_bot`` on the learned evaluation);
 - ``agent``: ``TronAgent``, a bot as an agent of ``treesearch.match.play_match`` (sides
   swapped in pairs of games, ``PairedStarts(hex_start)`` for seeded starts);
 - ``film``: ``write_video``, a played game tinted by Voronoi territory;

@@ -8,8 +8,9 @@ approximation, the cautious side. Every bot here is a ``TronBot`` (a
 ``(state, player) -> move`` is a bot too.
 
 Bots: ``random_bot`` (uniform over the moves that do not crash at once), ``heuristic_bot``
-(a 2018 contest bot, ``games.tron.heuristic``), ``alphabeta_bot``, ``mcts_bot`` and
-``best_bot`` (the strongest).
+(a 2018 contest bot, ``games.tron.heuristic``), ``alphabeta_bot``, ``mcts_bot``,
+``best_bot`` (the strongest) and ``learned_bot`` (``best_bot``'s search on the learned
+evaluation of ``games.tron.learned_evaluation``).
 """
 
 from __future__ import annotations
@@ -17,15 +18,19 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Hashable
+from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
 
+from games.tron.endgame import fill_move
 from games.tron.grid import check_int
 from games.tron.heuristic import HEAD_ON_PENALTY, heuristic_bot, heuristic_scores
+from games.tron.learned_evaluation import learned_evaluation
 from games.tron.moves import Bot, TronBot, as_player_0, check_turn_start, safe_moves
 from games.tron.state import TronState
 from games.tron.value import evaluate
+from games.tron.voronoi import race, race_counts
 from treesearch.alphabeta import AlphaBeta
 from treesearch.arguments import check_count
 from treesearch.budget import Budget
@@ -42,8 +47,10 @@ __all__ = [
     "as_player_0",
     "best_bot",
     "check_turn_start",
+    "heads_within",
     "heuristic_bot",
     "heuristic_scores",
+    "learned_bot",
     "mcts_bot",
     "random_bot",
     "safe_moves",
@@ -137,28 +144,34 @@ def _contempt_value(view: Contempt) -> float:
 class _SearchBot:
     """A search from the bot's side as player 0, made afresh for every game."""
 
-    __slots__ = ("draw", "kind", "make", "name", "search", "seed")
+    __slots__ = ("draw", "endgame", "kind", "make", "name", "search", "seed")
 
     def __init__(
         self,
         kind: str,
-        make: Callable[[int], AlphaBeta | MCTS],
+        make: Callable[[int], AlphaBeta | MCTS | _NearMatrix],
         name: str,
         seed: int,
         draw: float = 0.0,
+        endgame: tuple[float | None, int] | None = None,
     ) -> None:
         self.kind, self.make, self.name, self.seed = kind, make, name, seed
-        self.draw = draw
-        self.search: AlphaBeta | MCTS | None = None
+        self.draw, self.endgame = draw, endgame
+        self.search: AlphaBeta | MCTS | _NearMatrix | None = None
 
     def __call__(self, state: TronState, player: int) -> int:
         check_turn_start(state, player)
         safe = safe_moves(state, player)
         if len(safe) <= 1:  # nothing to think about
             return safe[0] if safe else state.legal_moves(player)[0]
+        mine = as_player_0(state, player)
         if self.search is None:
             self.search = self.make(self.seed)
-        mine = as_player_0(state, player)
+            evaluate(mine)  # loads (or compiles) the flood now, not on the first move's clock
+            race(mine)
+        if self.endgame is not None and not race_counts(mine)[0]:  # separated: fill alone
+            seconds, nodes = self.endgame
+            return fill_move(mine, 0, nodes=nodes, seconds=seconds)[0]
         result = self.search.run(Contempt(mine, self.draw) if self.draw else mine)
         result.raise_if_interrupted()
         move = result.move
@@ -167,7 +180,7 @@ class _SearchBot:
         return int(move)
 
     def for_game(self, seed: int) -> _SearchBot:
-        return _SearchBot(self.kind, self.make, self.name, seed, self.draw)
+        return _SearchBot(self.kind, self.make, self.name, seed, self.draw, self.endgame)
 
     def __repr__(self) -> str:
         return self.kind
@@ -192,12 +205,52 @@ def _seconds(seconds: object) -> float | None:
     return float(seconds)
 
 
+def heads_within(state: TronState, steps: int) -> bool:
+    """True when player 1's head is at most ``steps`` cells from player 0's (walls ignored)."""
+    grid, target = state.grid, state.heads[1]
+    layer, seen = [state.heads[0]], {state.heads[0]}
+    for _ in range(steps):
+        ahead = []
+        for cell in layer:
+            for nxt in grid.steps[cell]:
+                if nxt == target:
+                    return True
+                if nxt >= 0 and nxt not in seen:
+                    seen.add(nxt)
+                    ahead.append(nxt)
+        layer = ahead
+    return False
+
+
+class _NearMatrix:
+    """The turn at hand as a matrix game when the heads are near, else the sequential search.
+
+    Far apart, the two picks of a turn cannot meet, and the matrix game (every joint move
+    searched) costs three to four times the sequential search's nodes at the same depth: a
+    turn less of look-ahead for a view that changes nothing.
+    """
+
+    __slots__ = ("matrix", "sequential", "steps")
+
+    def __init__(self, matrix: AlphaBeta, sequential: AlphaBeta, steps: int) -> None:
+        self.matrix, self.sequential, self.steps = matrix, sequential, steps
+
+    def run(self, view: Any) -> Any:
+        """The matrix search's result when the heads are within ``steps``, else the other's."""
+        state = view.state if isinstance(view, Contempt) else view
+        near = heads_within(state, self.steps)
+        return (self.matrix if near else self.sequential).run(view)
+
+
 def alphabeta_bot(
     seconds: float | None = 0.2,
     *,
     depth: int | None = None,
     draw: float = 0.0,
     simultaneous: Literal["sequential", "matrix"] = "sequential",
+    matrix_within: int | None = None,
+    value: Callable[[TronState], float] | None = None,
+    endgame: bool = False,
 ) -> TronBot:
     """``treesearch.AlphaBeta`` with the Voronoi ``evaluate``, deepening until time runs out.
 
@@ -210,6 +263,13 @@ def alphabeta_bot(
         simultaneous: "sequential" (the alternating approximation: the opponent sees the
             bot's pick) or "matrix" (the turn at hand as a matrix game, the pick drawn from
             its optimal mix, seeded per game: ``AlphaBeta(simultaneous="matrix")``).
+        matrix_within: with "matrix", the matrix game only when the heads are at most this
+            many cells apart, the sequential search otherwise (None: always the matrix).
+        value: the evaluation of the positions where the search stops, ``value(state)``
+            from player 0's view in ``[-1, 1]``; None: ``games.tron.value.evaluate``.
+        endgame: once the players are separated, play ``games.tron.endgame.fill_move`` (the
+            longest path through the bot's own room, searched alone; ``seconds`` a move, or
+            ``ENDGAME_NODES`` without a clock) instead of the two-player search.
     """
     secs = _seconds(seconds)
     if depth is not None:
@@ -217,19 +277,53 @@ def alphabeta_bot(
     if secs is None and depth is None:
         raise InvalidArgumentError("alphabeta_bot needs seconds or depth (or both), got neither")
     _check_draw(draw)
+    if matrix_within is not None:
+        matrix_within = check_int("matrix_within", matrix_within, 1)
+    if value is not None and not callable(value):
+        raise InvalidArgumentError(f"value must be a callable value(state) -> float, got {value!r}")
     budget = Budget(seconds=secs) if secs is not None else None
-    value: Callable[[Any], float] = _contempt_value if draw else evaluate
+    leaf = _leaf_value(evaluate if value is None else value, draw)
 
     AlphaBeta(simultaneous=simultaneous)  # validates it here, at the entry point
 
-    def make(seed: int) -> AlphaBeta:
-        return AlphaBeta(
-            value=value, budget=budget, depth=depth, simultaneous=simultaneous, rng=seed
+    def make(seed: int) -> AlphaBeta | _NearMatrix:
+        search = AlphaBeta(
+            value=leaf, budget=budget, depth=depth, simultaneous=simultaneous, rng=seed
         )
+        if simultaneous != "matrix" or matrix_within is None:
+            return search
+        plain = AlphaBeta(value=leaf, budget=budget, depth=depth, rng=seed)
+        return _NearMatrix(search, plain, matrix_within)
 
     label = f"alphabeta({secs}s)" if depth is None else f"alphabeta({secs}s, depth {depth})"
-    kind = f"alphabeta_bot({secs!r}, depth={depth!r}, draw={draw!r}, simultaneous={simultaneous!r})"
-    return _SearchBot(kind, make, label, 0, float(draw))
+    extra = "" if matrix_within is None else f", matrix_within={matrix_within!r}"
+    if value is not None:
+        extra += f", value={getattr(value, '__name__', value)!s}"
+    if endgame:
+        extra += ", endgame=True"
+    kind = (
+        f"alphabeta_bot({secs!r}, depth={depth!r}, draw={draw!r}, "
+        f"simultaneous={simultaneous!r}{extra})"
+    )
+    fill = (secs, ENDGAME_NODES) if endgame else None
+    return _SearchBot(kind, make, label, 0, float(draw), fill)
+
+
+ENDGAME_NODES = 200_000
+"""The most nodes ``fill_move`` searches a move for ``alphabeta_bot(endgame=True)``."""
+
+
+def _leaf_value(value: Callable[[TronState], float], draw: float) -> Callable[[Any], float]:
+    """``value`` of a searched position, reading through ``Contempt`` when ``draw`` is set."""
+    if not draw:
+        return value
+    if value is evaluate:
+        return _contempt_value
+
+    def of_view(view: Contempt) -> float:
+        return value(view.state)
+
+    return of_view
 
 
 def _check_draw(draw: float) -> None:
@@ -303,12 +397,26 @@ def mcts_bot(
 def best_bot(seconds: float = 0.2) -> TronBot:
     """The strongest bot here at ``seconds`` per move (see ``benchmarks/bench_tron.py``).
 
-    ``alphabeta_bot(seconds, draw=0.03, simultaneous="matrix")``: the Voronoi alpha-beta
-    with a little contempt for draws (head-on collisions; measured better than ``draw=0``
-    and ``draw=0.1``), the turn at hand searched as a matrix game, so it does not fear a
-    head-on the opponent cannot see coming. Against the contest's 2018 winner the matrix view
-    gained on one set of starts and was level on another (``benchmarks/RESULTS.md``).
+    ``alphabeta_bot(seconds, draw=0.03, simultaneous="matrix", endgame=True)``: the Voronoi
+    alpha-beta with a little contempt for draws (head-on collisions; measured better than
+    ``draw=0`` and ``draw=0.1``), the turn at hand searched as a matrix game, so it does not
+    fear a head-on the opponent cannot see coming, and once the players are separated the
+    longest path through its own room searched alone (``games.tron.endgame``). Without the
+    endgame search it is ``alphabeta_bot(seconds, draw=0.03, simultaneous="matrix")``.
     """
-    bot = alphabeta_bot(seconds, draw=0.03, simultaneous="matrix")
+    bot = alphabeta_bot(seconds, draw=0.03, simultaneous="matrix", endgame=True)
     bot.name = f"best({seconds}s)"
+    return bot
+
+
+def learned_bot(seconds: float = 0.2, *, model: str | None = None) -> TronBot:
+    """``best_bot`` on the learned evaluation (``games.tron.learned_evaluation``), not the race.
+
+    Args:
+        seconds: wall-clock seconds per move.
+        model: a model file of ``benchmarks/train_tron_value.py``; None: the shipped one.
+    """
+    value = learned_evaluation(None if model is None else Path(model))
+    bot = alphabeta_bot(seconds, draw=0.03, simultaneous="matrix", value=value, endgame=True)
+    bot.name = f"learned({seconds}s)"
     return bot

@@ -21,7 +21,7 @@ from games.tron.state import TronState
 from games.tron.voronoi import pending_head, race_counts
 from treesearch.errors import InvalidArgumentError
 
-__all__ = ["CONNECTED_SCALE", "SEPARATED_BASE", "evaluate", "outlook"]
+__all__ = ["CONNECTED_SCALE", "SEPARATED_BASE", "evaluate", "outlook", "separated_value"]
 
 CONNECTED_SCALE = 0.5
 """Largest magnitude of a territory value: a whole board's lead scores just under it."""
@@ -84,6 +84,11 @@ def _value(state: TronState) -> float:
     size = state.grid.playable().bit_count()
     if not split:
         return CONNECTED_SCALE * diff / size
+    return separated_value(diff, size)
+
+
+def separated_value(diff: int, size: int) -> float:
+    """The value of separated players whose fills differ by ``diff`` on ``size`` cells."""
     if diff == 0:
         return 0.0
     magnitude = SEPARATED_BASE + _SEPARATED_SPAN * min(abs(diff), size) / size

@@ -1,0 +1,196 @@
+"""Separated endgames: the longest path through one's own room, searched alone, and its value.
+
+Once no free cell is reachable by both heads, the opponent can no longer touch the player's
+room: the game is won by whoever makes more moves, and each player's best is the longest
+path from its head through its own free cells. A two-player search there spends most of its
+nodes on the other side's moves; ``fill_move`` searches the player's moves alone, depth
+first, the moves with the fewest free cells onward first (a greedy filler's rule, so the
+first path found is already long), pruning a branch when its length plus the room's cells not
+yet visited cannot beat the best path found. It stops at a path through every cell of the
+room (no longer one exists), or when its budget (nodes, or a clock) runs out.
+
+``fill_evaluate`` is ``games.tron.value.evaluate`` with separated positions scored by the
+greedy path's length (``dive``, compiled) instead of the room's cell count: a room with side
+chambers holds fewer moves than cells, and counting cells lets a search walk into a separation
+it believes won by a cell.
+"""
+
+from __future__ import annotations
+
+import time
+
+from games._compile import jit
+from games.tron import flood
+from games.tron.grid import check_int
+from games.tron.state import TronState
+from games.tron.value import CONNECTED_SCALE, evaluate, outlook, separated_value
+from games.tron.voronoi import check_position, pending_head, race
+
+__all__ = ["dive", "fill_evaluate", "fill_move"]
+
+
+@jit
+def _greedy(steps: flood.Array, free: flood.Array, cell: int) -> int:
+    """Moves of the greedy path from ``cell`` over ``free`` (closed as it goes)."""
+    length = 0
+    while True:
+        best, fewest = -1, 99
+        for nxt in steps[cell]:
+            if free[nxt] != flood.OPEN:
+                continue
+            onward = 0
+            for e in steps[nxt]:
+                if free[e] == flood.OPEN:
+                    onward += 1
+            if onward < fewest:
+                best, fewest = nxt, onward
+        if best < 0:
+            return length
+        free[best] = flood.CLOSED
+        cell = best
+        length += 1
+
+
+@jit
+def _dive(steps: flood.Array, marks: flood.Array, head: int, facing: int, hexgrid: bool) -> int:
+    """The longest of the greedy paths (fewest free cells onward first) after each first step.
+
+    ``marks`` is ``flood._open``'s (``OPEN`` free, else closed; the head closed); it is copied.
+    """
+    longest = 0
+    for d in range(len(steps[head])):
+        if hexgrid and (d - facing) % 6 == 3:
+            continue  # never straight back from the head
+        first = steps[head][d]
+        if marks[first] != flood.OPEN:
+            continue
+        free = marks.copy()
+        free[head] = flood.CLOSED
+        free[first] = flood.CLOSED
+        longest = max(longest, 1 + _greedy(steps, free, first))
+    return longest
+
+
+def dive(state: TronState, player: int) -> int:
+    """Moves of ``player``'s greedy path (``_dive``): a path it can surely make, alone.
+
+    At a pending state player 0 starts from its new cell (the step not counted here).
+    """
+    walls, head, facing = state.walls, state.heads[player], state.orientations[player]
+    if player == 0 and state.pending is not None:
+        head, facing = pending_head(state)
+        if head < 0 or walls >> head & 1:
+            return 0  # the pending step crashes: no moves left
+        walls |= 1 << head
+    g = flood.arrays(state.grid)
+    marks = flood._open(g.playable, flood._wall_bytes(g, walls))
+    return int(_dive(g.steps, marks, head, facing, state.grid.hex))
+
+
+def fill_evaluate(state: TronState, player: int = 0) -> float:
+    """``evaluate`` with separated fills from ``dive`` instead of cell counts (see above)."""
+    check_position(state, player)
+    if state.is_terminal():
+        return state.returns()[player]
+    if state.pending is not None:
+        cell, _ = pending_head(state)
+        if cell < 0 or state.walls >> cell & 1:
+            return evaluate(state, player)
+    split, mine, theirs = outlook(state)
+    size = state.grid.playable().bit_count()
+    if not split:
+        value = CONNECTED_SCALE * (mine - theirs) / size
+    else:
+        mine = dive(state, 0) + (state.pending is not None)
+        value = separated_value(mine - dive(state, 1), size)
+    return value if player == 0 else -value
+
+
+class _BudgetError(Exception):
+    """The budget ran out."""
+
+
+class _Fill:
+    """One search: the grid's steps, the budget, the longest path found and its first move."""
+
+    __slots__ = ("best", "deadline", "first", "move", "nodes", "room", "steps")
+
+    def __init__(
+        self, steps: tuple[tuple[int, ...], ...], room: int, nodes: int, deadline: float
+    ) -> None:
+        self.steps, self.room, self.nodes, self.deadline = steps, room, nodes, deadline
+        self.best, self.move, self.first = 0, 0, 0
+
+    def onward(self, cell: int, walls: int) -> list[int]:
+        """The free cells next to ``cell``."""
+        return [c for c in self.steps[cell] if c >= 0 and not walls >> c & 1]
+
+    def dive(self, cell: int, walls: int) -> int:
+        """The length of the greedy path from ``cell``: always to the fewest free cells onward."""
+        length = 0
+        while True:
+            steps = self.onward(cell, walls)
+            if not steps:
+                return length
+            cell = min(steps, key=lambda c: len(self.onward(c, walls | 1 << c)))
+            walls |= 1 << cell
+            length += 1
+
+    def extend(self, cell: int, walls: int, length: int) -> None:
+        """Search the paths on from ``cell`` (``length`` moves made), keeping the longest."""
+        self.nodes -= 1
+        if self.nodes < 0 or (self.nodes & 255 == 0 and time.perf_counter() > self.deadline):
+            raise _BudgetError
+        if length + (self.room & ~walls).bit_count() <= self.best:
+            return  # even every cell left could not make it longer
+        steps = self.onward(cell, walls)
+        if not steps:
+            if length > self.best:
+                self.best, self.move = length, self.first
+            return
+        steps.sort(key=lambda c: len(self.onward(c, walls | 1 << c)))
+        for c in steps:
+            self.extend(c, walls | 1 << c, length + 1)
+
+
+def fill_move(
+    state: TronState, player: int, *, nodes: int = 100_000, seconds: float | None = None
+) -> tuple[int, int]:
+    """``(move, moves)``: the move starting the longest path found for ``player``, its length.
+
+    Meant for a separated position at a turn start (the other player's cells count as walls,
+    never as room). ``nodes`` and ``seconds`` bound the search; the best path found so far is
+    answered when either runs out.
+
+    Raises:
+        InvalidArgumentError: not a ``TronState``, a player other than 0 or 1, or ``nodes``
+            not a positive int.
+    """
+    check_position(state, player)
+    nodes = check_int("nodes", nodes, 1)
+    grid = state.grid
+    head, facing, walls = state.heads[player], state.orientations[player], state.walls
+    room = race(state).reach[player]
+    deadline = time.perf_counter() + seconds if seconds is not None else float("inf")
+    search = _Fill(grid.steps, room, nodes, deadline)
+    moves = []
+    for move in state.legal_moves(player):
+        cell = grid.steps[head][(facing + move) % 6 if grid.hex else move]
+        if cell >= 0 and not walls >> cell & 1:
+            moves.append((len(search.onward(cell, walls | 1 << cell)), move, cell))
+    if not moves:
+        return state.legal_moves(player)[0], 0
+    moves.sort()
+    for _, move, cell in moves:
+        length = 1 + search.dive(cell, walls | 1 << cell)
+        if length > search.best:
+            search.best, search.move = length, move
+    try:
+        for _, move, cell in moves:
+            search.first = move
+            search.extend(cell, walls | 1 << cell, 1)
+            if search.best >= room.bit_count():
+                break  # a path through every cell of the room
+    except _BudgetError:
+        pass
+    return search.move, search.best
