@@ -93,13 +93,13 @@ SPECIAL_ROUNDS = 5
 """From this round on, a special is placed right after the round's first face."""
 PLAN_LEVEL = 3
 """Dice known: the nesting level of the whole-game plan (``engine.plans``)."""
-PLAN_ITERATIONS = 50
-"""Iterations of each level of the plan: 50 ** 3 play-outs guided by the value (about three
-times the cost of an unguided one), half the time of 100 ** 3 unguided ones."""
-PLAN_BETA = 1.0
+PLAN_ITERATIONS = 100
+"""Iterations of each level of the plan: 100 ** 3 play-outs, about 25 s compiled."""
+PLAN_BETA = 0.0
 """Dice known: the weight of the learned value (``learned_value.MODEL``) in the plan's
-play-outs, each placement's odds times ``exp(beta * value of its afterstate)``; 0 plans
-without it."""
+play-outs, each placement's odds times ``exp(beta * value of its afterstate)``; 0, none.
+``beta=1.0, iterations=50`` (a guided play-out costs about three unguided ones) measured
+level with the default in a third of its time, not shown stronger (``benchmarks/RESULTS.md``)."""
 MAX_FUTURES = 100_000
 """The most shared roll sequences a decision draws (22 MB of rolls): more than a candidate
 gets play-outs would never be met."""

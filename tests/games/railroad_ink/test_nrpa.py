@@ -290,9 +290,9 @@ def test_the_learned_value_guides_the_play_outs_to_better_games() -> None:
 
 
 def test_the_bot_plans_with_the_value_it_is_given() -> None:
-    zeros = MonteCarloBot(seed=3, level=2, iterations=8, value=np.zeros(VALUE_SIZE))
-    unguided = MonteCarloBot(seed=3, level=2, iterations=8, beta=0.0)
-    shipped = MonteCarloBot(seed=3, level=2, iterations=8)
+    zeros = MonteCarloBot(seed=3, level=2, iterations=8, beta=1.0, value=np.zeros(VALUE_SIZE))
+    unguided = MonteCarloBot(seed=3, level=2, iterations=8)
+    shipped = MonteCarloBot(seed=3, level=2, iterations=8, beta=1.0)
     ends = [finish(bot, start(9)).board.score().total for bot in (zeros, unguided, shipped)]
     assert ends[0] == ends[1] == unguided.planned_total  # a value of zeros guides nothing
     assert ends[2] == shipped.planned_total > ends[1]  # 64 play-outs: the value pays
