@@ -52,7 +52,7 @@ def _guided() -> dict[str, Any]:
 
 
 VARIANTS: dict[str, Any] = {
-    "default": dict,  # what make_bot("montecarlo") and "best" play
+    "default": dict,  # make_bot("montecarlo"): the fixed budget ("best" plays it on a clock)
     "anchor": _anchor,  # 10 play-outs each, 4000 greedy, uniform play-outs
     "guided": lambda: {**_anchor(), **_guided()},
     "x4": lambda: {**_anchor(), "playouts": 16000},

@@ -3,7 +3,7 @@
 Run ``python examples/railroad_ink_game.py --out DIR``: ``game_seed1.mp4`` shows each round's
 roll, every placement, and a last frame with the networks coloured and the score part by part.
 The game is played first, then filmed from its record (``film``): with the default bot
-(``best``, the montecarlo bot, about 35 s a game with numba) the frame before each placement
+(``best``, the montecarlo bot within 50 s a game) the frame before each placement
 shows its five best candidates with their play-out means, so a viewer sees why it chose it.
 """
 

@@ -27,7 +27,7 @@ from treesearch.result import SearchResult
 from treesearch.search import TreeSearch
 
 if TYPE_CHECKING:
-    from treesearch.learn import LearnedValue
+    from treesearch.learn import LearnedValue, Training
 
 __all__ = [
     "DUEL_BOTS",
@@ -38,6 +38,7 @@ __all__ = [
     "GameEntry",
     "GameOption",
     "GameOptions",
+    "LearnRequest",
     "Play",
     "Problem",
     "SoloMaker",
@@ -121,6 +122,52 @@ class Problem:
     def side(self, player: int) -> str:
         """How ``player`` is named in print (``sides``; ``"player N"`` beyond two)."""
         return self.sides[player] if player in (0, 1) else f"player {player}"
+
+
+@dataclass(frozen=True)
+class LearnRequest:
+    """What ``treesearch learn`` asks of a game that trains its value itself.
+
+    A game whose engine trains faster than the generic self-play (``GameEntry.trainer``)
+    gets the options read and checked; an option the user did not give is None (the
+    trainer's own default), so a trainer refuses only what it was asked and cannot do.
+
+    Attributes:
+        problem: the game built from the options (its knobs, its seed).
+        out: the model file to write (at the end, on Ctrl-C, at checkpoints).
+        curve: the learning curve's PNG, written with the model at the end and on Ctrl-C.
+        games: the games to have played in all (a resumed run plays the rest); None with
+            ``seconds`` alone.
+        seconds: stop after about this long (None: after ``games``).
+        seed: the training's seed: same seed and games, same model file.
+        resume: go on from the model in ``out``.
+        progress: show a bar (None: when stderr is a terminal).
+        checkpoint_every: games between two writes of ``out``.
+        eval_every: games between two points of the learning curve.
+        alpha: the step of the updates.
+        epsilon: the chance of a random move while learning.
+        lam: TD's λ.
+        batch: games played with the same weights.
+        jobs: worker processes.
+        backend: "local" or "ray".
+    """
+
+    problem: Problem
+    out: Path
+    curve: Path
+    games: int | None
+    seconds: float | None = None
+    seed: int = 0
+    resume: bool = False
+    progress: bool | None = None
+    checkpoint_every: int | None = None
+    eval_every: int | None = None
+    alpha: float | None = None
+    epsilon: float | None = None
+    lam: float | None = None
+    batch: int | None = None
+    jobs: int | None = None
+    backend: str = "local"
 
 
 @dataclass(frozen=True)
@@ -385,8 +432,11 @@ class GameEntry:
     a bundled game in ``treesearch list`` and ``--game`` (lower first), since entry points
     come in no fixed order. ``learner(problem)`` makes the value ``treesearch learn`` trains
     (None: chosen from what the start state offers: ``encoding()``, ``features()``,
-    ``key()``); ``model`` is the model file a game ships, which ``play``'s bot ``learned``
-    plays with (None: ``learned:FILE`` only).
+    ``key()``); ``trainer(request)`` trains it the game's own way instead of the generic
+    self-play: it checks the ``LearnRequest`` (refusing, in one line, what it cannot honour)
+    and returns the training to run, which writes the model file and its curve. ``model`` is
+    the model file a game ships, which ``play``'s bot ``learned`` plays with (None:
+    ``learned:FILE`` only).
     """
 
     name: str
@@ -404,6 +454,7 @@ class GameEntry:
     knobs: tuple[GameOption, ...] = ()
     order: int = 0
     learner: Callable[[Problem], LearnedValue] | None = None
+    trainer: Callable[[LearnRequest], Callable[[], Training]] | None = None
     model: Path | None = None
 
     def build(self, args: argparse.Namespace | GameOptions) -> Problem:

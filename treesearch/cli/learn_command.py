@@ -8,6 +8,10 @@ seeded, in batches of ``--batch`` games played with the weights at the batch's s
 seed and the batch, never on the workers. Progress goes to stderr (a bar on a terminal);
 the model is written every ``--checkpoint-every`` games, at the end and on Ctrl-C, and
 ``--resume`` goes on from it. ``play --bots learned:FILE`` then plays with it.
+
+A game whose entry has its own trainer (``GameEntry.trainer``: Railroad Ink trains on its
+compiled engine, about a thousand games a second) gets the options as a ``LearnRequest`` and
+trains its own way, refusing in one line an option it cannot honour.
 """
 
 from __future__ import annotations
@@ -21,19 +25,20 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from treesearch.cli.applies import refuse_unused
+from treesearch.cli.applies import given, refuse_unused
 from treesearch.cli.catalog import game_entry
 from treesearch.cli.common import Work, say_compiled
 from treesearch.cli.output_options import check_file
 from treesearch.compare import default_jobs, run_jobs
 from treesearch.compare.interrupts import Stopped
 from treesearch.errors import InvalidArgumentError, MissingCapabilityError
-from treesearch.game_entry import GameEntry, Problem
+from treesearch.game_entry import GameEntry, LearnRequest, Problem
 from treesearch.learn import (
     LearnedValue,
     LinearValue,
     NTupleValue,
     TableValue,
+    Training,
     load_model,
     train,
 )
@@ -190,6 +195,9 @@ def prepare_learn(args: argparse.Namespace) -> Work:
     value.check_state(problem.start)
     if args.resume:  # another game's model, or no model at all: refused before any work
         load_model(args.out, game=game.name, state=problem.start)
+    if game.trainer is not None:
+        request = _request(args, problem, curve)
+        return _own_training(game, value, game.trainer(request), request)  # checked now
     settings = _settings(args, game.name, curve)
 
     def work() -> int:
@@ -206,12 +214,63 @@ def prepare_learn(args: argparse.Namespace) -> Work:
         except (KeyboardInterrupt, Stopped):
             print(f"{args.out} holds what was learned: add --resume to go on", file=sys.stderr)
             raise
-        score = f", greedy score {run.curve[-1][1]:.3g}" if run.curve else ""
-        rate = run.games_per_second
-        speed = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
-        print(
-            f"{run.games} games learned ({speed} games/s){score}; model {args.out}, curve {curve}"
-        )
+        _report(run, args.out, curve)
+        return 0
+
+    return work
+
+
+def _report(run: Training, out: str | Path, curve: Path) -> None:
+    """The last line of a training: games, speed, the greedy score, the files."""
+    score = f", greedy score {run.curve[-1][1]:.3g}" if run.curve else ""
+    rate = run.games_per_second
+    speed = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
+    print(f"{run.games} games learned ({speed} games/s){score}; model {out}, curve {curve}")
+
+
+def _request(args: argparse.Namespace, problem: Problem, curve: Path) -> LearnRequest:
+    """The options as a game's own trainer takes them: None for those not given."""
+    said = given(args)
+
+    def asked(dest: str) -> Any:
+        return getattr(args, dest) if dest in said else None
+
+    games = args.games
+    if games is None and args.limit is None:
+        games = GAMES_WITHOUT_LIMIT
+    return LearnRequest(
+        problem,
+        Path(args.out),
+        curve,
+        games,
+        seconds=args.limit,
+        seed=args.seed,
+        resume=bool(args.resume),
+        checkpoint_every=asked("checkpoint_every"),
+        eval_every=args.eval_every,
+        alpha=asked("alpha"),
+        epsilon=asked("epsilon"),
+        lam=asked("lam"),
+        batch=asked("batch"),
+        jobs=args.jobs,
+        backend=args.backend,
+    )
+
+
+def _own_training(
+    game: GameEntry, value: LearnedValue, run: Callable[[], Training], request: LearnRequest
+) -> Work:
+    """``learn`` by the game's own trainer: ``run`` trains as ``request`` asked."""
+
+    def work() -> int:
+        say_compiled(game)
+        print(f"learning {game.name}: {value!r}, by its own trainer", file=sys.stderr)
+        try:
+            done = run()
+        except (KeyboardInterrupt, Stopped):
+            print(f"{request.out} holds what was learned: add --resume to go on", file=sys.stderr)
+            raise
+        _report(done, request.out, request.curve)
         return 0
 
     return work

@@ -33,7 +33,7 @@ from treesearch.learn.learned import (
 from treesearch.learn.learned_agent import LearnedAgent
 from treesearch.learn.model_file import Model, load_model, save_model
 from treesearch.learn.td import Episode, TDSettings, evaluate_greedy, play_episode, td_update
-from treesearch.learn.training import Pool, Training, train
+from treesearch.learn.training import Pool, Training, interrupts_between_games, train
 
 __all__ = [
     "Episode",
@@ -48,6 +48,7 @@ __all__ = [
     "Training",
     "evaluate_greedy",
     "fit",
+    "interrupts_between_games",
     "load_model",
     "play_episode",
     "playout_policy",

@@ -42,7 +42,7 @@ from treesearch.learn.td import (
     td_update,
 )
 
-__all__ = ["Pool", "Training", "train"]
+__all__ = ["Pool", "Training", "interrupts_between_games", "train"]
 
 Pool = Callable[[Callable[[Sequence[int]], list[Episode]], Sequence[Sequence[int]]], list[Any]]
 """``pool(play, tasks) -> [play(task) for task in tasks]``, in task order, wherever it runs
@@ -84,8 +84,12 @@ class _Same:
 
 
 @contextlib.contextmanager
-def _interrupts_between_games() -> Iterator[list[bool]]:
-    """While training, a first Ctrl-C sets a flag the loop reads after each game."""
+def interrupts_between_games() -> Iterator[list[bool]]:
+    """While training, a first Ctrl-C sets a flag the loop reads after each game.
+
+    Yields a one-item list, True once Ctrl-C was pressed; a second Ctrl-C raises at once.
+    Outside the main thread (no signal handler can be set there) the flag never rises.
+    """
     asked = [False]
     previous = signal.getsignal(signal.SIGINT)
     if threading.current_thread() is not threading.main_thread() or previous is None:
@@ -293,7 +297,7 @@ def _run(
         bar.set_postfix(score=f"{score:.3g}")
 
     try:
-        with bar, _interrupts_between_games() as asked:
+        with bar, interrupts_between_games() as asked:
             if eval_every and record.games == 0 and not record.curve:
                 measure()
             while record.games < games:

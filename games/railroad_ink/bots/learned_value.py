@@ -40,7 +40,13 @@ from games.railroad_ink.pieces.dice import ROUNDS, check_seed, roll_sequence
 from games.railroad_ink.rules.game import RailroadInkState
 from treesearch.arguments import check_number
 from treesearch.errors import InvalidArgumentError
-from treesearch.learn import Model, NTupleValue, load_model, save_model
+from treesearch.learn import (
+    Model,
+    NTupleValue,
+    interrupts_between_games,
+    load_model,
+    save_model,
+)
 
 __all__ = [
     "GAME",
@@ -52,6 +58,7 @@ __all__ = [
     "load_value",
     "montecarlo_scores",
     "network",
+    "resume_value",
     "save_value",
     "shipped_value",
     "train_value",
@@ -124,13 +131,18 @@ def _reward(reward: str) -> int:
 
 @dataclass
 class InkTraining:
-    """What ``train_value`` learned: the weights, the games played, the learning curve."""
+    """What ``train_value`` learned: the weights, the games played, the learning curve.
+
+    ``stream`` is the engine's random stream after the last game: a run given back to
+    ``train_value`` (``start``) goes on from it as if it had never stopped.
+    """
 
     weights: np.ndarray
     games: int = 0
     seconds: float = 0.0
     curve: list[tuple[int, float]] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
+    stream: np.ndarray = field(default_factory=lambda: seed_stream(0))
 
 
 def _settings(alpha: float, epsilon: float, reward: str, decay: int, seed: int) -> dict[str, Any]:
@@ -156,6 +168,42 @@ def _settings(alpha: float, epsilon: float, reward: str, decay: int, seed: int) 
     }
 
 
+def _limits(games: int | None, seconds: float | None) -> tuple[int | None, float | None]:
+    """``games`` and ``seconds`` checked, exactly one of them given.
+
+    Raises:
+        InvalidArgumentError: neither or both, or a bad value.
+    """
+    if (games is None) == (seconds is None):
+        raise InvalidArgumentError(
+            f"give one of games or seconds, got games={games!r}, seconds={seconds!r}"
+        )
+    limit = check_count("games", games, 1) if games is not None else None
+    wall = check_number("seconds", seconds, minimum=0.0) if seconds is not None else None
+    return limit, wall
+
+
+def _begin(
+    start: InkTraining | None, weights: np.ndarray | None, settings: dict[str, Any]
+) -> InkTraining:
+    """The run to train: ``start`` (checked to have ``settings``), else a fresh one.
+
+    Raises:
+        InvalidArgumentError: both ``start`` and ``weights``, or a ``start`` of other settings.
+    """
+    if start is None:
+        w = np.zeros(len(TUPLES) * TABLE) if weights is None else np.array(weights, np.float64)
+        return InkTraining(w, settings=settings, stream=seed_stream(settings["seed"]))
+    if weights is not None:
+        raise InvalidArgumentError("give weights or start (a run to go on from), not both")
+    kept = {name: start.settings.get(name) for name in settings}
+    if kept != settings:
+        raise InvalidArgumentError(
+            f"start was trained with settings {kept!r}; this training has {settings!r}"
+        )
+    return start
+
+
 def train_value(
     *,
     games: int | None = None,
@@ -169,71 +217,111 @@ def train_value(
     eval_seeds: Sequence[int] = range(100, 200),
     weights: np.ndarray | None = None,
     progress: Callable[[InkTraining], None] | None = None,
+    start: InkTraining | None = None,
+    tick: int = 0,
+    each: Callable[[InkTraining], None] | None = None,
 ) -> InkTraining:
-    """Learn the afterstate value by TD(0) over ``games`` games, or for ``seconds``.
+    """Learn the afterstate value by TD(0) until ``games`` games in all, or for ``seconds``.
 
     Training games draw their dice from ``seed_stream(seed)``; every ``every`` games (and at
     the end) the greedy player's mean score on ``eval_seeds`` joins the curve and
     ``progress`` is called. With ``games`` the weights are the same on every run.
     ``decay`` > 0 shrinks the step as games go by, ``alpha * decay / (decay + games)``
     (large steps learn fast, small ones average the noise of the dice); 0 keeps it.
+    ``start`` goes on from a run of the same settings (changed in place): a run stopped and
+    resumed ends with the weights of a run never stopped. ``each`` is called every ``tick``
+    games (0: never), at the end, and before a Ctrl-C goes up, which is taken between games.
 
     Raises:
         InvalidArgumentError: neither or both of ``games`` and ``seconds``, or a bad knob.
     """
-    if (games is None) == (seconds is None):
-        raise InvalidArgumentError(
-            f"give one of games or seconds, got games={games!r}, seconds={seconds!r}"
-        )
-    limit = check_count("games", games, 1) if games is not None else None
-    wall = check_number("seconds", seconds, minimum=0.0) if seconds is not None else None
-    settings = _settings(alpha, epsilon, reward, decay, seed)
-    alpha, epsilon, decay = settings["alpha"], settings["epsilon"], settings["decay"]
+    limit, wall = _limits(games, seconds)
+    run = _begin(start, weights, _settings(alpha, epsilon, reward, decay, seed))
+    alpha, epsilon, decay = run.settings["alpha"], run.settings["epsilon"], run.settings["decay"]
     code = _reward(reward)
-    every = check_count("every", every, 1)
-    w = np.zeros(len(TUPLES) * TABLE) if weights is None else np.array(weights, np.float64)
-    run = InkTraining(w, settings=settings)
-    stream = seed_stream(seed)
-    rolls = np.full((ROUNDS, 4), -1, dtype=np.int64)
-    record = np.zeros(49, dtype=np.int64)
-    start = time.perf_counter()
-    while limit is None or run.games < limit:
-        rolls[:] = -1
-        step = alpha * decay / (decay + run.games) if decay else alpha
-        play_game(w, rolls, stream, epsilon, step, True, code, record)
-        run.games += 1
-        run.seconds = time.perf_counter() - start
-        done = (limit is not None and run.games >= limit) or (
-            wall is not None and run.seconds >= wall
-        )
-        if run.games % every == 0 or done:
-            scores = greedy_scores(w, eval_seeds, reward) if eval_seeds else [0]
-            run.curve.append((run.games, float(np.mean(scores))))
-            if progress is not None:
-                progress(run)
-        if done:
-            break
+    every, tick = check_count("every", every, 1), check_count("tick", tick, 0)
+    rolls, record = np.full((ROUNDS, 4), -1, dtype=np.int64), np.zeros(49, dtype=np.int64)
+    began, before = time.perf_counter(), run.seconds
+    with interrupts_between_games() as asked:
+        while limit is None or run.games < limit:
+            rolls[:] = -1
+            step = alpha * decay / (decay + run.games) if decay else alpha
+            play_game(run.weights, rolls, run.stream, epsilon, step, True, code, record)
+            run.games += 1
+            spent = time.perf_counter() - began
+            run.seconds = before + spent
+            done = (limit is not None and run.games >= limit) or (
+                wall is not None and spent >= wall
+            )
+            if run.games % every == 0 or done:
+                _measure(run, eval_seeds, progress)
+            if each is not None and (done or asked[0] or (tick and run.games % tick == 0)):
+                each(run)
+            if asked[0]:
+                raise KeyboardInterrupt
+            if done:
+                break
     return run
 
 
-def save_value(path: str | os.PathLike[str], run: InkTraining, compact: bool = False) -> Path:
+def _measure(
+    run: InkTraining, seeds: Sequence[int], progress: Callable[[InkTraining], None] | None
+) -> None:
+    """Add the greedy player's mean score on ``seeds`` to the curve; tell ``progress``."""
+    scores = greedy_scores(run.weights, seeds, run.settings["reward"]) if seeds else [0]
+    run.curve.append((run.games, float(np.mean(scores))))
+    if progress is not None:
+        progress(run)
+
+
+def save_value(
+    path: str | os.PathLike[str], run: InkTraining, compact: bool = False, timed: bool = True
+) -> Path:
     """Write the trained value as a ``treesearch.learn`` model file.
 
     ``compact`` stores float32 weights, compressed (the shipped model: a fifth of the size;
-    values differ by float32 rounding).
+    values differ by float32 rounding). ``timed`` records the engine and the seconds trained;
+    without it the file depends on the settings, the seed and the games only. The settings
+    keep the engine's stream (``stream``), from which ``resume_value`` goes on.
     """
     net = network(run.weights)
     if compact:
         net.weights = net.weights.astype(np.float32)
+    settings = {**run.settings, "stream": int(run.stream[0])}
+    if timed:
+        settings.update(engine=ENGINE, seconds=round(run.seconds, 1))
     model = Model(
         net,
         GAME,
-        settings={**run.settings, "engine": ENGINE, "seconds": round(run.seconds, 1)},
+        settings=settings,
         seed=int(run.settings.get("seed", 0)),
         games=run.games,
         curve=run.curve,
     )
     return save_model(path, model, compressed=compact)
+
+
+def resume_value(path: str | os.PathLike[str]) -> InkTraining:
+    """The run saved in the model file at ``path``, for ``train_value(start=...)``.
+
+    Raises:
+        ModelFileError: no model of this value, or one that records no stream to go on from.
+    """
+    from treesearch.errors import ModelFileError
+
+    model = load_model(path, game=GAME)
+    weights, _ = load_value(path)
+    settings = dict(model.settings)
+    stream = settings.pop("stream", None)
+    if not isinstance(stream, int) or stream <= 0:
+        raise ModelFileError(f"{path}: records no engine stream to go on from (stream={stream!r})")
+    seconds = float(settings.pop("seconds", 0.0))
+    settings.pop("engine", None)
+    curve = list(model.curve)
+    stream_array = np.array([stream], dtype=np.int64)
+    return InkTraining(
+        np.array(weights, np.float64), model.games, seconds, curve, settings, stream_array
+    )
 
 
 def load_value(path: str | os.PathLike[str]) -> tuple[np.ndarray, str]:

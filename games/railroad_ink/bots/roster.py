@@ -5,7 +5,9 @@ seconds)`` is the same as a ``treesearch.match`` agent maker (``make(seed) -> Ag
 agent, with its ``name`` and ``choose``); ``bot.choose(state)`` returns the
 child of ``state`` (a ``RailroadInkState`` where player 0 moves) that the bot plays. ``seconds``
 is the bot's thinking time for a whole game, spread over its decisions; None uses the bot's
-own fixed budget (a width or a number of simulations), which makes it deterministic.
+own fixed budget (a width or a number of simulations), which makes it deterministic; ``best``
+alone has a clock by default (``BEST_SECONDS`` a game), as a default must keep its time on a
+loaded machine, where a fixed budget of play-outs takes as long as the machine makes it.
 
 Bots (``BOTS``):
 
@@ -19,7 +21,9 @@ Bots (``BOTS``):
 - ``montecarlo``: flat Monte Carlo on the compiled engine (``MonteCarloBot``).
 - ``learned-mc``: the same, its choice nudged by the learned value (``LearnedMonteCarloBot``,
   the shipped model read on first use).
-- ``best``: the strongest measured per dice mode (``BEST``).
+- ``best``: the strongest measured per dice mode (``BEST``), within ``BEST_SECONDS`` a game
+  unless given ``seconds``; ``montecarlo`` is the same bot on its fixed play-out budget, the
+  reproducible one that benchmarks measure.
 
 Horizon. With dice *known* the beam plans the whole game at once and the bot follows the plan.
 With dice *revealed* a bot must not look at future rolls: the beam searches the rest of the
@@ -57,6 +61,7 @@ from treesearch.errors import InvalidArgumentError
 __all__ = [
     "BEAM_WIDTH",
     "BEST",
+    "BEST_SECONDS",
     "BOTS",
     "LOOKAHEAD_ENDS",
     "LOOKAHEAD_PILOT",
@@ -84,6 +89,13 @@ BOTS = ("random", "greedy", "beam", "mcts", "lookahead", "montecarlo", "learned-
 
 BEST = {"known": "montecarlo", "revealed": "montecarlo"}
 """The bot ``best`` plays per dice mode (measured: ``benchmarks/bench_railroad_bots.py``)."""
+
+BEST_SECONDS = 50.0
+"""``best``'s thinking time a game when none is given: a game stays under a minute on one
+core however loaded the machine (a fixed budget took 30-34 s idle, 86 s with the other core
+busy), leaving 10 s for what the clock does not count (dealing the game, the clock read
+between play-outs). Its play-outs per decision stay capped by ``montecarlo``'s fixed budget:
+never more than the benchmarked bot, fewer where the machine is slow."""
 
 
 def check_bot_name(name: object) -> str:
@@ -123,6 +135,7 @@ def make_bot(name: str, dice: str = "revealed", seconds: float | None = None, se
     seed = check_seed(seed)
     if name == "best":
         name = BEST.get(dice, "beam")
+        seconds = BEST_SECONDS if seconds is None else seconds
     if name == "random":
         return RandomBot(seconds, seed)
     if name == "greedy":
@@ -148,7 +161,8 @@ class BotAgent:
     Args:
         name: one of ``BOTS``.
         dice: the dice mode the bot plays ("known" or "revealed").
-        seconds: the bot's thinking time per game (> 0), None for its own fixed budget.
+        seconds: the bot's thinking time per game (> 0), None for its own fixed budget
+            (``best``: ``BEST_SECONDS``).
 
     Raises:
         InvalidArgumentError: an unknown name (with a near miss), or a bad dice mode or

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,6 +17,7 @@ from games.railroad_ink.bots.learned_value import (
     greedy_scores,
     load_value,
     network,
+    resume_value,
     save_value,
     train_value,
 )
@@ -225,3 +227,26 @@ def test_the_learned_bot_plays_a_whole_game_by_the_value() -> None:
     assert state.board.score().total > 0
     with pytest.raises(InvalidArgumentError, match="weights must have shape"):
         LearnedBot(np.zeros(3))
+
+
+def test_a_run_resumed_from_its_file_ends_with_the_weights_of_a_straight_run(tmp_path) -> None:
+    knobs = {"seed": 2, "every": 10, "eval_seeds": [100], "alpha": 0.3}
+    straight = train_value(games=20, **knobs)
+    part = train_value(games=7, **knobs)
+    path = save_value(tmp_path / "part.npz", part, timed=False)
+    resumed = train_value(games=20, start=resume_value(path), **knobs)
+    assert np.array_equal(resumed.weights, straight.weights) and resumed.games == 20
+    assert resumed.curve == [part.curve[0], *straight.curve]  # the stop added a point at 7
+    with pytest.raises(InvalidArgumentError, match=r"start was trained with settings"):
+        train_value(games=20, start=resume_value(path), **{**knobs, "alpha": 0.1})
+    shipped = Path(__file__).parents[3] / "games" / "railroad_ink" / "models" / "ink_value.npz"
+    with pytest.raises(ModelFileError, match=r"records no engine stream to go on from"):
+        resume_value(shipped)  # written before files kept their stream
+
+
+def test_each_is_called_every_tick_and_at_the_end() -> None:
+    seen: list[int] = []
+    train_value(
+        games=25, seed=1, every=25, eval_seeds=[], tick=10, each=lambda r: seen.append(r.games)
+    )
+    assert seen == [10, 20, 25]

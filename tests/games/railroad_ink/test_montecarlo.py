@@ -205,3 +205,57 @@ def test_bad_arrays_are_refused_before_compiled_code_sees_them(
 def test_an_integer_policy_table_is_taken_as_floats() -> None:
     bot = MonteCarloBot(weights=np.zeros((7, 4, 10), dtype=np.int32))
     assert bot.playouts.weights.dtype == np.float64
+
+
+@pytest.mark.parametrize("dice", ["known", "revealed"])
+def test_best_keeps_a_clock_by_default_and_montecarlo_its_fixed_budget(
+    dice: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games.railroad_ink.bots import montecarlo, roster
+    from games.railroad_ink.entry import RAILROAD_INK
+    from treesearch.game_entry import BotOptions, GameOptions
+
+    monkeypatch.setattr(montecarlo, "ENGINE", "numba")  # the fixed budget, as compiled
+    assert roster.make_bot("best", dice).seconds == roster.BEST_SECONDS == 50.0
+    assert roster.make_bot("best", dice, seconds=3.0).seconds == 3.0
+    assert roster.make_bot("montecarlo", dice).seconds is None
+    assert roster.BotAgent("best", dice)(4).seconds == roster.BEST_SECONDS
+    # What 'play railroad-ink --bot best' builds without --bot-seconds, and its forecast.
+    start = RailroadInk(0, dice).start()
+    entry = RAILROAD_INK.play.bot("best")
+    assert entry is not None
+    assert entry.make(BotOptions(start=start))(7).seconds == roster.BEST_SECONDS
+    forecast = RAILROAD_INK.play.forecast
+    assert forecast is not None
+    problem = RAILROAD_INK.build(GameOptions(knobs={"dice": dice}))
+    assert forecast(problem, "best", None).seconds == roster.BEST_SECONDS
+
+
+def _tiny(seed: int) -> MonteCarloBot:
+    """A montecarlo bot on a tiny fixed budget (a game in a second or two)."""
+    return MonteCarloBot(playouts=30, first=2, last_width=40, seed=seed)
+
+
+def test_a_fixed_playout_budget_replays_the_same_game_by_seed() -> None:
+    first, again = (play(21, "revealed", _tiny) for _ in range(2))
+    assert first.moves == again.moves and first.score == again.score
+    assert first.decisions == again.decisions  # the same play-out counts and means
+    other = play(21, "revealed", lambda seed: _tiny(seed + 1))
+    assert other.moves != first.moves  # the bot's own seed draws its play-outs
+
+
+def test_a_clocked_game_gives_every_flat_decision_a_share_of_its_clock() -> None:
+    bot = MonteCarloBot(seconds=1.5, seed=2)
+    budgets: list[tuple[int, float]] = []
+    run = bot.search.run
+
+    def noted(state: RailroadInkState) -> object:
+        seconds = bot.search.budget.seconds if bot.search.budget else None
+        budgets.append((state.round, seconds or 0.0))
+        return run(state)
+
+    bot.search.run = noted  # type: ignore[method-assign]
+    record = play(22, "revealed", lambda seed: bot)
+    assert record.score == replay(record)[-1].board.score()
+    assert len(budgets) >= 20 and all(seconds > 0 for _, seconds in budgets)
+    assert record.seconds < 1.5 + 30  # a sanity bound on a shared machine, not a timing

@@ -336,3 +336,80 @@ def test_railroad_ink_plays_learned_with_the_model_it_ships(
     assert main([*argv, "--seed", "100"]) == 0
     out = capsys.readouterr().out
     assert "learned scores" in out and "mean score" in out
+
+
+def _ink(out: Path, *more: str) -> bytes:
+    """A Railroad Ink model learned on the compiled engine: the file's bytes."""
+    _learn(out, "--eval-every", "10", *more, game="railroad-ink")
+    return out.read_bytes()
+
+
+def test_railroad_ink_learns_on_its_engine_by_seed_and_the_model_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from games.railroad_ink.bots.learned_value import load_value, train_value
+    from games.railroad_ink.trainer import RECIPE
+
+    a = _ink(tmp_path / "a.npz", "--games", "30", "--seed", "3")
+    said = capsys.readouterr()
+    assert "learning railroad-ink: NTupleValue" in said.err and "by its own trainer" in said.err
+    assert "30 games learned" in said.out and (tmp_path / "a.png").stat().st_size > 0
+    assert _ink(tmp_path / "b.npz", "--games", "30", "--seed", "3") == a
+    assert _ink(tmp_path / "c.npz", "--games", "30", "--seed", "4") != a
+    model = load_model(tmp_path / "a.npz", game="railroad-ink")
+    assert model.games == 30 and [g for g, _ in model.curve] == [10, 20, 30]
+    assert (model.settings["alpha"], model.settings["epsilon"], model.seed) == (0.2, 0.02, 3)
+    # The shipped model's recipe by default: the same weights as train_value trains.
+    recipe = train_value(games=30, seed=3, eval_seeds=[], **RECIPE)
+    assert np.array_equal(load_value(tmp_path / "a.npz")[0], recipe.weights)
+    capsys.readouterr()
+    argv = ["play", "railroad-ink", "--bot", f"learned:{tmp_path / 'a.npz'}", "--games", "1"]
+    assert main([*argv, "--dice", "revealed", "--seed", "100"]) == 0
+    assert "mean score" in capsys.readouterr().out
+
+
+def test_railroad_ink_resumes_after_ctrl_c_as_a_straight_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from games.railroad_ink.bots import learned_value
+
+    argv = ["--games", "40", "--seed", "5", "--alpha", "0.3", "--checkpoint-every", "10"]
+    straight = _ink(tmp_path / "straight.npz", *argv)
+    games = [0]
+    play_game = learned_value.play_game
+
+    def ctrl_c_in_game_25(*args: Any) -> Any:
+        games[0] += args[5]  # a training game (the curve's greedy games do not learn)
+        if games[0] == 25 and args[5]:
+            os.kill(os.getpid(), signal.SIGINT)  # a real Ctrl-C, during game 25
+        return play_game(*args)
+
+    monkeypatch.setattr(learned_value, "play_game", ctrl_c_in_game_25)
+    out = tmp_path / "m.npz"
+    argv = [*argv, "--eval-every", "10"]
+    assert main(["learn", "railroad-ink", "--out", str(out), *argv]) == 130
+    assert "holds what was learned: add --resume to go on" in capsys.readouterr().err
+    assert load_model(out).games == 25  # the game under way finished first
+    monkeypatch.setattr(learned_value, "play_game", play_game)
+    assert _ink(out, *argv, "--resume") == straight
+    capsys.readouterr()
+    line = error_line(["learn", "railroad-ink", "--out", str(out), "--resume"], capsys)
+    assert "trained with other settings; cannot resume" in line and "'alpha': 0.3" in line
+
+
+@pytest.mark.parametrize(
+    ("more", "says"),
+    [
+        (["--lam", "0.5"], "by TD(0), one game after another: --lam must be 0, got 0.5"),
+        (["--batch", "8"], "--batch must be 1, got 8"),
+        (["--jobs", "2"], "--jobs and --backend ray do not apply"),
+        (["--backend", "ray"], "--jobs and --backend ray do not apply"),
+        (["--dice", "free"], "learns from games with dice"),
+    ],
+)
+def test_railroad_ink_refuses_what_its_engine_cannot_honour(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], more: list[str], says: str
+) -> None:
+    out = tmp_path / "no.npz"
+    line = error_line(["learn", "railroad-ink", "--out", str(out), *more], capsys)
+    assert says in line and line.count("\n") == 0 and not out.exists()
