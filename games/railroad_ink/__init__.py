@@ -35,8 +35,9 @@ lazily), and the subpackages' ``__init__`` files import nothing:
 - ``bots``: ``features`` and ``value`` (value functions of partial boards), ``planning``
   (round views, play-outs and pilots), ``base`` (the ``Bot`` interface), ``simple``
   (random, greedy and beam), ``mcts_bot``, ``lookahead``, ``policy`` (the guided play-outs'
-  learned table), ``montecarlo`` (flat Monte Carlo on the engine: ``best``),
-  ``learned_value`` (the learned afterstate value: training, ``LearnedBot``),
+  learned table), ``learned_value`` (the learned afterstate value: training,
+  ``LearnedBot``), ``montecarlo`` (flat Monte Carlo on the engine: ``best``; with dice
+  known, its plan may be guided by the learned value),
   ``learned_montecarlo`` (``montecarlo`` over the value's best candidates: ``learned-mc``),
   ``roster`` (``BOTS``, ``make_bot``, ``BotAgent``: a bot as a ``treesearch.match`` agent
   maker);

@@ -14,14 +14,12 @@ best 8 or 12 lost more: the value often ranks the play-outs' best move far down;
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from games.railroad_ink.bots.base import check_count
-from games.railroad_ink.bots.learned_value import LearnedBot, load_value
+from games.railroad_ink.bots.learned_value import MODEL, LearnedBot, shipped_value
 from games.railroad_ink.bots.montecarlo import PLAYOUTS, MonteCarloBot, candidates
 from games.railroad_ink.pieces.dice import ROUNDS
 from games.railroad_ink.rules.game import RailroadInkState
@@ -29,8 +27,6 @@ from treesearch.arguments import check_number
 
 __all__ = ["MODEL", "PRIOR", "SAMPLED", "TOP", "LearnedMonteCarloBot", "shipped_value"]
 
-MODEL = Path(__file__).resolve().parent.parent / "models" / "ink_value.npz"
-"""The shipped value (``benchmarks/train_ink_value.py``; the command is in the models' README)."""
 TOP = 0
 """Candidates a decision gives play-outs to, the value's best first; 0 for all of them."""
 PRIOR = 0.25
@@ -39,12 +35,6 @@ of one decision's candidates differ by a few points)."""
 SAMPLED = 0.5
 """The prior chooses only among candidates with at least half the play-outs of the most
 sampled one: without this gate it lost 4.6 points a game to ``montecarlo``, with it 0.7."""
-
-
-@functools.cache
-def shipped_value() -> tuple[np.ndarray, str]:
-    """The shipped model's weights and reward, read once (on first use)."""
-    return load_value(MODEL)
 
 
 class LearnedMonteCarloBot(MonteCarloBot):

@@ -10,6 +10,7 @@ child whose afterstate the value rates highest (one ply, no play-outs).
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -49,6 +50,7 @@ from treesearch.learn import (
 
 __all__ = [
     "GAME",
+    "MODEL",
     "REWARDS",
     "InkTraining",
     "LearnedBot",
@@ -58,11 +60,14 @@ __all__ = [
     "network",
     "resume_value",
     "save_value",
+    "shipped_value",
     "train_value",
 ]
 
 GAME = "railroad-ink"
 """The game's name in a model file."""
+MODEL = Path(__file__).resolve().parent.parent / "models" / "ink_value.npz"
+"""The shipped value (``benchmarks/train_ink_value.py``; the command is in the models' README)."""
 REWARDS = {"final": FINAL, "delta": DELTA}
 """What the value learns: the final score (``final``) or the score still to come (``delta``)."""
 
@@ -334,6 +339,12 @@ def load_value(path: str | os.PathLike[str]) -> tuple[np.ndarray, str]:
     reward = str(model.settings.get("reward", "final"))
     _reward(reward)
     return value.weights, reward
+
+
+@functools.cache
+def shipped_value() -> tuple[np.ndarray, str]:
+    """The shipped model's weights and reward, read once (on first use)."""
+    return load_value(MODEL)
 
 
 class LearnedBot(Bot):

@@ -32,10 +32,11 @@ import numpy as np
 
 from games._compile import ENGINE
 from games.railroad_ink.bots.base import Bot, check_count
+from games.railroad_ink.bots.learned_value import shipped_value
 from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.arrays import check_table
 from games.railroad_ink.engine.placements import add_moves
-from games.railroad_ink.engine.plans import plan_moves
+from games.railroad_ink.engine.plans import VALUE_SIZE, plan_moves
 from games.railroad_ink.engine.playout import GUIDED, RANDOM, UNIFORM, playout, roll, seed_stream
 from games.railroad_ink.engine.position import NO_POLICY, Position
 from games.railroad_ink.engine.scoring import total
@@ -57,6 +58,7 @@ __all__ = [
     "LAST_ROUND_WIDTH",
     "LAST_TRIES",
     "MAX_FUTURES",
+    "PLAN_BETA",
     "PLAN_ITERATIONS",
     "PLAN_LEVEL",
     "PLAYOUTS",
@@ -92,10 +94,16 @@ SPECIAL_ROUNDS = 5
 PLAN_LEVEL = 3
 """Dice known: the nesting level of the whole-game plan (``engine.plans``)."""
 PLAN_ITERATIONS = 100
+"""Iterations of each level of the plan: 100 ** 3 play-outs, about 25 s compiled."""
+PLAN_BETA = 0.0
+"""Dice known: the weight of the learned value (``learned_value.MODEL``) in the plan's
+play-outs, each placement's odds times ``exp(beta * value of its afterstate)``; 0, none.
+``beta=1.0, iterations=50`` (a guided play-out costs about three unguided ones) measured
+1.4 points above the default on ten seeds in under half its time, not shown stronger
+(``benchmarks/RESULTS.md``)."""
 MAX_FUTURES = 100_000
 """The most shared roll sequences a decision draws (22 MB of rolls): more than a candidate
 gets play-outs would never be met."""
-"""Iterations of each level of the plan: 100 ** 3 play-outs, about 25 s compiled."""
 
 
 def move_code(state: RailroadInkState) -> int:
@@ -335,6 +343,9 @@ class MonteCarloBot(Bot):
             decision is a flat Monte Carlo run.
         level: the plan's nesting level.
         iterations: the plan's iterations per level.
+        beta: the weight of the learned value in the plan's play-outs (0: none).
+        value: the learned value's weights for the plan (``engine.ntuple``'s layout, the
+            final score learned); None for the shipped model, read when first planning.
         allocation: ``FlatMonteCarlo``'s allocation.
         last_width: the last round's beam width.
         seconds: per game; None for the fixed ``playouts`` (``PYTHON_SECONDS`` when the
@@ -362,6 +373,8 @@ class MonteCarloBot(Bot):
         iterations: int = PLAN_ITERATIONS,
         error_weight: float = ERROR_WEIGHT,
         last_tries: int = LAST_TRIES,
+        beta: float = PLAN_BETA,
+        value: np.ndarray | None = None,
     ) -> None:
         if seconds is None and ENGINE == "python":
             seconds = PYTHON_SECONDS
@@ -370,6 +383,8 @@ class MonteCarloBot(Bot):
         _check_knobs(policy, first, last_width, futures, keep_best, shaped, plan, level, iterations)
         error_weight = check_number("error_weight", error_weight, minimum=0)
         last_tries = check_count("last_tries", last_tries, 1)
+        self.beta = check_number("beta", beta, minimum=0)
+        self._value = None if value is None else check_table("value", value, (VALUE_SIZE,))
         self.engine = ENGINE
         if weights is None:
             weights = load_policy() if policy == GUIDED else NO_POLICY
@@ -453,7 +468,13 @@ class MonteCarloBot(Bot):
             stream = seed_stream(self._rng.getrandbits(32))
             seconds = None if left is None else left * 0.8
             self.planned_total, self._planned = plan_moves(
-                Position.of(state), self.level, self.iterations, stream, seconds
+                Position.of(state),
+                self.level,
+                self.iterations,
+                stream,
+                seconds,
+                value=self._plan_value(),
+                beta=self.beta,
             )
         if not self._planned:
             return None
@@ -468,3 +489,21 @@ class MonteCarloBot(Bot):
                 return child
         self._planned = []
         return None
+
+    def _plan_value(self) -> np.ndarray | None:
+        """The value guiding the plan: the one given, else the shipped model (None: no guide).
+
+        Raises:
+            InvalidArgumentError: the shipped model learned another reward than the final
+                score, which the plan's play-outs would misread.
+        """
+        if self.beta == 0:
+            return None
+        if self._value is None:
+            weights, reward = shipped_value()
+            if reward != "final":
+                raise InvalidArgumentError(
+                    f"the plan needs a value of the final score, the model learned {reward!r}"
+                )
+            self._value = check_table("value", weights, (VALUE_SIZE,))
+        return self._value

@@ -48,6 +48,7 @@ __all__ = [
     "FINAL",
     "TABLE",
     "TUPLES",
+    "afterstate_values",
     "encode",
     "evaluate",
     "montecarlo_game",
@@ -108,6 +109,91 @@ def evaluate(weights: np.ndarray, cells: np.ndarray) -> float:
     for t in range(TUPLES.shape[0]):
         value += weights[t * TABLE + cells[TUPLES[t, 0]] + CELL_VALUES * cells[TUPLES[t, 1]]]
     return value
+
+
+def _square_tuples() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per square, the tuples holding it (-1 after the last), their other cell, its side."""
+    found: list[list[tuple[int, int, int]]] = [[] for _ in range(SQUARE_CELLS)]
+    for t, (a, b) in enumerate(TUPLES.tolist()):
+        if a < SQUARE_CELLS:
+            found[a].append((t, b, 1))
+        if b < SQUARE_CELLS:
+            found[b].append((t, a, 0))
+    width = max(len(f) for f in found)
+    tables = np.full((3, SQUARE_CELLS, width), -1, dtype=np.int64)
+    for square, entries in enumerate(found):
+        for j, entry in enumerate(entries):
+            tables[:, square, j] = entry
+    tables.setflags(write=False)
+    return tables[0], tables[1], tables[2]
+
+
+SQUARE_TUPLES, SQUARE_OTHER, SQUARE_FIRST = _square_tuples()
+"""Per square: the tuples that hold it (-1 after the last), each tuple's other cell, and 1
+where the square is the tuple's first cell (0: its second)."""
+
+
+@jit
+def _step_cells(cells: np.ndarray, piece: int, sign: int) -> None:
+    """Move ``cells`` to (``sign`` 1) or back from (-1) the afterstate of placing ``piece``.
+
+    The square itself is left as it is: only the stage, the faces left and the specials used.
+    """
+    if piece < FACES:
+        cells[STAGE_CELL] += sign
+        cells[COUNTS_CELL + piece] -= sign
+    else:
+        cells[SPECIALS_CELL] += sign
+
+
+@jit
+def afterstate_values(
+    weights: np.ndarray,
+    tiles: np.ndarray,
+    counts: np.ndarray,
+    rnd: int,
+    placed: int,
+    used: int,
+    moves: np.ndarray,
+    n: int,
+    cells: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """The value (``FINAL``) of the afterstate of each of ``moves[:n]``, into ``out``.
+
+    The same numbers as rating each move alone, about ten times cheaper: the tuples all
+    candidates of a piece share are summed once per piece (moves come grouped by piece, as
+    the engine lists them), then each candidate adds the change on the tuples of its square.
+
+    Hot loop: the play-outs of a value-guided plan call it at every step.
+    """
+    encode(tiles, (rnd - 1) * 5 + placed, _popcount(used), counts, cells)
+    piece = -1
+    base = 0.0
+    for k in range(n):
+        square, ot = moves[k] // MOVE_BASE, moves[k] % MOVE_BASE
+        if OT_PIECE[ot] != piece:
+            if piece >= 0:
+                _step_cells(cells, piece, -1)
+            piece = OT_PIECE[ot]
+            _step_cells(cells, piece, 1)
+            base = evaluate(weights, cells)
+        value = base
+        code = SIDE_CODE[ot]
+        for j in range(SQUARE_TUPLES.shape[1]):
+            t = SQUARE_TUPLES[square, j]
+            if t < 0:
+                break
+            other = cells[SQUARE_OTHER[square, j]]
+            if SQUARE_FIRST[square, j] == 1:
+                now = t * TABLE + CELL_VALUES * other
+                value += weights[now + code] - weights[now]
+            else:
+                now = t * TABLE + other
+                value += weights[now + CELL_VALUES * code] - weights[now]
+        out[k] = value
+    if piece >= 0:
+        _step_cells(cells, piece, -1)
 
 
 @jit

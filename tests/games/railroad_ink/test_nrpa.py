@@ -13,10 +13,20 @@ import numpy as np
 import pytest
 
 from games.railroad_ink import Board, RailroadInk, play
+from games.railroad_ink.bots.learned_value import shipped_value
 from games.railroad_ink.bots.montecarlo import MonteCarloBot
 from games.railroad_ink.engine import plans as plans_module
-from games.railroad_ink.engine.plans import CODES, adapt, nrpa, plan_moves, rollout
-from games.railroad_ink.engine.playout import seed_stream
+from games.railroad_ink.engine.ntuple import CELLS, FINAL, _rate, afterstate_values
+from games.railroad_ink.engine.plans import (
+    CODES,
+    VALUE_SIZE,
+    _moves,
+    adapt,
+    nrpa,
+    plan_moves,
+    rollout,
+)
+from games.railroad_ink.engine.playout import play_move, seed_stream
 from games.railroad_ink.engine.position import Position
 from games.railroad_ink.record_film import PLANNED, decisions_by_state, film
 from games.railroad_ink.records import replay
@@ -127,6 +137,10 @@ def _digest() -> str:
         weights = np.zeros(CODES)
         adapt(p, weights, moves, 1.0)
         out.append(f"{score}:{moves}:{np.round(weights, 9).tobytes().hex()}")
+        value = shipped_value()[0]
+        score, moves = nrpa(p, 2, 3, 1.0, seed_stream(seed), value=value, beta=1.0)
+        adapt(p, weights, moves, 1.0, value, 1.0)
+        out.append(f"{score}:{moves}:{np.round(weights, 9).tobytes().hex()}")
     return hashlib.sha256("|".join(out).encode()).hexdigest()
 
 
@@ -175,6 +189,8 @@ def test_the_plan_is_made_again_for_another_game() -> None:
         ({"level": 0}, "level"),
         ({"iterations": 0}, "iterations"),
         ({"level": 2.0}, "level"),
+        ({"beta": -0.5}, "beta"),
+        ({"value": np.zeros(3)}, "value must be"),
     ],
 )
 def test_bad_plan_knobs_are_named(knobs: dict[str, object], named: str) -> None:
@@ -223,9 +239,62 @@ def test_the_bot_s_plan_keeps_its_seconds_whatever_its_iterations(
         (lambda p: adapt(p, np.zeros(CODES), [CODES], 1.0), "codes in 0..3135, got 3136"),
         (lambda p: adapt(p, np.zeros(CODES), [-1], 1.0), "got -1"),
         (lambda p: plan_moves(p, 1, 1, seed_stream(1), seconds=math.inf), "seconds must be"),
+        (lambda p: nrpa(p, 1, 1, 1.0, seed_stream(1), beta=1.0), "needs a value"),
+        (lambda p: nrpa(p, 1, 1, 1.0, seed_stream(1), value=np.zeros(5)), "value must be"),
+        (lambda p: rollout(p, np.zeros(CODES), seed_stream(1), None, -1.0), "beta must be"),
+        (lambda p: adapt(p, np.zeros(CODES), [], 1.0, np.zeros(VALUE_SIZE), math.inf), "beta"),
     ],
 )
 def test_the_engine_refuses_what_compiled_code_would_misread(call: Any, says: str) -> None:
     with pytest.raises(InvalidArgumentError) as info:
         call(Position.of(start(1)))
     assert says in str(info.value)
+
+
+def test_the_values_of_a_step_s_afterstates_are_those_of_each_rated_alone() -> None:
+    p = Position.of(start(6))
+    _, seq = rollout(p, np.zeros(CODES), seed_stream(2))
+    value = np.asarray(shipped_value()[0], dtype=np.float64)
+    tiles, slots, rnd, counts, placed, used, now, _ = p.arrays
+    tiles, slots, counts = tiles.copy(), slots.copy(), counts.copy()
+    moves, out = np.zeros(4096, dtype=np.int64), np.zeros(4096)
+    cells = np.zeros(CELLS, dtype=np.int64)
+    checked = 0
+    for move in seq:
+        n = _moves((tiles, slots, rnd, counts, placed, used, now), moves)
+        while n == 0:  # the round is over: the next one's faces
+            rnd, placed, now = rnd + 1, 0, False
+            counts[:] = np.bincount(p.rolls[rnd - 1], minlength=len(counts))
+            n = _moves((tiles, slots, rnd, counts, placed, used, now), moves)
+        afterstate_values(value, tiles, counts, rnd, placed, used, moves, n, cells, out)
+        alone = [_rate(value, tiles, counts, rnd, placed, used, m, FINAL, cells) for m in moves[:n]]
+        assert np.allclose(out[:n], alone, rtol=0, atol=1e-9)
+        checked += n
+        used, now, placed = play_move(tiles, slots, counts, move, used, now, placed)
+    assert checked > 500  # every step of a whole game, specials included
+
+
+def test_a_value_of_zeros_guides_nothing() -> None:
+    p = Position.of(start(4))
+    zeros = np.zeros(VALUE_SIZE)
+    plain = nrpa(p, 2, 6, 1.0, seed_stream(2))
+    assert nrpa(p, 2, 6, 1.0, seed_stream(2), value=zeros, beta=1.0) == plain
+
+
+def test_the_learned_value_guides_the_play_outs_to_better_games() -> None:
+    value = shipped_value()[0]
+    for seed in (100, 101):
+        p = Position.of(start(seed))
+        plain = nrpa(p, 2, 10, 1.0, seed_stream(1))[0]
+        guided, moves = nrpa(p, 2, 10, 1.0, seed_stream(1), value=value, beta=1.0)
+        assert guided > plain + 5  # 100 play-outs each
+        assert strict_total(moves) == guided
+
+
+def test_the_bot_plans_with_the_value_it_is_given() -> None:
+    zeros = MonteCarloBot(seed=3, level=2, iterations=8, beta=1.0, value=np.zeros(VALUE_SIZE))
+    unguided = MonteCarloBot(seed=3, level=2, iterations=8)
+    shipped = MonteCarloBot(seed=3, level=2, iterations=8, beta=1.0)
+    ends = [finish(bot, start(9)).board.score().total for bot in (zeros, unguided, shipped)]
+    assert ends[0] == ends[1] == unguided.planned_total  # a value of zeros guides nothing
+    assert ends[2] == shipped.planned_total > ends[1]  # 64 play-outs: the value pays
