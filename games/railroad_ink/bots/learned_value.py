@@ -128,7 +128,9 @@ class InkTraining:
     settings: dict[str, Any] = field(default_factory=dict)
 
 
-def _settings(alpha: float, epsilon: float, reward: str, decay: int, seed: int) -> dict[str, Any]:
+def _settings(
+    alpha: float, epsilon: float, reward: str, decay: int, seed: int, lam: float
+) -> dict[str, Any]:
     """The training knobs, checked, as a model file records them.
 
     Raises:
@@ -141,14 +143,20 @@ def _settings(alpha: float, epsilon: float, reward: str, decay: int, seed: int) 
     if epsilon > 1.0:
         raise InvalidArgumentError(f"epsilon must be in [0, 1], got {epsilon!r}")
     _reward(reward)
-    return {
+    lam = check_number("lam", lam, minimum=0.0)
+    if lam > 1.0:
+        raise InvalidArgumentError(f"lam must be in [0, 1], got {lam!r}")
+    settings = {
         "alpha": alpha,
         "epsilon": epsilon,
         "reward": reward,
         "decay": check_count("decay", decay, 0),
-        "td": "TD(0) on afterstates",
+        "td": "TD(0) on afterstates" if lam == 0 else "TD(lambda) on afterstates, game's end",
         "seed": check_seed(seed),
     }
+    if lam:
+        settings["lambda"] = lam
+    return settings
 
 
 def train_value(
@@ -164,14 +172,17 @@ def train_value(
     eval_seeds: Sequence[int] = range(100, 200),
     weights: np.ndarray | None = None,
     progress: Callable[[InkTraining], None] | None = None,
+    lam: float = 0.0,
 ) -> InkTraining:
-    """Learn the afterstate value by TD(0) over ``games`` games, or for ``seconds``.
+    """Learn the afterstate value by TD(``lam``) over ``games`` games, or for ``seconds``.
 
     Training games draw their dice from ``seed_stream(seed)``; every ``every`` games (and at
     the end) the greedy player's mean score on ``eval_seeds`` joins the curve and
     ``progress`` is called. With ``games`` the weights are the same on every run.
     ``decay`` > 0 shrinks the step as games go by, ``alpha * decay / (decay + games)``
     (large steps learn fast, small ones average the noise of the dice); 0 keeps it.
+    ``lam`` 0 learns by TD(0) as each game goes; above 0, towards the ``lam``-returns at
+    each game's end.
 
     Raises:
         InvalidArgumentError: neither or both of ``games`` and ``seconds``, or a bad knob.
@@ -182,7 +193,7 @@ def train_value(
         )
     limit = check_count("games", games, 1) if games is not None else None
     wall = check_number("seconds", seconds, minimum=0.0) if seconds is not None else None
-    settings = _settings(alpha, epsilon, reward, decay, seed)
+    settings = _settings(alpha, epsilon, reward, decay, seed, lam)
     alpha, epsilon, decay = settings["alpha"], settings["epsilon"], settings["decay"]
     code = _reward(reward)
     every = check_count("every", every, 1)
@@ -195,7 +206,7 @@ def train_value(
     while limit is None or run.games < limit:
         rolls[:] = -1
         step = alpha * decay / (decay + run.games) if decay else alpha
-        play_game(w, rolls, stream, epsilon, step, True, code, record)
+        play_game(w, rolls, stream, epsilon, step, True, code, record, lam)
         run.games += 1
         run.seconds = time.perf_counter() - start
         done = (limit is not None and run.games >= limit) or (

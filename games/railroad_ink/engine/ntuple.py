@@ -3,13 +3,18 @@
 The board after a placement (its *afterstate*) is read as ``CELLS`` cells of ``CELL_VALUES``
 values (``encode``): per square the route type on each of its four sides as one base-3
 number (0 an empty square: a tile always has a route side), then the stage of the game
-(``(round - 1) * 5 + faces placed this round``, 0..34), the specials used (0..3) and how many
-of each die face are left this round. ``TUPLES`` are pairs of cells, each with its own table
+(``(round - 1) * 5 + faces placed this round``, 0..34), the specials used (0..3), how many
+of each die face are left this round, and the score's parts that no pair of squares sees
+(``scoring.network_features``: exit points, errors, centre squares, exits reached, the
+largest networks; at most ``CAP``). ``TUPLES`` are pairs of cells, each with its own table
 of ``CELL_VALUES ** 2`` weights: every square with the stage (where a tile is worth what, by
 stage), every two neighbouring squares (matches, errors, open ends), every face left with the
-stage, and the specials with the stage. The weights lie one table after the other, as in
-``treesearch.learn.NTupleValue`` over the same tuples, which therefore gives the same values
-over ``RailroadInkState.encoding()``.
+stage, the specials with the stage, every part of the score with the stage, and four pairs of
+parts. The weights lie one table after the other, as in ``treesearch.learn.NTupleValue``
+over the same tuples, which therefore gives the same values over
+``RailroadInkState.encoding()``. Rating a decision's afterstates counts the board's networks
+once (``scoring.board_networks``) and each placement's change from them
+(``scoring.placed_features``).
 
 ``play_game`` plays a whole game greedily by the value (ε-greedy from the seeded stream) and,
 when asked, learns by TD(0) on the afterstates as it goes. With ``reward`` ``FINAL`` the value
@@ -48,9 +53,12 @@ from games.railroad_ink.engine.tables import (
 )
 
 __all__ = [
+    "CAP",
     "CELLS",
     "CELL_VALUES",
+    "COUNTS_CELL",
     "DELTA",
+    "FEATURE_CELL",
     "FINAL",
     "TABLE",
     "TUPLES",
@@ -260,8 +268,12 @@ def play_game(
     learn: bool,
     reward: int,
     record: np.ndarray,
+    lam: float = 0.0,
 ) -> tuple[int, int]:
-    """One whole game by the value, learning by TD(0) when ``learn``; ``(score, placements)``.
+    """One whole game by the value, learning when ``learn``; ``(score, placements)``.
+
+    With ``lam`` 0 it learns by TD(0) as it goes, each afterstate moved towards the next one's
+    value; with ``lam`` in (0, 1] by TD(``lam``) at the game's end (``_learn_returns``).
 
     Each decision rates the afterstate of every meaningful placement of every face left and
     of every allowed special (and, when no face fits, of ending the round) and plays the best
@@ -281,6 +293,10 @@ def play_game(
     used = 0
     recorded = 0
     threshold = epsilon * 4294967296.0
+    returns = learn and lam > 0.0
+    trail = np.zeros((64 if returns else 0, CELLS), dtype=np.int64)  # 49 placements, 7 ends
+    gains = np.zeros(trail.shape[0])
+    steps = 0
     for rnd in range(1, 8):
         load_round(rolls, rnd, counts, stream)
         placed = 0
@@ -298,7 +314,14 @@ def play_game(
                 record[recorded] = chosen
                 recorded += 1
             encode(tiles, (rnd - 1) * 5 + placed, _popcount(used), counts, cells)
-            if learn:
+            if returns:
+                trail[steps] = cells
+                if reward == DELTA:
+                    now_total = total(tiles)
+                    gains[steps] = now_total - prev_total
+                    prev_total = now_total
+                steps += 1
+            elif learn:
                 target = evaluate(weights, cells)
                 if reward == DELTA:
                     now_total = total(tiles)
@@ -311,9 +334,35 @@ def play_game(
             if chosen < 0:
                 break
     score: int = total(tiles)
-    if learn and have_prev:
-        update(weights, prev, 0.0 if reward == DELTA else float(score), alpha)
+    final = 0.0 if reward == DELTA else float(score)
+    if returns:
+        _learn_returns(weights, trail, gains, steps, final, alpha, lam)
+    elif learn and have_prev:
+        update(weights, prev, final, alpha)
     return score, recorded
+
+
+@jit
+def _learn_returns(
+    weights: np.ndarray,
+    trail: np.ndarray,
+    gains: np.ndarray,
+    steps: int,
+    final: float,
+    alpha: float,
+    lam: float,
+) -> None:
+    """Move a game's afterstates ``trail[:steps]`` towards their ``lam``-returns, last first.
+
+    The last afterstate's return is ``final``; the one before each afterstate ``t``,
+    ``gains[t] + (1 - lam) * value(t) + lam * return(t)``, with ``value(t)`` read just
+    before ``t`` moves: the forward view of TD(``lam``), applied at the game's end.
+    """
+    g = final
+    for t in range(steps - 1, -1, -1):
+        value = evaluate(weights, trail[t])
+        update(weights, trail[t], g, alpha)
+        g = gains[t] + (1.0 - lam) * value + lam * g
 
 
 def state_cells(tiles: np.ndarray, rnd: int, faces: list[int] | None, used: int) -> np.ndarray:

@@ -32,12 +32,12 @@ from games.railroad_ink.engine.tables import (
 
 __all__ = [
     "FEATURES",
+    "board_networks",
     "clash",
     "longest_trail",
-    "board_networks",
     "network_features",
-    "placed_features",
     "open_exit_points",
+    "placed_features",
     "score_details",
     "score_parts",
     "total",
@@ -311,10 +311,10 @@ def network_features(tiles: np.ndarray, out: np.ndarray, cap: int) -> None:
 
 @jit
 def _has(items: np.ndarray, n: int, item: int) -> bool:
-    for k in range(n):
-        if items[k] == item:
-            return True
-    return False
+    k = 0
+    while k < n and items[k] != item:
+        k += 1
+    return k < n
 
 
 @jit
