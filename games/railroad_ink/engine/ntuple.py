@@ -3,18 +3,13 @@
 The board after a placement (its *afterstate*) is read as ``CELLS`` cells of ``CELL_VALUES``
 values (``encode``): per square the route type on each of its four sides as one base-3
 number (0 an empty square: a tile always has a route side), then the stage of the game
-(``(round - 1) * 5 + faces placed this round``, 0..34), the specials used (0..3), how many
-of each die face are left this round, and the score's parts that no pair of squares sees
-(``scoring.network_features``: exit points, errors, centre squares, exits reached, the
-largest networks; at most ``CAP``). ``TUPLES`` are pairs of cells, each with its own table
+(``(round - 1) * 5 + faces placed this round``, 0..34), the specials used (0..3) and how many
+of each die face are left this round. ``TUPLES`` are pairs of cells, each with its own table
 of ``CELL_VALUES ** 2`` weights: every square with the stage (where a tile is worth what, by
 stage), every two neighbouring squares (matches, errors, open ends), every face left with the
-stage, the specials with the stage, every part of the score with the stage, and four pairs of
-parts. The weights lie one table after the other, as in ``treesearch.learn.NTupleValue``
-over the same tuples, which therefore gives the same values over
-``RailroadInkState.encoding()``. Rating a decision's afterstates counts the board's networks
-once (``scoring.board_networks``) and each placement's change from them
-(``scoring.placed_features``).
+stage, and the specials with the stage. The weights lie one table after the other, as in
+``treesearch.learn.NTupleValue`` over the same tuples, which therefore gives the same values
+over ``RailroadInkState.encoding()``.
 
 ``play_game`` plays a whole game greedily by the value (ε-greedy from the seeded stream) and,
 when asked, learns by TD(0) on the afterstates as it goes. With ``reward`` ``FINAL`` the value
@@ -36,13 +31,7 @@ from games.railroad_ink.engine.playout import (
     next_round,
     play_move,
 )
-from games.railroad_ink.engine.scoring import (
-    FEATURES,
-    board_networks,
-    network_features,
-    placed_features,
-    total,
-)
+from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.engine.tables import (
     CONTACTS,
     FACES,
@@ -53,12 +42,9 @@ from games.railroad_ink.engine.tables import (
 )
 
 __all__ = [
-    "CAP",
     "CELLS",
     "CELL_VALUES",
-    "COUNTS_CELL",
     "DELTA",
-    "FEATURE_CELL",
     "FINAL",
     "TABLE",
     "TUPLES",
@@ -73,15 +59,10 @@ __all__ = [
 
 SQUARE_CELLS = 49
 STAGE_CELL, SPECIALS_CELL, COUNTS_CELL = 49, 50, 51
-FEATURE_CELL = COUNTS_CELL + FACES
-"""The first of the cells holding ``scoring.network_features`` (exit points, errors, ...)."""
-CELLS = FEATURE_CELL + FEATURES
-"""Cells of an encoding: 49 squares, the stage, the specials used, the 9 faces' counts, and
-the 9 cheap parts of the score (``scoring.network_features``)."""
+CELLS = COUNTS_CELL + FACES
+"""Cells of an encoding: 49 squares, the stage, the specials used, the 9 faces' counts."""
 CELL_VALUES = 81
 """Values a cell holds: a square's four sides in base 3 (0 empty), and the smaller counts."""
-CAP = CELL_VALUES - 1
-"""The largest value of a cell: a larger part of the score is read as this."""
 TABLE = CELL_VALUES * CELL_VALUES
 """Weights per tuple (every tuple is a pair of cells)."""
 FINAL, DELTA = 0, 1
@@ -97,30 +78,13 @@ def _tuples() -> np.ndarray:
     pairs += [(int(a), int(b)) for a, _, b, _ in CONTACTS]
     pairs += [(STAGE_CELL, COUNTS_CELL + face) for face in range(FACES)]
     pairs.append((STAGE_CELL, SPECIALS_CELL))
-    pairs += [(STAGE_CELL, FEATURE_CELL + f) for f in range(FEATURES)]
-    exits, errors, unfixable, _, reached, most, _, highway, railway = range(FEATURE_CELL, CELLS)
-    pairs += [(exits, reached), (reached, most), (errors, unfixable), (highway, railway)]
     tuples = np.array(pairs, dtype=np.int64)
     tuples.setflags(write=False)
     return tuples
 
 
 TUPLES = _tuples()
-"""The 156 tuples (pairs of cells); tuple ``t``'s weights are ``weights[t * TABLE:]``."""
-
-
-@jit
-def _encode_board(
-    tiles: np.ndarray, stage: int, specials: int, counts: np.ndarray, out: np.ndarray
-) -> None:
-    """``encode`` but the score's parts (the cells from ``FEATURE_CELL`` on)."""
-    for square in range(SQUARE_CELLS):
-        ot = tiles[square]
-        out[square] = SIDE_CODE[ot] if ot >= 0 else 0
-    out[STAGE_CELL] = stage
-    out[SPECIALS_CELL] = specials
-    for face in range(FACES):
-        out[COUNTS_CELL + face] = counts[face]
+"""The 143 tuples (pairs of cells); tuple ``t``'s weights are ``weights[t * TABLE:]``."""
 
 
 @jit
@@ -128,18 +92,13 @@ def encode(
     tiles: np.ndarray, stage: int, specials: int, counts: np.ndarray, out: np.ndarray
 ) -> None:
     """The cells of a board and its stage, specials used and faces left, into ``out``."""
-    _encode_board(tiles, stage, specials, counts, out)
-    network_features(tiles, out[FEATURE_CELL:], CAP)
-
-
-@jit
-def _networks(tiles: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``scoring.board_networks`` of ``tiles``: what every afterstate of a decision shares."""
-    roots = np.zeros(98, dtype=np.int64)
-    counts = np.zeros((3, 98), dtype=np.int64)
-    parts = np.zeros(FEATURES, dtype=np.int64)
-    board_networks(tiles, roots, counts, parts)
-    return roots, counts, parts
+    for square in range(SQUARE_CELLS):
+        ot = tiles[square]
+        out[square] = SIDE_CODE[ot] if ot >= 0 else 0
+    out[STAGE_CELL] = stage
+    out[SPECIALS_CELL] = specials
+    for face in range(FACES):
+        out[COUNTS_CELL + face] = counts[face]
 
 
 @jit
@@ -178,12 +137,8 @@ def _rate(
     move: int,
     reward: int,
     cells: np.ndarray,
-    networks: tuple[np.ndarray, np.ndarray, np.ndarray],
 ) -> float:
-    """The value of the afterstate of ``move`` (-1: the board as it is), as ``play_game`` ranks.
-
-    ``networks`` is ``_networks`` of the board before the move.
-    """
+    """The value of the afterstate of ``move`` (-1: the board as it is), as ``play_game`` ranks."""
     square = move // MOVE_BASE
     if move >= 0:
         ot = move % MOVE_BASE
@@ -194,15 +149,7 @@ def _rate(
         else:
             counts[piece] -= 1
             placed += 1
-    _encode_board(tiles, (rnd - 1) * 5 + placed, _popcount(used), counts, cells)
-    roots, net_counts, parts = networks
-    if move >= 0:
-        placed_features(
-            tiles, square, move % MOVE_BASE, roots, net_counts, parts, cells[FEATURE_CELL:], CAP
-        )
-    else:
-        for f in range(FEATURES):
-            cells[FEATURE_CELL + f] = min(parts[f], CAP)
+    encode(tiles, (rnd - 1) * 5 + placed, _popcount(used), counts, cells)
     value = evaluate(weights, cells)
     if reward == DELTA:
         value += total(tiles)
@@ -250,9 +197,8 @@ def _greedy(
     """The candidate of ``moves[:n]`` whose afterstate the value rates highest (the first)."""
     chosen: int = moves[0]
     best = -1e300
-    networks = _networks(tiles)
     for k in range(n):
-        v = _rate(weights, tiles, counts, rnd, placed, used, moves[k], reward, cells, networks)
+        v = _rate(weights, tiles, counts, rnd, placed, used, moves[k], reward, cells)
         if v > best:
             best, chosen = v, moves[k]
     return chosen
@@ -440,11 +386,8 @@ def _keep_top(
 ) -> int:
     """Move the ``top`` candidates the value rates highest to the front of ``moves``."""
     values = np.zeros(n)
-    networks = _networks(tiles)
     for k in range(n):
-        values[k] = _rate(
-            weights, tiles, counts, rnd, placed, used, moves[k], reward, cells, networks
-        )
+        values[k] = _rate(weights, tiles, counts, rnd, placed, used, moves[k], reward, cells)
     for i in range(top):  # a partial selection sort: ties keep the earlier candidate
         b = i
         for k in range(i + 1, n):

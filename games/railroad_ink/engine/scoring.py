@@ -24,20 +24,14 @@ from games.railroad_ink.engine.tables import (
     CONTACTS,
     EXIT_POINTS,
     EXIT_TABLE,
-    NEIGH,
-    OPP,
     OT_GROUP,
     OT_SIDES,
 )
 
 __all__ = [
-    "FEATURES",
-    "board_networks",
     "clash",
     "longest_trail",
-    "network_features",
     "open_exit_points",
-    "placed_features",
     "score_details",
     "score_parts",
     "total",
@@ -233,157 +227,6 @@ def open_exit_points(tiles: np.ndarray) -> int:
         else:
             _union(parent, 2 * i, 2 * j)
     return _exit_score(parent, tiles, True)
-
-
-FEATURES = 9
-"""What ``network_features`` writes: exit points, errors, unfixable errors, centre squares,
-exits reached, the most exits in one network, exit squares still empty, and the contacts of
-the network with the most highway contacts and of the one with the most railway contacts."""
-
-
-@jit
-def board_networks(
-    tiles: np.ndarray, roots: np.ndarray, counts: np.ndarray, parts: np.ndarray
-) -> None:
-    """A board's networks and cheap score parts, for ``placed_features`` to extend.
-
-    ``roots[node]`` gets the network of node ``2 * square + group``; ``counts[0, root]``,
-    ``counts[1, root]`` and ``counts[2, root]`` the exits, highway contacts and railway
-    contacts of each network; ``parts[:FEATURES]`` the ``network_features``, uncapped.
-    One union-find pass over the contacts: the longest trails' search is left out.
-    """
-    parent = np.arange(_NODES, dtype=np.int64)
-    eu = np.zeros(84, dtype=np.int64)
-    et = np.zeros(84, dtype=np.int64)
-    edges, errors, unfixable = 0, 0, 0
-    for c in range(CONTACTS.shape[0]):
-        i, si, j, sj = CONTACTS[c, 0], CONTACTS[c, 1], CONTACTS[c, 2], CONTACTS[c, 3]
-        a, b = tiles[i], tiles[j]
-        va = OT_SIDES[a, si] if a >= 0 else 0
-        vb = OT_SIDES[b, sj] if b >= 0 else 0
-        if va != 0 and vb != 0:
-            na = 2 * i + OT_GROUP[a, si]
-            _union(parent, na, 2 * j + OT_GROUP[b, sj])
-            eu[edges], et[edges] = na, va - 1
-            edges += 1
-        elif va != 0 or vb != 0:
-            errors += 1
-            if a >= 0 and b >= 0:
-                unfixable += 1
-    for node in range(_NODES):
-        roots[node] = _find(parent, node)
-    counts[:] = 0
-    reached, empty = 0, 0
-    for k in range(12):
-        node = _exit_node(tiles, k, False)
-        if node >= 0:
-            reached += 1
-            counts[0, roots[node]] += 1
-        elif tiles[EXIT_TABLE[k, 0]] < 0:
-            empty += 1
-    for e in range(edges):
-        counts[1 + et[e], roots[eu[e]]] += 1
-    points, centre = 0, 0
-    for node in range(_NODES):
-        points += EXIT_POINTS[counts[0, node]]
-    for square in range(49):
-        if tiles[square] >= 0 and CENTRE_AT[square]:
-            centre += 1
-    parts[0], parts[1], parts[2], parts[3], parts[4] = points, errors, unfixable, centre, reached
-    parts[5], parts[6] = counts[0].max(), empty
-    parts[7], parts[8] = counts[1].max(), counts[2].max()
-
-
-@jit
-def network_features(tiles: np.ndarray, out: np.ndarray, cap: int) -> None:
-    """The score's cheap parts (``FEATURES``), each at most ``cap``, into ``out[:FEATURES]``.
-
-    Everything ``score_parts`` gives but the longest trails, which cost a search; in their
-    place the most highway (railway) contacts of one network, an upper bound of the trail.
-    """
-    roots = np.zeros(_NODES, dtype=np.int64)
-    counts = np.zeros((3, _NODES), dtype=np.int64)
-    parts = np.zeros(FEATURES, dtype=np.int64)
-    board_networks(tiles, roots, counts, parts)
-    for f in range(FEATURES):
-        out[f] = min(parts[f], cap)
-
-
-@jit
-def _has(items: np.ndarray, n: int, item: int) -> bool:
-    k = 0
-    while k < n and items[k] != item:
-        k += 1
-    return k < n
-
-
-@jit
-def placed_features(
-    tiles: np.ndarray,
-    square: int,
-    ot: int,
-    roots: np.ndarray,
-    counts: np.ndarray,
-    parts: np.ndarray,
-    out: np.ndarray,
-    cap: int,
-) -> None:
-    """``network_features`` of a board once oriented tile ``ot`` fills the empty ``square``.
-
-    ``roots``, ``counts`` and ``parts`` are ``board_networks`` of the board before; only
-    the new tile's four contacts and the networks it joins are read (the afterstates of a
-    decision share one ``board_networks``). The same values as ``network_features``.
-    """
-    joined = np.full((2, 4), -1, dtype=np.int64)  # per group of the tile: networks it joins
-    nj = np.zeros(2, dtype=np.int64)
-    own = np.zeros((2, 3), dtype=np.int64)  # per group: its exits, highway, railway contacts
-    errors, unfixable, reached, empty = parts[1], parts[2], parts[4], parts[6]
-    for side in range(4):
-        n = NEIGH[square, side]
-        if n < 0:
-            continue
-        b, va = tiles[n], OT_SIDES[ot, side]
-        vb = OT_SIDES[b, OPP[side]] if b >= 0 else 0
-        if vb != 0:
-            errors -= 1  # a route that faced the empty square
-        if va != 0 and vb != 0:
-            g, root = OT_GROUP[ot, side], roots[2 * n + OT_GROUP[b, OPP[side]]]
-            own[g, va] += 1
-            if not _has(joined[g], nj[g], root):
-                joined[g, nj[g]] = root
-                nj[g] += 1
-        elif va != 0 or vb != 0:
-            errors += 1
-            if b >= 0:
-                unfixable += 1
-    for k in range(12):
-        if EXIT_TABLE[k, 0] == square:
-            empty -= 1
-            if OT_SIDES[ot, EXIT_TABLE[k, 1]] == EXIT_TABLE[k, 2]:
-                reached += 1
-                own[OT_GROUP[ot, EXIT_TABLE[k, 1]], 0] += 1
-    for q in range(nj[1]):  # an overpass whose two routes meet again: one network
-        if _has(joined[0], nj[0], joined[1, q]):
-            for p in range(nj[1]):
-                if not _has(joined[0], nj[0], joined[1, p]):
-                    joined[0, nj[0]] = joined[1, p]
-                    nj[0] += 1
-            own[0] += own[1]
-            own[1], nj[1] = 0, 0
-            break
-    points, most, highway, railway = parts[0], parts[5], parts[7], parts[8]
-    for g in range(2):
-        merged = own[g].copy()
-        for q in range(nj[g]):
-            root = joined[g, q]
-            points -= EXIT_POINTS[counts[0, root]]
-            merged += counts[:, root]
-        points += EXIT_POINTS[merged[0]]
-        most = max(most, merged[0])
-        highway, railway = max(highway, merged[1]), max(railway, merged[2])
-    out[0], out[1], out[2] = min(points, cap), min(errors, cap), min(unfixable, cap)
-    out[3], out[4], out[5] = parts[3] + CENTRE_AT[square], reached, most
-    out[6], out[7], out[8] = empty, min(highway, cap), min(railway, cap)
 
 
 @jit

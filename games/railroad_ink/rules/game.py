@@ -376,12 +376,11 @@ class RailroadInkState(TreeIterator):
         )
 
     def encoding(self) -> np.ndarray:
-        """The board as cells for an n-tuple network (``engine.ntuple``): 69 ints in 0..80.
+        """The board as cells for an n-tuple network (``engine.ntuple``): 60 ints in 0..80.
 
         Per square its four sides' route types (0 an empty square), then the stage (round and
-        faces placed), the specials used, the faces left and the score's cheap parts (exit
-        points, errors, centre, networks); a state awaiting a roll reads as the end of the
-        round before it.
+        faces placed), the specials used and the faces left; a state awaiting a roll reads as
+        the end of the round before it.
         """
         faces = self.faces
         pieces = None if faces is None else [PIECE_OF[face] for face in faces]

@@ -22,9 +22,7 @@ from games.railroad_ink.bots.learned_value import (
 from games.railroad_ink.engine.ntuple import (
     CELL_VALUES,
     CELLS,
-    COUNTS_CELL,
     DELTA,
-    FEATURE_CELL,
     FINAL,
     SIDE_CODE,
     TABLE,
@@ -67,12 +65,12 @@ def test_the_encoding_is_checked_by_check_iterator() -> None:
 def test_the_encoding_reads_sides_stage_and_faces() -> None:
     rolled = _walk(2, 2)[1]  # round 1, four faces to place
     cells = rolled.encoding()
-    assert cells[49] == 0 and cells[COUNTS_CELL:FEATURE_CELL].sum() == 4
+    assert cells[49] == 0 and cells[51:].sum() == 4
     child = rolled.get_children()[0]
     p = child.placement
     after = child.encoding()
     assert after[p.index] == SIDE_CODE[ORIENTED.index(p.tile)] > 0
-    assert after[49] == 1 and after[COUNTS_CELL:FEATURE_CELL].sum() == 3
+    assert after[49] == 1 and after[51:].sum() == 3
     assert np.count_nonzero(after[:49]) == 1
 
 
