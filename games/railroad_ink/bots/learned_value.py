@@ -1,8 +1,8 @@
 """A learned afterstate value for Railroad Ink: training on the engine, and the ``LearnedBot``.
 
-``train_value`` learns the n-tuple network of ``engine.ntuple`` by TD(0) from ε-greedy games
-played on the compiled engine (thousands a second), measuring the greedy player on fixed
-seeds as it goes (the learning curve). ``network`` gives the same weights as a
+``train_value`` learns the n-tuple network of ``engine.ntuple`` by TD(0) or TD(λ) from
+ε-greedy games played on the compiled engine (thousands a second), measuring the greedy
+player on fixed seeds as it goes (the learning curve). ``network`` gives the same weights as a
 ``treesearch.learn.NTupleValue`` over ``RailroadInkState.encoding()``, which ``save_value``
 writes as a model file that ``treesearch.learn.load_model`` reads. ``LearnedBot`` plays the
 child whose afterstate the value rates highest (one ply, no play-outs).
