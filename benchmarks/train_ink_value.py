@@ -55,12 +55,13 @@ def main() -> None:
         "--decay", type=int, default=0, help="step alpha*D/(D+games); 0 keeps alpha"
     )
     parser.add_argument("--reward", choices=sorted(REWARDS), default="final")
+    parser.add_argument("--lam", type=float, default=0.0, help="TD(lambda), 0..1; 0 is TD(0)")
     parser.add_argument("--every", type=int, default=20_000, help="games between points")
     parser.add_argument("--eval-seeds", type=_seeds, default=range(100, 200), help="e.g. 100-199")
     args = parser.parse_args()
     print(
-        f"engine: {ENGINE}; training by TD(0), reward {args.reward}, alpha {args.alpha}, "
-        f"epsilon {args.epsilon}, decay {args.decay}, seed {args.seed}"
+        f"engine: {ENGINE}; training by TD({args.lam:g}), reward {args.reward}, "
+        f"alpha {args.alpha}, epsilon {args.epsilon}, decay {args.decay}, seed {args.seed}"
     )
     run = train_value(
         games=args.games,
@@ -73,6 +74,7 @@ def main() -> None:
         every=args.every,
         eval_seeds=args.eval_seeds,
         progress=_show,
+        lam=args.lam,
     )
     save_value(args.out, run, compact=args.compact)
     print(f"model: {args.out} ({run.games} games, {run.seconds:.1f} s)")

@@ -1,8 +1,8 @@
 """A learned afterstate value for Railroad Ink: training on the engine, and the ``LearnedBot``.
 
-``train_value`` learns the n-tuple network of ``engine.ntuple`` by TD(0) from ε-greedy games
-played on the compiled engine (thousands a second), measuring the greedy player on fixed
-seeds as it goes (the learning curve). ``network`` gives the same weights as a
+``train_value`` learns the n-tuple network of ``engine.ntuple`` by TD(0) or TD(λ) from
+ε-greedy games played on the compiled engine (thousands a second), measuring the greedy
+player on fixed seeds as it goes (the learning curve). ``network`` gives the same weights as a
 ``treesearch.learn.NTupleValue`` over ``RailroadInkState.encoding()``, which ``save_value``
 writes as a model file that ``treesearch.learn.load_model`` reads. ``LearnedBot`` plays the
 child whose afterstate the value rates highest (one ply, no play-outs).
@@ -145,7 +145,9 @@ class InkTraining:
     stream: np.ndarray = field(default_factory=lambda: seed_stream(0))
 
 
-def _settings(alpha: float, epsilon: float, reward: str, decay: int, seed: int) -> dict[str, Any]:
+def _settings(
+    alpha: float, epsilon: float, reward: str, decay: int, seed: int, lam: float
+) -> dict[str, Any]:
     """The training knobs, checked, as a model file records them.
 
     Raises:
@@ -158,14 +160,20 @@ def _settings(alpha: float, epsilon: float, reward: str, decay: int, seed: int) 
     if epsilon > 1.0:
         raise InvalidArgumentError(f"epsilon must be in [0, 1], got {epsilon!r}")
     _reward(reward)
-    return {
+    lam = check_number("lam", lam, minimum=0.0)
+    if lam > 1.0:
+        raise InvalidArgumentError(f"lam must be in [0, 1], got {lam!r}")
+    settings = {
         "alpha": alpha,
         "epsilon": epsilon,
         "reward": reward,
         "decay": check_count("decay", decay, 0),
-        "td": "TD(0) on afterstates",
+        "td": "TD(0) on afterstates" if lam == 0 else "TD(lambda) on afterstates, game's end",
         "seed": check_seed(seed),
     }
+    if lam:
+        settings["lambda"] = lam
+    return settings
 
 
 def _limits(games: int | None, seconds: float | None) -> tuple[int | None, float | None]:
@@ -220,8 +228,9 @@ def train_value(
     start: InkTraining | None = None,
     tick: int = 0,
     each: Callable[[InkTraining], None] | None = None,
+    lam: float = 0.0,
 ) -> InkTraining:
-    """Learn the afterstate value by TD(0) until ``games`` games in all, or for ``seconds``.
+    """Learn the afterstate value by TD(``lam``) until ``games`` games in all, or for ``seconds``.
 
     Training games draw their dice from ``seed_stream(seed)``; every ``every`` games (and at
     the end) the greedy player's mean score on ``eval_seeds`` joins the curve and
@@ -231,12 +240,14 @@ def train_value(
     ``start`` goes on from a run of the same settings (changed in place): a run stopped and
     resumed ends with the weights of a run never stopped. ``each`` is called every ``tick``
     games (0: never), at the end, and before a Ctrl-C goes up, which is taken between games.
+    ``lam`` 0 learns by TD(0) as each game goes; above 0, towards the ``lam``-returns at
+    each game's end.
 
     Raises:
         InvalidArgumentError: neither or both of ``games`` and ``seconds``, or a bad knob.
     """
     limit, wall = _limits(games, seconds)
-    run = _begin(start, weights, _settings(alpha, epsilon, reward, decay, seed))
+    run = _begin(start, weights, _settings(alpha, epsilon, reward, decay, seed, lam))
     alpha, epsilon, decay = run.settings["alpha"], run.settings["epsilon"], run.settings["decay"]
     code = _reward(reward)
     every, tick = check_count("every", every, 1), check_count("tick", tick, 0)
@@ -246,7 +257,7 @@ def train_value(
         while limit is None or run.games < limit:
             rolls[:] = -1
             step = alpha * decay / (decay + run.games) if decay else alpha
-            play_game(run.weights, rolls, run.stream, epsilon, step, True, code, record)
+            play_game(run.weights, rolls, run.stream, epsilon, step, True, code, record, lam)
             run.games += 1
             spent = time.perf_counter() - began
             run.seconds = before + spent

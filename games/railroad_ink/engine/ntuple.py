@@ -300,8 +300,12 @@ def play_game(
     learn: bool,
     reward: int,
     record: np.ndarray,
+    lam: float = 0.0,
 ) -> tuple[int, int]:
-    """One whole game by the value, learning by TD(0) when ``learn``; ``(score, placements)``.
+    """One whole game by the value, learning when ``learn``; ``(score, placements)``.
+
+    With ``lam`` 0 it learns by TD(0) as it goes, each afterstate moved towards the next one's
+    value; with ``lam`` in (0, 1] by TD(``lam``) at the game's end (``_learn_returns``).
 
     Each decision rates the afterstate of every meaningful placement of every face left and
     of every allowed special (and, when no face fits, of ending the round) and plays the best
@@ -321,6 +325,10 @@ def play_game(
     used = 0
     recorded = 0
     threshold = epsilon * 4294967296.0
+    returns = learn and lam > 0.0
+    trail = np.zeros((64 if returns else 0, CELLS), dtype=np.int64)  # 49 placements, 7 ends
+    gains = np.zeros(trail.shape[0])
+    steps = 0
     for rnd in range(1, 8):
         load_round(rolls, rnd, counts, stream)
         placed = 0
@@ -338,7 +346,14 @@ def play_game(
                 record[recorded] = chosen
                 recorded += 1
             encode(tiles, (rnd - 1) * 5 + placed, _popcount(used), counts, cells)
-            if learn:
+            if returns:
+                trail[steps] = cells
+                if reward == DELTA:
+                    now_total = total(tiles)
+                    gains[steps] = now_total - prev_total
+                    prev_total = now_total
+                steps += 1
+            elif learn:
                 target = evaluate(weights, cells)
                 if reward == DELTA:
                     now_total = total(tiles)
@@ -351,9 +366,35 @@ def play_game(
             if chosen < 0:
                 break
     score: int = total(tiles)
-    if learn and have_prev:
-        update(weights, prev, 0.0 if reward == DELTA else float(score), alpha)
+    final = 0.0 if reward == DELTA else float(score)
+    if returns:
+        _learn_returns(weights, trail, gains, steps, final, alpha, lam)
+    elif learn and have_prev:
+        update(weights, prev, final, alpha)
     return score, recorded
+
+
+@jit
+def _learn_returns(
+    weights: np.ndarray,
+    trail: np.ndarray,
+    gains: np.ndarray,
+    steps: int,
+    final: float,
+    alpha: float,
+    lam: float,
+) -> None:
+    """Move a game's afterstates ``trail[:steps]`` towards their ``lam``-returns, last first.
+
+    The last afterstate's return is ``final``; the one before each afterstate ``t``,
+    ``gains[t] + (1 - lam) * value(t) + lam * return(t)``, with ``value(t)`` read just
+    before ``t`` moves: the forward view of TD(``lam``), applied at the game's end.
+    """
+    g = final
+    for t in range(steps - 1, -1, -1):
+        value = evaluate(weights, trail[t])
+        update(weights, trail[t], g, alpha)
+        g = gains[t] + (1.0 - lam) * value + lam * g
 
 
 def state_cells(tiles: np.ndarray, rnd: int, faces: list[int] | None, used: int) -> np.ndarray:

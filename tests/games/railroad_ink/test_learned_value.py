@@ -29,6 +29,7 @@ from games.railroad_ink.engine.ntuple import (
     SIDE_CODE,
     TABLE,
     TUPLES,
+    _learn_returns,
     evaluate,
     montecarlo_game,
     play_game,
@@ -143,8 +144,10 @@ def test_training_is_reproducible_and_learns_something() -> None:
 def _digest() -> str:
     """A fingerprint of a few training games and greedy games (both rewards)."""
     out = []
-    for reward, games in (("final", 2), ("delta", 1)):
-        run = train_value(games=games, seed=9, every=games, reward=reward, eval_seeds=[100])
+    for reward, games, lam in (("final", 2, 0.0), ("delta", 1, 0.0), ("final", 2, 0.5)):
+        run = train_value(
+            games=games, seed=9, every=games, reward=reward, eval_seeds=[100], lam=lam
+        )
         out.append([run.weights.round(9).tolist(), run.curve])
         out.append(greedy_scores(run.weights, [101], reward))
     return hashlib.sha256(repr(out).encode()).hexdigest()
@@ -186,6 +189,31 @@ def test_a_decaying_step_learns_less_from_later_games() -> None:
     assert decayed.settings["decay"] == 10
 
 
+@pytest.mark.parametrize("lam", [0.5, 1.0])
+def test_td_lambda_moves_each_afterstate_towards_its_lambda_return(lam: float) -> None:
+    weights = np.random.default_rng(3).normal(size=len(TUPLES) * TABLE)
+    trail = np.array([state.encoding() for state in _walk(8, 16)[2::4]])
+    gains = np.array([0.0, 2.0, -1.0, 3.0])[: len(trail)]
+    expected = weights.copy()
+    g = 40.0
+    for t in reversed(range(len(trail))):  # the forward view, computed by hand
+        value = evaluate(expected, trail[t])
+        update(expected, trail[t], g, 0.3)
+        g = gains[t] + (1 - lam) * value + lam * g
+    _learn_returns(weights, trail, gains, len(trail), 40.0, 0.3, lam)
+    np.testing.assert_allclose(weights, expected, rtol=0, atol=1e-12)
+    assert len(trail) == 4
+
+
+def test_td_lambda_training_is_seeded_and_differs_from_td0() -> None:
+    first = train_value(games=20, seed=3, every=20, eval_seeds=[], lam=0.7)
+    again = train_value(games=20, seed=3, every=20, eval_seeds=[], lam=0.7)
+    td0 = train_value(games=20, seed=3, every=20, eval_seeds=[])
+    assert np.array_equal(first.weights, again.weights)
+    assert not np.array_equal(first.weights, td0.weights)
+    assert first.settings["lambda"] == 0.7 and "lambda" not in td0.settings
+
+
 def test_another_model_is_refused_in_one_error(tmp_path) -> None:
     path = save_model(tmp_path / "table.npz", Model(TableValue(), GAME))
     with pytest.raises(ModelFileError, match=r"table\.npz: not this game's n-tuple"):
@@ -204,6 +232,7 @@ def test_another_model_is_refused_in_one_error(tmp_path) -> None:
         ({"games": 5, "epsilon": 1.5}, r"epsilon must be in \[0, 1\]"),
         ({"games": 5, "reward": "score"}, "reward must be one of"),
         ({"games": 5, "decay": -1}, "decay"),
+        ({"games": 5, "lam": 1.5}, r"lam must be in \[0, 1\]"),
     ],
 )
 def test_bad_training_knobs_are_refused(knobs: dict, message: str) -> None:
