@@ -147,6 +147,8 @@ HOT_LOOPS = {
     "treesearch.traversal:BFS._graph",  # the breadth-first graph search, per node
     "games.railroad_ink.bots.features:features",  # run on every board a bot ranks
     "games.railroad_ink.engine.scoring:_trail",  # compiled kernel, per trail step
+    "games.railroad_ink.engine.ntuple:play_game",  # compiled kernel, per placement
+    "games.railroad_ink.engine.plans:_walk",  # compiled kernel, per placement of a play-out
 }
 
 

@@ -11,9 +11,9 @@ row 0 at the top, with index ``row * 7 + col``; a placement is written ``RC`` + 
     board.legal_placements(Tile.parse("L_L_"))
 
 The package is grouped by concern, in rooms that run one way: ``pieces``, then ``engine``,
-then ``rules``, then ``render`` and ``bots`` side by side, then ``records``, ``record_film``
-and ``entry``. A module imports only modules listed before it (never one below, not even
-lazily), and the subpackages' ``__init__`` files import nothing:
+then ``rules``, then ``render`` and ``bots`` side by side, then ``records`` and ``trainer``,
+then ``record_film`` and ``entry``. A module imports only modules listed before it (never one
+below, not even lazily), and the subpackages' ``__init__`` files import nothing:
 
 - ``pieces``: ``tiles`` (``Tile``, sides, dice faces, specials), ``geometry`` (size, exits,
   centre, neighbours, the placement notation), ``dice`` (seeded rolls, one round's outcomes):
@@ -24,7 +24,7 @@ lazily), and the subpackages' ``__init__`` files import nothing:
   (placing, legal and meaningful placements), ``scoring`` (the exact score, with what
   produced it when asked), ``playout`` and ``position`` (whole play-outs from a state),
   ``plans`` (a known-dice game planned by nested rollout policy adaptation), ``ntuple`` (a
-  learned afterstate value: its n-tuple network, TD(0) games);
+  learned afterstate value: its n-tuple network, TD(0) or TD(lambda) games);
 - ``rules``: typed views over the engine: ``score`` (``score_tiles``, ``Score``, ``Network``),
   ``board`` (``Board``, legality explained, ``Placement``), ``rounds`` (the rules of a round),
   ``game`` (``RailroadInk`` and its states);
@@ -45,6 +45,8 @@ lazily), and the subpackages' ``__init__`` files import nothing:
   (``play(seed, dice, bot) -> InkRecord``, ``replay``);
 - ``record_film``: ``film``, a video of a record, with the bot's candidates at each placement
   (``film(record, "game.mp4")``);
+- ``trainer``: ``treesearch learn railroad-ink`` on the compiled engine (the options checked,
+  progress, checkpoints, the curve);
 - ``entry``: the game on the command line (``RAILROAD_INK``, its bots), registered in the
   ``treesearch.games`` entry point group.
 

@@ -23,10 +23,8 @@ from typing import Any, Literal
 
 import numpy as np
 
-from games.tron.endgame import fill_move
 from games.tron.grid import check_int
 from games.tron.heuristic import HEAD_ON_PENALTY, heuristic_bot, heuristic_scores
-from games.tron.learned_evaluation import learned_evaluation
 from games.tron.moves import Bot, TronBot, as_player_0, check_turn_start, safe_moves
 from games.tron.state import TronState
 from games.tron.value import evaluate
@@ -170,6 +168,8 @@ class _SearchBot:
             evaluate(mine)  # loads (or compiles) the flood now, not on the first move's clock
             race(mine)
         if self.endgame is not None and not race_counts(mine)[0]:  # separated: fill alone
+            from games.tron.endgame import fill_move  # here: it loads numba, as the bot plays
+
             seconds, nodes = self.endgame
             return fill_move(mine, 0, nodes=nodes, seconds=seconds)[0]
         result = self.search.run(Contempt(mine, self.draw) if self.draw else mine)
@@ -416,6 +416,8 @@ def learned_bot(seconds: float = 0.2, *, model: str | None = None) -> TronBot:
         seconds: wall-clock seconds per move.
         model: a model file of ``benchmarks/train_tron_value.py``; None: the shipped one.
     """
+    from games.tron.learned_evaluation import learned_evaluation  # here: it loads numba
+
     value = learned_evaluation(None if model is None else Path(model))
     bot = alphabeta_bot(seconds, draw=0.03, simultaneous="matrix", value=value, endgame=True)
     bot.name = f"learned({seconds}s)"

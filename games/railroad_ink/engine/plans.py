@@ -109,11 +109,10 @@ def _walk(
     Both walk the same moves, so they share one loop: a play-out draws each placement with
     probability proportional to ``exp(weight + beta * v)``, ``v`` the learned ``value`` of
     its afterstate less the step's best (``beta`` 0: no value), and records it; an
-    adaptation replays
-    ``seq[:length]`` and moves ``weights`` towards it, each step's probabilities taken from
-    the weights before this call (the changes are gathered and applied at the end, cheaper
-    than copying the policy). The position is left as it was. Returns ``(final score,
-    placements)``.
+    adaptation replays ``seq[:length]`` and moves ``weights`` towards it, each step's
+    probabilities taken from the weights before this call (the changes are gathered and
+    applied at the end, cheaper than copying the policy). The position is left as it was.
+    Returns ``(final score, placements)``.
 
     Hot loop: a compiled kernel kept in one function, since a call per step costs speed.
     """

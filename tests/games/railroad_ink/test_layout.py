@@ -43,6 +43,7 @@ LAYERS = [
     "bots.roster",
     "records",
     "record_film",
+    "trainer",
     "entry",
 ]
 
@@ -57,6 +58,7 @@ ROOMS = {
     "bots": 3,
     "records": 4,
     "record_film": 5,
+    "trainer": 4,
     "entry": 6,
 }
 
