@@ -7,9 +7,9 @@ core. ``trainer`` takes the command line's ``LearnRequest``: ``--games``/``--sec
 the shipped model's recipe, ``RECIPE``), ``--eval-every`` (the curve: the greedy player's
 mean on seeds 100-199), ``--checkpoint-every`` and ``--resume`` (the file keeps the engine's
 random stream, so a resumed run ends as a run never stopped), a progress bar and the curve's
-PNG. It refuses in one line what the engine's TD(0), one game after another on one core,
-cannot honour: ``--lam`` other than 0, ``--batch`` other than 1, ``--jobs`` other than 1,
-Ray, and ``--dice free``.
+PNG, and ``--lam`` (TD(0) unless given). It refuses in one line what the engine's trainer, one
+game after another on one core, cannot honour: ``--batch`` other than 1, ``--jobs`` other
+than 1, Ray, and ``--dice free``.
 """
 
 from __future__ import annotations
@@ -47,9 +47,7 @@ def _refuse(request: LearnRequest) -> None:
     Raises:
         InvalidArgumentError: naming the option and why.
     """
-    how = "railroad-ink learns on its compiled engine by TD(0), one game after another"
-    if request.lam not in (None, 0):
-        raise InvalidArgumentError(f"{how}: --lam must be 0, got {request.lam!r}")
+    how = "railroad-ink learns on its compiled engine one game after another"
     if request.batch not in (None, 1):
         raise InvalidArgumentError(f"{how}: --batch must be 1, got {request.batch!r}")
     if request.jobs not in (None, 1) or request.backend != "local":
@@ -73,6 +71,7 @@ def _knobs(request: LearnRequest) -> dict[str, Any]:
         "decay": RECIPE["decay"],
         "reward": "final",
         "seed": request.seed,
+        "lam": 0.0 if request.lam is None else request.lam,
     }
 
 
@@ -83,14 +82,14 @@ def trainer(request: LearnRequest) -> Callable[[], Training]:
         InvalidArgumentError: an option the engine's trainer cannot honour.
         ModelFileError: ``--resume`` from a file of other settings or without a stream.
     """
-    from games.railroad_ink.bots.learned_value import resume_value
+    from games.railroad_ink.bots.learned_value import resume_value, training_settings
 
     _refuse(request)
     knobs = _knobs(request)
     start: InkTraining | None = None
     if request.resume:
         start = resume_value(request.out)
-        mine = {**knobs, "td": "TD(0) on afterstates"}
+        mine = training_settings(**knobs)
         theirs = {name: start.settings.get(name) for name in mine}
         if mine != theirs:
             raise ModelFileError(

@@ -62,6 +62,7 @@ __all__ = [
     "save_value",
     "shipped_value",
     "train_value",
+    "training_settings",
 ]
 
 GAME = "railroad-ink"
@@ -145,7 +146,7 @@ class InkTraining:
     stream: np.ndarray = field(default_factory=lambda: seed_stream(0))
 
 
-def _settings(
+def training_settings(
     alpha: float, epsilon: float, reward: str, decay: int, seed: int, lam: float
 ) -> dict[str, Any]:
     """The training knobs, checked, as a model file records them.
@@ -247,7 +248,7 @@ def train_value(
         InvalidArgumentError: neither or both of ``games`` and ``seconds``, or a bad knob.
     """
     limit, wall = _limits(games, seconds)
-    run = _begin(start, weights, _settings(alpha, epsilon, reward, decay, seed, lam))
+    run = _begin(start, weights, training_settings(alpha, epsilon, reward, decay, seed, lam))
     alpha, epsilon, decay = run.settings["alpha"], run.settings["epsilon"], run.settings["decay"]
     code = _reward(reward)
     every, tick = check_count("every", every, 1), check_count("tick", tick, 0)

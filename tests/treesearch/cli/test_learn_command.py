@@ -368,6 +368,19 @@ def test_railroad_ink_learns_on_its_engine_by_seed_and_the_model_plays(
     assert "mean score" in capsys.readouterr().out
 
 
+def test_railroad_ink_learns_by_td_lambda_when_asked(tmp_path: Path) -> None:
+    from games.railroad_ink.bots.learned_value import load_value, train_value
+    from games.railroad_ink.trainer import RECIPE
+
+    _ink(tmp_path / "lam.npz", "--games", "20", "--seed", "3", "--lam", "0.5")
+    model = load_model(tmp_path / "lam.npz", game="railroad-ink")
+    assert model.settings["lambda"] == 0.5 and "TD(lambda)" in model.settings["td"]
+    expected = train_value(games=20, seed=3, eval_seeds=[], lam=0.5, **RECIPE)
+    assert np.array_equal(load_value(tmp_path / "lam.npz")[0], expected.weights)
+    td0 = train_value(games=20, seed=3, eval_seeds=[], **RECIPE)
+    assert not np.array_equal(expected.weights, td0.weights)
+
+
 def test_railroad_ink_resumes_after_ctrl_c_as_a_straight_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -400,7 +413,6 @@ def test_railroad_ink_resumes_after_ctrl_c_as_a_straight_run(
 @pytest.mark.parametrize(
     ("more", "says"),
     [
-        (["--lam", "0.5"], "by TD(0), one game after another: --lam must be 0, got 0.5"),
         (["--batch", "8"], "--batch must be 1, got 8"),
         (["--jobs", "2"], "--jobs and --backend ray do not apply"),
         (["--backend", "ray"], "--jobs and --backend ray do not apply"),
