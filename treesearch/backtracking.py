@@ -10,14 +10,13 @@ listed at once to count them; without, they are drawn one at a time).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterator
 from typing import Any
 
 from treesearch._contract import FAULTS, missing_key, translate
-from treesearch._run import ObserverLike, RunContext
-from treesearch.budget import Budget
+from treesearch._run import RunContext
 from treesearch.events import Evaluated, Expanded, Pruned, Visited, VisitKind
-from treesearch.search import Goal, GoalSearch, check_callable
+from treesearch.search import ScoringSearch
 from treesearch.values import evaluate
 
 __all__ = ["Backtracking"]
@@ -26,7 +25,7 @@ _ENTER, _RETURN = VisitKind.ENTER, VisitKind.RETURN
 _EMPTY: Iterator[Any] = iter(())
 
 
-class Backtracking(GoalSearch):
+class Backtracking(ScoringSearch):
     """Depth-first backtracking over the whole tree, reporting returns to parents.
 
     Requires: ``get_children``; ``key`` with ``graph=True``; ``is_terminal`` with a depth limit.
@@ -53,18 +52,6 @@ class Backtracking(GoalSearch):
         >>> seen
         ['Root', 'a', 'Root', 'b', 'Root']
     """
-
-    def __init__(
-        self,
-        observers: ObserverLike | Iterable[ObserverLike] | None = (),
-        *,
-        goal: Goal | None = None,
-        value: Callable[[Any], float] | None = None,
-        graph: bool | None = None,
-        budget: Budget | None = None,
-    ) -> None:
-        super().__init__(observers, goal=goal, graph=graph, budget=budget)
-        self.value = check_callable(value, "value", "state -> number (larger is better)")
 
     def _search(self, start: Any, ctx: RunContext) -> None:
         """Hot loop: kept in one function, as a call per node would slow the search."""

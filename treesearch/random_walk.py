@@ -14,7 +14,7 @@ from treesearch.budget import Budget
 from treesearch.errors import InvalidArgumentError
 from treesearch.events import Evaluated, Expanded, Pruned, Visited, VisitKind
 from treesearch.result import Status
-from treesearch.search import Goal, GoalSearch, check_callable
+from treesearch.search import Goal, ScoringSearch
 from treesearch.values import evaluate
 
 __all__ = ["RandomWalk"]
@@ -22,7 +22,7 @@ __all__ = ["RandomWalk"]
 _ENTER, _RESTART = VisitKind.ENTER, VisitKind.RESTART
 
 
-class RandomWalk(GoalSearch):
+class RandomWalk(ScoringSearch):
     """Walk from the start, picking a uniformly random child, until no child is left.
 
     Each episode restarts at the start (observers see ``Visited(kind=RESTART)``). With a
@@ -67,7 +67,7 @@ class RandomWalk(GoalSearch):
         graph: bool | None = None,
         budget: Budget | None = None,
     ) -> None:
-        super().__init__(observers, goal=goal, graph=graph, budget=budget)
+        super().__init__(observers, goal=goal, value=value, graph=graph, budget=budget)
         self.rng = check_rng(rng)
         episodes = check_count("episodes", episodes, 1, optional=True)
         b = self.budget
@@ -82,7 +82,6 @@ class RandomWalk(GoalSearch):
                 "max_nodes, seconds or max_iterations limit"
             )
         self.episodes = episodes
-        self.value = check_callable(value, "value", "state -> number (larger is better)")
 
     def _search(self, start: Any, ctx: RunContext) -> None:
         """Hot loop: kept in one function, as a call per node would slow the search."""

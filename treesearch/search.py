@@ -224,6 +224,25 @@ class GoalSearch(TreeSearch):
         return keyed, goal_test(self.goal, keyed, start)
 
 
+class ScoringSearch(GoalSearch):
+    """A goal search that may score the states it ends at by ``value`` and keep the best.
+
+    ``value`` is optional: None (default) scores nothing.
+    """
+
+    def __init__(
+        self,
+        observers: ObserverLike | Iterable[ObserverLike] | None = (),
+        *,
+        goal: Goal | None = None,
+        value: Callable[[Any], float] | None = None,
+        graph: bool | None = None,
+        budget: Budget | None = None,
+    ) -> None:
+        super().__init__(observers, goal=goal, graph=graph, budget=budget)
+        self.value = check_callable(value, "value", "state -> number (larger is better)")
+
+
 def check_goal(goal: Goal | None) -> Goal | None:
     """Validate a goal argument at construction time."""
     if goal is None or callable(goal):

@@ -63,7 +63,7 @@ def _counts(
     hexgrid: bool,
 ) -> flood.Array:
     """Per player ``COUNTS`` counts (player 0's first), the free cells, the cells both reach."""
-    dist_a, dist_b = flood._layers(steps, playable, walls, heads, facings, hexgrid)
+    dist_a, dist_b = flood._layers(steps, flood._open(playable, walls), heads, facings, hexgrid)
     cells = len(steps)
     owner = flood._int_array(cells + 1, -1)
     free = 0

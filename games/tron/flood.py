@@ -84,6 +84,9 @@ if not COMPILED:  # storage plain Python indexes fast; the race below is the sam
         return bytearray(size)
 
 
+_NONE: Array = np.zeros(0, np.uint8) if COMPILED else bytearray()
+"""No bitmasks: what ``race_counts`` hands ``_race`` (built once, not at every call)."""
+
 OPEN, CLOSED = -1, -2
 """Marks of the cells before a flood: ``OPEN`` may be entered, ``CLOSED`` may not (a wall)."""
 
@@ -135,15 +138,9 @@ def _flood(steps: Array, marks: Array, head: int, facing: int, hexgrid: bool) ->
 
 @jit
 def _layers(
-    steps: Array,
-    playable: Array,
-    walls: Array,
-    heads: tuple[int, int],
-    facings: tuple[int, int],
-    hexgrid: bool,
+    steps: Array, marks: Array, heads: tuple[int, int], facings: tuple[int, int], hexgrid: bool
 ) -> tuple[Array, Array]:
-    """``_flood``'s layers from each head over the same walls: the race both counts read."""
-    marks = _open(playable, walls)
+    """``_flood``'s layers from each head over the same ``_open`` marks: what the race reads."""
     return (
         _flood(steps, marks, heads[0], facings[0], hexgrid),
         _flood(steps, marks, heads[1], facings[1], hexgrid),
@@ -165,7 +162,7 @@ def fill(reach: int, same: int, hexgrid: bool) -> int:
 
 
 @jit
-def _counts(
+def _race(
     steps: Array,
     playable: Array,
     colours: Array,
@@ -174,8 +171,15 @@ def _counts(
     facings: tuple[int, int],
     lead: int,
     hexgrid: bool,
+    bits: Array,
 ) -> tuple[int, int, int, int, int]:
-    dist_a, dist_b = _layers(steps, playable, walls, heads, facings, hexgrid)
+    """The race's counts ``(both, owned0, owned1, fill0, fill1)``; its cell sets into ``bits``.
+
+    ``bits`` (zeros, four bitmasks' length, or empty for none) gets ``owned0, owned1, reach0,
+    reach1`` as little-endian bitmasks, one after the other.
+    """
+    dist_a, dist_b = _layers(steps, _open(playable, walls), heads, facings, hexgrid)
+    nbytes = len(bits) // 4
     colour_a, colour_b = colours[heads[0]], colours[heads[1]]
     both = own_a = own_b = reach_a = reach_b = same_a = same_b = 0
     for c in range(len(steps)):
@@ -183,55 +187,30 @@ def _counts(
         if da < 0 and db < 0:
             continue
         colour = colours[c]
+        byte, bit = c >> 3, 1 << (c & 7)
         if da >= 0:
             reach_a += 1
             if colour == colour_a:
                 same_a += 1
             if db < 0 or da + lead < db:
                 own_a += 1
+                if nbytes:
+                    bits[byte] |= bit
+            if nbytes:
+                bits[2 * nbytes + byte] |= bit
         if db >= 0:
             reach_b += 1
             if colour == colour_b:
                 same_b += 1
             if da < 0 or db < da + lead:
                 own_b += 1
+                if nbytes:
+                    bits[nbytes + byte] |= bit
             if da >= 0:
                 both += 1
-    return (
-        both,
-        own_a,
-        own_b,
-        fill(reach_a, same_a, hexgrid),
-        fill(reach_b, same_b, hexgrid),
-    )
-
-
-@jit
-def _bits(
-    steps: Array,
-    playable: Array,
-    walls: Array,
-    heads: tuple[int, int],
-    facings: tuple[int, int],
-    lead: int,
-    hexgrid: bool,
-    nbytes: int,
-) -> Array:
-    """``owned0, owned1, reach0, reach1`` as four little-endian bitmasks of ``nbytes`` each."""
-    dist_a, dist_b = _layers(steps, playable, walls, heads, facings, hexgrid)
-    out = _byte_array(4 * nbytes)
-    for c in range(len(steps)):
-        da, db = dist_a[c], dist_b[c]
-        byte, bit = c >> 3, 1 << (c & 7)
-        if da >= 0:
-            out[2 * nbytes + byte] |= bit
-            if db < 0 or da + lead < db:
-                out[byte] |= bit
-        if db >= 0:
-            out[3 * nbytes + byte] |= bit
-            if da < 0 or db < da + lead:
-                out[nbytes + byte] |= bit
-    return out
+            if nbytes:
+                bits[3 * nbytes + byte] |= bit
+    return both, own_a, own_b, fill(reach_a, same_a, hexgrid), fill(reach_b, same_b, hexgrid)
 
 
 @jit
@@ -259,9 +238,8 @@ def race_counts(
     each player's reach from its head.
     """
     g = arrays(grid)
-    return _counts(
-        g.steps, g.playable, g.colours, _wall_bytes(g, walls), heads, facings, lead, grid.hex
-    )
+    walls_bytes = _wall_bytes(g, walls)
+    return _race(g.steps, g.playable, g.colours, walls_bytes, heads, facings, lead, grid.hex, _NONE)
 
 
 def race_bits(
@@ -275,7 +253,8 @@ def race_bits(
     """
     g = arrays(grid)
     n = g.nbytes
-    out = _bits(g.steps, g.playable, _wall_bytes(g, walls), heads, facings, lead, grid.hex, n)
+    walls_bytes, out = _wall_bytes(g, walls), _byte_array(4 * n)
+    _race(g.steps, g.playable, g.colours, walls_bytes, heads, facings, lead, grid.hex, out)
     own_a, own_b, reach_a, reach_b = (
         int.from_bytes(out[k * n : (k + 1) * n], "little") for k in range(4)
     )

@@ -92,7 +92,11 @@ def greedy_scores(weights: np.ndarray, seeds: Sequence[int], reward: str = "fina
     record = np.zeros(49, dtype=np.int64)
     stream = seed_stream(0)  # unused: the rolls are given and there is no exploration
     return [
-        int(play_game(weights, _rolls(check_seed(s)), stream, 0.0, 0.0, False, code, record)[0])
+        int(
+            play_game(
+                weights, _rolls(check_seed(s)), stream, 0.0, 0.0, False, code, record, 0.0, 0, 0
+            )[0]
+        )
         for s in seeds
     ]
 
@@ -258,7 +262,7 @@ def train_value(
         while limit is None or run.games < limit:
             rolls[:] = -1
             step = alpha * decay / (decay + run.games) if decay else alpha
-            play_game(run.weights, rolls, run.stream, epsilon, step, True, code, record, lam)
+            play_game(run.weights, rolls, run.stream, epsilon, step, True, code, record, lam, 0, 0)
             run.games += 1
             spent = time.perf_counter() - began
             run.seconds = before + spent

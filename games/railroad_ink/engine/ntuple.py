@@ -24,6 +24,7 @@ import numpy as np
 
 from games._compile import jit
 from games.railroad_ink.engine.playout import (
+    Turn,
     _below,
     child_moves,
     load_round,
@@ -148,18 +149,9 @@ def _step_cells(cells: np.ndarray, piece: int, sign: int) -> None:
 
 @jit
 def afterstate_values(
-    weights: np.ndarray,
-    tiles: np.ndarray,
-    counts: np.ndarray,
-    rnd: int,
-    placed: int,
-    used: int,
-    moves: np.ndarray,
-    n: int,
-    cells: np.ndarray,
-    out: np.ndarray,
+    weights: np.ndarray, turn: Turn, moves: np.ndarray, n: int, cells: np.ndarray, out: np.ndarray
 ) -> None:
-    """The value (``FINAL``) of the afterstate of each of ``moves[:n]``, into ``out``.
+    """The value (``FINAL``) of the afterstate of each of ``moves[:n]`` from ``turn``, into ``out``.
 
     The same numbers as rating each move alone, about ten times cheaper: the tuples all
     candidates of a piece share are summed once per piece (moves come grouped by piece, as
@@ -167,6 +159,7 @@ def afterstate_values(
 
     Hot loop: the play-outs of a value-guided plan call it at every step.
     """
+    tiles, _, rnd, counts, placed, used, _ = turn
     encode(tiles, (rnd - 1) * 5 + placed, _popcount(used), counts, cells)
     piece = -1
     base = 0.0
@@ -213,18 +206,9 @@ def _popcount(used: int) -> int:
 
 
 @jit
-def _rate(
-    weights: np.ndarray,
-    tiles: np.ndarray,
-    counts: np.ndarray,
-    rnd: int,
-    placed: int,
-    used: int,
-    move: int,
-    reward: int,
-    cells: np.ndarray,
-) -> float:
+def _rate(weights: np.ndarray, turn: Turn, move: int, reward: int, cells: np.ndarray) -> float:
     """The value of the afterstate of ``move`` (-1: the board as it is), as ``play_game`` ranks."""
+    tiles, _, rnd, counts, placed, used, _ = turn
     square = move // MOVE_BASE
     if move >= 0:
         ot = move % MOVE_BASE
@@ -247,19 +231,13 @@ def _rate(
 
 
 @jit
-def _candidates(
-    tiles: np.ndarray,
-    slots: np.ndarray,
-    counts: np.ndarray,
-    used: int,
-    now: bool,
-    moves: np.ndarray,
-) -> int:
+def _candidates(turn: Turn, moves: np.ndarray) -> int:
     """The meaningful placements of the faces left and of the allowed specials, into ``moves``.
 
     When no face fits but a special does, ``-1`` (ending the round) is the last candidate.
     Returns their number (0: the round is over).
     """
+    tiles, slots, _, counts, _, used, now = turn
     n, can_end = child_moves(tiles, slots, counts, used, now, moves, True)
     if can_end:
         moves[n] = -1  # end the round: the board as it is
@@ -269,22 +247,13 @@ def _candidates(
 
 @jit
 def _greedy(
-    weights: np.ndarray,
-    tiles: np.ndarray,
-    counts: np.ndarray,
-    rnd: int,
-    placed: int,
-    used: int,
-    moves: np.ndarray,
-    n: int,
-    reward: int,
-    cells: np.ndarray,
+    weights: np.ndarray, turn: Turn, moves: np.ndarray, n: int, reward: int, cells: np.ndarray
 ) -> int:
     """The candidate of ``moves[:n]`` whose afterstate the value rates highest (the first)."""
     chosen: int = moves[0]
     best = -1e300
     for k in range(n):
-        v = _rate(weights, tiles, counts, rnd, placed, used, moves[k], reward, cells)
+        v = _rate(weights, turn, moves[k], reward, cells)
         if v > best:
             best, chosen = v, moves[k]
     return chosen
@@ -300,24 +269,29 @@ def play_game(
     learn: bool,
     reward: int,
     record: np.ndarray,
-    lam: float = 0.0,
+    lam: float,
+    playouts: int,
+    top: int,
 ) -> tuple[int, int]:
     """One whole game by the value, learning when ``learn``; ``(score, placements)``.
 
-    With ``lam`` 0 it learns by TD(0) as it goes, each afterstate moved towards the next one's
-    value; with ``lam`` in (0, 1] by TD(``lam``) at the game's end (``_learn_returns``).
-
     Each decision rates the afterstate of every meaningful placement of every face left and
     of every allowed special (and, when no face fits, of ending the round) and plays the best
-    (the first of equals); with probability ``epsilon`` a uniformly random one instead.
+    (the first of equals); with probability ``epsilon`` a uniformly random one instead; with
+    ``playouts`` > 0 the best mean of that many play-outs instead (``_montecarlo_choice``,
+    among the ``top`` the value rates highest when ``top`` > 0).
     ``rolls[r]`` is round ``r + 1``'s roll, -1 entries are drawn from ``stream`` (and written
     there). ``record`` (49 long) gets the placements in order.
+
+    With ``lam`` 0 it learns by TD(0) as it goes, each afterstate moved towards the next one's
+    value; with ``lam`` in (0, 1] by TD(``lam``) at the game's end (``_learn_returns``).
 
     Hot loop: a compiled kernel kept in few functions, since a call per step costs speed.
     """
     tiles, slots = np.full(49, -1, dtype=np.int64), SLOT_INIT.copy()
     counts = np.zeros(FACES, dtype=np.int64)
     moves = np.zeros(4096, dtype=np.int64)
+    scratch = np.zeros(4096 if playouts > 0 else 0, dtype=np.int64)
     cells = np.zeros(CELLS, dtype=np.int64)
     prev = np.zeros(CELLS, dtype=np.int64)
     have_prev = False
@@ -331,38 +305,43 @@ def play_game(
     steps = 0
     for rnd in range(1, 8):
         load_round(rolls, rnd, counts, stream)
-        placed = 0
-        now = False
+        placed, now = 0, False
         while True:
-            n = _candidates(tiles, slots, counts, used, now, moves)
+            turn = (tiles, slots, rnd, counts, placed, used, now)
+            n = _candidates(turn, moves)
             if n == 0:
                 break
-            if epsilon > 0.0 and next_random(stream) < threshold:
+            if playouts > 0:
+                chosen = _montecarlo_choice(
+                    weights, turn, moves, n, playouts, top, reward, stream, scratch, cells
+                )
+            elif epsilon > 0.0 and next_random(stream) < threshold:
                 chosen = moves[_below(stream, n)]
             else:
-                chosen = _greedy(weights, tiles, counts, rnd, placed, used, moves, n, reward, cells)
+                chosen = _greedy(weights, turn, moves, n, reward, cells)
             if chosen >= 0:
                 used, now, placed = play_move(tiles, slots, counts, chosen, used, now, placed)
                 record[recorded] = chosen
                 recorded += 1
-            encode(tiles, (rnd - 1) * 5 + placed, _popcount(used), counts, cells)
-            if returns:
-                trail[steps] = cells
-                if reward == DELTA:
-                    now_total = total(tiles)
-                    gains[steps] = now_total - prev_total
-                    prev_total = now_total
-                steps += 1
-            elif learn:
-                target = evaluate(weights, cells)
-                if reward == DELTA:
-                    now_total = total(tiles)
-                    target += now_total - prev_total
-                    prev_total = now_total
-                if have_prev:
-                    update(weights, prev, target, alpha)
-            prev[:] = cells
-            have_prev = True
+            if learn:
+                encode(tiles, (rnd - 1) * 5 + placed, _popcount(used), counts, cells)
+                if returns:
+                    trail[steps] = cells
+                    if reward == DELTA:
+                        now_total = total(tiles)
+                        gains[steps] = now_total - prev_total
+                        prev_total = now_total
+                    steps += 1
+                else:
+                    target = evaluate(weights, cells)
+                    if reward == DELTA:
+                        now_total = total(tiles)
+                        target += now_total - prev_total
+                        prev_total = now_total
+                    if have_prev:
+                        update(weights, prev, target, alpha)
+                    prev[:] = cells
+                    have_prev = True
             if chosen < 0:
                 break
     score: int = total(tiles)
@@ -421,31 +400,28 @@ def state_cells(tiles: np.ndarray, rnd: int, faces: list[int] | None, used: int)
 @jit
 def play_on(
     weights: np.ndarray,
-    tiles: np.ndarray,
-    slots: np.ndarray,
-    rnd: int,
-    counts: np.ndarray,
-    placed: int,
-    used: int,
-    now: bool,
+    turn: Turn,
     ended: bool,
     stream: np.ndarray,
     reward: int,
     moves: np.ndarray,
     cells: np.ndarray,
 ) -> int:
-    """The final score of the greedy player from a position (the arrays change in place).
+    """The final score of the greedy player from ``turn`` (its arrays change in place).
 
-    The rest of round ``rnd`` is played with ``counts`` (none when ``ended``), every later
-    round on dice drawn from ``stream``: a play-out that cannot see the game's future rolls.
+    The rest of the turn's round is played with its faces left (none when ``ended``), every
+    later round on dice drawn from ``stream``: a play-out that cannot see the game's future
+    rolls.
     """
+    tiles, slots, rnd, counts, placed, used, now = turn
     rolls = np.full((7, 4), -1, dtype=np.int64)
     while rnd <= 7:
         while not ended:
-            n = _candidates(tiles, slots, counts, used, now, moves)
+            turn = (tiles, slots, rnd, counts, placed, used, now)
+            n = _candidates(turn, moves)
             if n == 0:
                 break
-            chosen = _greedy(weights, tiles, counts, rnd, placed, used, moves, n, reward, cells)
+            chosen = _greedy(weights, turn, moves, n, reward, cells)
             if chosen < 0:
                 break
             used, now, placed = play_move(tiles, slots, counts, chosen, used, now, placed)
@@ -459,11 +435,7 @@ def play_on(
 @jit
 def _keep_top(
     weights: np.ndarray,
-    tiles: np.ndarray,
-    counts: np.ndarray,
-    rnd: int,
-    placed: int,
-    used: int,
+    turn: Turn,
     moves: np.ndarray,
     n: int,
     top: int,
@@ -473,7 +445,7 @@ def _keep_top(
     """Move the ``top`` candidates the value rates highest to the front of ``moves``."""
     values = np.zeros(n)
     for k in range(n):
-        values[k] = _rate(weights, tiles, counts, rnd, placed, used, moves[k], reward, cells)
+        values[k] = _rate(weights, turn, moves[k], reward, cells)
     for i in range(top):  # a partial selection sort: ties keep the earlier candidate
         b = i
         for k in range(i + 1, n):
@@ -485,6 +457,52 @@ def _keep_top(
 
 
 @jit
+def _montecarlo_choice(
+    weights: np.ndarray,
+    turn: Turn,
+    moves: np.ndarray,
+    n: int,
+    playouts: int,
+    top: int,
+    reward: int,
+    stream: np.ndarray,
+    scratch: np.ndarray,
+    cells: np.ndarray,
+) -> int:
+    """The candidate of ``moves[:n]`` with the best mean of ``playouts`` play-outs (``play_on``).
+
+    Only the ``top`` the value rates highest are played out when ``top`` > 0. Play-out ``j``
+    of every candidate draws the later rounds from the same stream, seeded from ``stream``
+    here (common random numbers, so the candidates are compared on the same futures).
+    """
+    if 0 < top < n:
+        n = _keep_top(weights, turn, moves, n, top, reward, cells)
+    chosen: int = moves[0]
+    if n == 1:
+        return chosen
+    futures = np.zeros(playouts, dtype=np.int64)
+    for j in range(playouts):
+        futures[j] = next_random(stream) | 1
+    future = np.zeros(1, dtype=np.int64)
+    tiles, slots, rnd, counts, placed, used, now = turn
+    best = -1e300
+    for k in range(n):
+        move = moves[k]
+        mean = 0.0
+        for j in range(playouts):
+            future[0] = futures[j]
+            t, s, c = tiles.copy(), slots.copy(), counts.copy()
+            u, w, p = used, now, placed
+            if move >= 0:
+                u, w, p = play_move(t, s, c, move, u, w, p)
+            mean += play_on(
+                weights, (t, s, rnd, c, p, u, w), move < 0, future, reward, scratch, cells
+            )
+        if mean > best:
+            best, chosen = mean, move
+    return chosen
+
+
 def montecarlo_game(
     weights: np.ndarray,
     rolls: np.ndarray,
@@ -496,57 +514,8 @@ def montecarlo_game(
 ) -> tuple[int, int]:
     """One game by flat Monte Carlo with the greedy learned player as the play-out policy.
 
-    Each decision plays ``playouts`` play-outs (``play_on``) from the afterstate of every
-    candidate of ``play_game`` (only the ``top`` the value rates highest when ``top`` > 0)
-    and plays the best mean; ``rolls`` are the game's dice, which
-    the play-outs never read: play-out ``j`` of every candidate draws the later rounds from
-    the same stream, seeded from ``stream`` at the decision (common random numbers, so the
-    candidates are compared on the same futures). ``(score, placements)``.
+    ``play_game`` with ``playouts`` per candidate (of the ``top`` the value rates highest when
+    ``top`` > 0); ``rolls`` are the game's dice, which the play-outs never read: they draw the
+    later rounds from ``stream``. ``(score, placements)``.
     """
-    tiles, slots = np.full(49, -1, dtype=np.int64), SLOT_INIT.copy()
-    counts = np.zeros(FACES, dtype=np.int64)
-    moves = np.zeros(4096, dtype=np.int64)
-    scratch = np.zeros(4096, dtype=np.int64)
-    cells = np.zeros(CELLS, dtype=np.int64)
-    futures = np.zeros(playouts, dtype=np.int64)
-    future = np.zeros(1, dtype=np.int64)
-    used = 0
-    recorded = 0
-    for rnd in range(1, 8):
-        load_round(rolls, rnd, counts, stream)
-        placed = 0
-        now = False
-        while True:
-            n = _candidates(tiles, slots, counts, used, now, moves)
-            if n == 0:
-                break
-            if 0 < top < n:
-                n = _keep_top(
-                    weights, tiles, counts, rnd, placed, used, moves, n, top, reward, cells
-                )
-            chosen = moves[0]
-            if n > 1:
-                for j in range(playouts):  # common random numbers: each candidate, same dice
-                    futures[j] = next_random(stream) | 1
-                best = -1e300
-                for k in range(n):
-                    move = moves[k]
-                    mean = 0.0
-                    for j in range(playouts):
-                        future[0] = futures[j]
-                        t, s, c = tiles.copy(), slots.copy(), counts.copy()
-                        u, w, p = used, now, placed
-                        if move >= 0:
-                            u, w, p = play_move(t, s, c, move, u, w, p)
-                        mean += play_on(
-                            weights, t, s, rnd, c, p, u, w, move < 0, future, reward, scratch, cells
-                        )
-                    if mean > best:
-                        best, chosen = mean, move
-            if chosen < 0:
-                break
-            used, now, placed = play_move(tiles, slots, counts, chosen, used, now, placed)
-            record[recorded] = chosen
-            recorded += 1
-    score: int = total(tiles)
-    return score, recorded
+    return play_game(weights, rolls, stream, 0.0, 0.0, False, reward, record, 0.0, playouts, top)

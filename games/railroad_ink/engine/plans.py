@@ -127,7 +127,8 @@ def _walk(
     cells = np.zeros(CELLS, dtype=np.int64)
     made = 0
     while rnd <= 7:
-        n = _moves((tiles, slots, rnd, counts, placed, used, now), moves)
+        turn = (tiles, slots, rnd, counts, placed, used, now)
+        n = _moves(turn, moves)
         if n == 0 or (adapting and made >= length):
             if n > 0:
                 break  # an adaptation stops where its sequence ends
@@ -137,7 +138,7 @@ def _walk(
             placed, now = 0, False
             continue
         if beta > 0.0:
-            afterstate_values(value, tiles, counts, rnd, placed, used, moves, n, cells, odds)
+            afterstate_values(value, turn, moves, n, cells, odds)
             top = odds[0]
             for k in range(1, n):
                 top = max(top, odds[k])

@@ -319,11 +319,16 @@ def _trail(typed: np.ndarray, eu: np.ndarray, ev: np.ndarray, ne: int, walk: np.
     stack_edge = np.zeros(nf + 1, dtype=np.int64)
     best_edges = walk[2 * _WALK :]  # the best trail's chains, when recording
     best_depth, best_start = 0, -1
-    order = np.argsort(-weight_of, kind="mergesort")  # stable: the same trail either way
-    for r in order:
-        target = weight_of[r]
-        if target <= best:
+    tried = np.zeros(_NODES, dtype=np.bool_)
+    # the components by weight, heaviest first (the first of equals), while one can beat best
+    while True:
+        r, target = -1, best
+        for node in range(_NODES):
+            if weight_of[node] > target and not tried[node]:
+                r, target = node, weight_of[node]
+        if r < 0:
             break
+        tried[r] = True
         odd = 0
         for node in range(_NODES):
             if fdeg[node] > 0 and _find(comp, node) == r:

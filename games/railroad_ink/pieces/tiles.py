@@ -175,47 +175,31 @@ class Tile:
 
 _ORIENTATIONS: dict[Tile, tuple[Tile, ...]] = {}
 
-# Route die (three are rolled each round): straight, curve and T for each route type.
-HIGHWAY_STRAIGHT = Tile.parse("D_D_")
-HIGHWAY_CURVE = Tile.parse("DD__")
-HIGHWAY_T = Tile.parse("DDD_")
-RAILWAY_STRAIGHT = Tile.parse("L_L_")
-RAILWAY_CURVE = Tile.parse("LL__")
-RAILWAY_T = Tile.parse("LLL_")
-ROUTE_DIE: tuple[Tile, ...] = (
-    HIGHWAY_STRAIGHT,
-    HIGHWAY_CURVE,
-    HIGHWAY_T,
-    RAILWAY_STRAIGHT,
-    RAILWAY_CURVE,
-    RAILWAY_T,
+ROUTE_DIE: tuple[Tile, ...] = tuple(
+    map(Tile.parse, ("D_D_", "DD__", "DDD_", "L_L_", "LL__", "LLL_"))
 )
-"""The six faces of a route die (one is rolled three times a round)."""
+"""The six faces of a route die (one is rolled three times a round): a straight, a curve and
+a T of highway, then the same of railway."""
+HIGHWAY_STRAIGHT, HIGHWAY_CURVE, HIGHWAY_T, RAILWAY_STRAIGHT, RAILWAY_CURVE, RAILWAY_T = ROUTE_DIE
 
-# Junction die (one a round): each of its three faces appears twice on the die.
-OVERPASS = Tile.parse("DLDLo")
-STRAIGHT_STATION = Tile.parse("D_L_")
-CURVED_STATION = Tile.parse("DL__")
+OVERPASS, STRAIGHT_STATION, CURVED_STATION = map(Tile.parse, ("DLDLo", "D_L_", "DL__"))
 JUNCTION_DIE: tuple[Tile, ...] = (OVERPASS, STRAIGHT_STATION, CURVED_STATION) * 2
-"""The six faces of the junction die, so a uniform pick of one face is a fair roll."""
+"""The six faces of the junction die (one a round), each of its three faces twice, so a
+uniform pick of one face is a fair roll."""
 
 DIE_FACES: tuple[Tile, ...] = ROUTE_DIE + JUNCTION_DIE[:3]
 """The nine distinct faces of both dice."""
 
-# The six specials: at most one a round, three a game, each once. All are stations or
-# crossings that join every side; none is an overpass.
-HIGHWAY_CROSSING = Tile.parse("DDDD")
-RAILWAY_CROSSING = Tile.parse("LLLL")
-THREE_HIGHWAY_STATION = Tile.parse("DDDL")
-THREE_RAILWAY_STATION = Tile.parse("LLLD")
-ADJACENT_STATION = Tile.parse("DDLL")
-OPPOSITE_STATION = Tile.parse("DLDL")
-SPECIALS: tuple[Tile, ...] = (
+SPECIALS: tuple[Tile, ...] = tuple(
+    map(Tile.parse, ("DDDD", "LLLL", "DDDL", "LLLD", "DDLL", "DLDL"))
+)
+"""The six special tiles, in base orientation: at most one a round, three a game, each once.
+All are stations or crossings that join every side; none is an overpass."""
+(
     HIGHWAY_CROSSING,
     RAILWAY_CROSSING,
     THREE_HIGHWAY_STATION,
     THREE_RAILWAY_STATION,
     ADJACENT_STATION,
     OPPOSITE_STATION,
-)
-"""The six special tiles, in base orientation."""
+) = SPECIALS

@@ -123,7 +123,7 @@ def test_round_view_stops_at_the_next_roll() -> None:
     [
         (lambda: RandomBot(seed=4), "known"),
         (lambda: MctsBot(30, seed=4), "known"),
-        (lambda: LookaheadBot(width=4, ends=3, rolls=2, seed=4), "revealed"),
+        (lambda: LookaheadBot(width=2, ends=2, rolls=2, seed=4), "revealed"),
     ],
 )
 def test_bots_are_deterministic_by_seed(make: object, dice: str) -> None:
@@ -200,7 +200,7 @@ def test_known_lookahead_keeps_the_best_game_its_pilots_found() -> None:
     start = RailroadInk(3, "known").start()
     first = complete(start, 1, HEURISTIC)  # the bot's first pilot, from the start
     assert first is not None and first.is_terminal()
-    bot = LookaheadBot(width=2, ends=2, pilot=1)
+    bot = LookaheadBot(width=2, ends=1, pilot=1)
     final = play_out(bot, 3)
     assert final.board.score().total >= first.board.score().total
     Board.from_moves(final.board.to_moves(), strict=True)
@@ -208,7 +208,7 @@ def test_known_lookahead_keeps_the_best_game_its_pilots_found() -> None:
     other = play_out(bot, 4)
     assert other.game.seed == 4
     Board.from_moves(other.board.to_moves(), strict=True)
-    assert play_out(LookaheadBot(width=2, ends=2, pilot=1), 4).board == other.board
+    assert play_out(LookaheadBot(width=2, ends=1, pilot=1), 4).board == other.board
 
 
 def test_complete_plays_known_dice_to_the_end_or_gives_up_on_the_clock() -> None:

@@ -2,13 +2,14 @@
 
 The placement table against the rule stated plainly for every tile and slot; the move
 generator and the play-out score against ``Board``'s view of the same tables (its legal
-placements, its recording score) on 10,000 seeded random boards; the children of game
+placements, its recording score) on 2,000 seeded random boards; the children of game
 positions; then the plain-Python path run in a subprocess gives the very same numbers. The
 scores themselves are checked on hand-worked boards and by brute force in ``test_score``.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -89,7 +90,10 @@ def game_positions(games: int, seed: int, dice: str = "known") -> list[RailroadI
     return found
 
 
-BOARDS = random_boards(10_000, seed=1)
+@functools.cache
+def boards() -> list[Board]:
+    """The seeded random boards the engine is checked on (built once, when first needed)."""
+    return random_boards(2_000, seed=1)
 
 
 def engine_placements(board: Board, tile: Tile) -> list[Placement]:
@@ -115,8 +119,8 @@ def test_the_placement_table_is_the_rule_for_every_tile_and_slot() -> None:
 
 
 @pytest.mark.slow
-def test_move_generation_and_the_board_agree_on_10000_boards() -> None:
-    for board in BOARDS:
+def test_move_generation_and_the_board_agree_on_2000_boards() -> None:
+    for board in boards():
         for piece in PIECES:
             assert engine_placements(board, piece) == board.legal_placements(piece), (
                 board.to_moves(),
@@ -142,7 +146,7 @@ def test_children_match_the_rules_in_random_games() -> None:
 
 
 def test_meaningful_orientations_have_most_matches_then_fewest_errors() -> None:
-    for board in BOARDS[:300]:
+    for board in boards()[:300]:
         tiles, slots = board.arrays()
         for square in range(49):
             if tiles[square] >= 0:

@@ -42,7 +42,7 @@ def walk(seed: int, dice: str = "known", rng: int = 0) -> list[RailroadInkState]
     return path
 
 
-@pytest.mark.parametrize(("dice", "states", "walks"), [("known", 150, 4), ("revealed", 60, 2)])
+@pytest.mark.parametrize(("dice", "states", "walks"), [("known", 40, 2), ("revealed", 10, 2)])
 def test_check_iterator_is_clean(dice: str, states: int, walks: int) -> None:
     report = check_iterator(
         RailroadInk(seed=3, dice=dice).start(), max_states=states, walks=walks, rng=1

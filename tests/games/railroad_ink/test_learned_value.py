@@ -59,7 +59,7 @@ def _walk(seed: int, plies: int) -> list:
 
 def test_the_encoding_is_checked_by_check_iterator() -> None:
     start = RailroadInk(4, dice="revealed").start()
-    report = check_iterator(start, max_states=25, walks=2, rng=1)
+    report = check_iterator(start, max_states=5, walks=1, rng=1)
     assert "Encoded" in report.capabilities
     assert start.encoding().shape == (CELLS,) and start.cell_values() == CELL_VALUES
 
@@ -96,7 +96,9 @@ def test_a_greedy_game_plays_legal_placements_and_reports_its_score(reward: int)
     weights = np.random.default_rng(1).normal(size=len(TUPLES) * TABLE)
     record = np.zeros(49, dtype=np.int64)
     rolls = np.full((7, 4), -1, dtype=np.int64)
-    score, placed = play_game(weights, rolls, seed_stream(3), 0.1, 0.0, False, reward, record)
+    score, placed = play_game(
+        weights, rolls, seed_stream(3), 0.1, 0.0, False, reward, record, 0.0, 0, 0
+    )
     assert placed >= 20 and _replayed(record, placed).score().total == score
 
 
@@ -127,7 +129,9 @@ def test_monte_carlo_over_the_values_top_one_is_the_greedy_player() -> None:
     weights = train_value(games=40, seed=6, every=40, eval_seeds=[]).weights
     rolls = np.array([[0, 3, 5, 7], [1, 1, 2, 6], [4, 0, 0, 8]] * 3, dtype=np.int64)[:7]
     greedy, carlo = np.zeros(49, dtype=np.int64), np.zeros(49, dtype=np.int64)
-    played = play_game(weights, rolls.copy(), seed_stream(1), 0.0, 0.0, False, FINAL, greedy)
+    played = play_game(
+        weights, rolls.copy(), seed_stream(1), 0.0, 0.0, False, FINAL, greedy, 0.0, 0, 0
+    )
     searched = montecarlo_game(weights, rolls.copy(), seed_stream(1), 3, FINAL, carlo, 1)
     assert played == searched and np.array_equal(greedy, carlo)
 

@@ -266,8 +266,9 @@ def test_the_values_of_a_step_s_afterstates_are_those_of_each_rated_alone() -> N
             rnd, placed, now = rnd + 1, 0, False
             counts[:] = np.bincount(p.rolls[rnd - 1], minlength=len(counts))
             n = _moves((tiles, slots, rnd, counts, placed, used, now), moves)
-        afterstate_values(value, tiles, counts, rnd, placed, used, moves, n, cells, out)
-        alone = [_rate(value, tiles, counts, rnd, placed, used, m, FINAL, cells) for m in moves[:n]]
+        turn = (tiles, slots, rnd, counts, placed, used, now)
+        afterstate_values(value, turn, moves, n, cells, out)
+        alone = [_rate(value, turn, m, FINAL, cells) for m in moves[:n]]
         assert np.allclose(out[:n], alone, rtol=0, atol=1e-9)
         checked += n
         used, now, placed = play_move(tiles, slots, counts, move, used, now, placed)
