@@ -17,6 +17,8 @@ from games.railroad_ink.bots.planning import (
     sample_rolls,
 )
 from games.railroad_ink.bots.roster import (
+    BEST_PLAN_BETA,
+    BEST_PLAN_ITERATIONS,
     BOTS,
     BeamBot,
     Bot,
@@ -103,6 +105,14 @@ def test_revealed_bots_do_not_look_at_future_rolls(make: object) -> None:
     assert RailroadInk(0).rolls[1:] != RailroadInk(11).rolls[1:]
     assert callable(make)
     assert first_round_moves(make(), 0, 0) == first_round_moves(make(), 11, 0)
+
+
+def test_best_guides_its_known_dice_plan_by_the_learned_value() -> None:
+    known, revealed = make_bot("best", "known"), make_bot("best", "revealed")
+    assert isinstance(known, MonteCarloBot) and isinstance(revealed, MonteCarloBot)
+    assert (known.beta, known.iterations) == (BEST_PLAN_BETA, BEST_PLAN_ITERATIONS) == (1.0, 50)
+    plain = make_bot("montecarlo", "known")  # the fixed budget keeps the unguided plan
+    assert isinstance(plain, MonteCarloBot) and plain.beta == revealed.beta == 0.0
 
 
 def test_round_view_stops_at_the_next_roll() -> None:
