@@ -326,7 +326,7 @@ def resume_value(path: str | os.PathLike[str]) -> InkTraining:
     from treesearch.errors import ModelFileError
 
     model = load_model(path, game=GAME)
-    weights, _ = load_value(path)
+    weights, _ = _value_of(model, path)
     settings = dict(model.settings)
     stream = settings.pop("stream", None)
     if not isinstance(stream, int) or stream <= 0:
@@ -346,9 +346,13 @@ def load_value(path: str | os.PathLike[str]) -> tuple[np.ndarray, str]:
     Raises:
         ModelFileError: the file is no Railroad Ink n-tuple model of these tuples.
     """
+    return _value_of(load_model(path, game=GAME), path)
+
+
+def _value_of(model: Model, path: str | os.PathLike[str]) -> tuple[np.ndarray, str]:
+    """``load_value`` of a model already read from ``path``."""
     from treesearch.errors import ModelFileError
 
-    model = load_model(path, game=GAME)
     value = model.value
     if not isinstance(value, NTupleValue) or value.spec() != network().spec():
         raise ModelFileError(f"{path}: not this game's n-tuple network ({value!r})")

@@ -98,9 +98,9 @@ PLAN_ITERATIONS = 100
 PLAN_BETA = 0.0
 """Dice known: the weight of the learned value (``learned_value.MODEL``) in the plan's
 play-outs, each placement's odds times ``exp(beta * value of its afterstate)``; 0, none.
-``beta=1.0, iterations=50`` (a guided play-out costs about three unguided ones) measured
-1.4 points above the default on ten seeds in under half its time, not shown stronger
-(``benchmarks/RESULTS.md``)."""
+0 keeps ``montecarlo``'s fixed budget on the unguided plan, whose figures benchmarks measure;
+``best`` plans with ``beta=1.0, iterations=50`` (``roster.BEST_PLAN_BETA``), a guided
+play-out costing about three unguided ones (``benchmarks/RESULTS.md``)."""
 MAX_FUTURES = 100_000
 """The most shared roll sequences a decision draws (22 MB of rolls): more than a candidate
 gets play-outs would never be met."""
