@@ -73,6 +73,7 @@ class Bot:
     """
 
     name = "bot"
+    _warmed = False
     engine = ""
     """The play-out engine the bot runs on ("numba" or "python"), "" when it uses none."""
 
@@ -90,6 +91,9 @@ class Bot:
             raise InvalidArgumentError(
                 f"a bot chooses at a RailroadInkState where player 0 moves, got {state!r}"
             )
+        if not self._warmed:
+            self._warmed = True
+            self._warm(state)
         t0 = time.perf_counter()
         try:
             return self._choose(state)
@@ -98,6 +102,9 @@ class Bot:
 
     def _choose(self, state: RailroadInkState) -> RailroadInkState:
         raise NotImplementedError
+
+    def _warm(self, state: RailroadInkState) -> None:
+        """Get ready before the first move's clock starts (a compiled engine: load or compile)."""
 
     def _left(self) -> float | None:
         """Seconds of the game's budget still unspent (None without a budget)."""

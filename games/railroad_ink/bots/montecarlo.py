@@ -413,6 +413,26 @@ class MonteCarloBot(Bot):
         first; () when it searched nothing (one candidate, or the last round's plan)."""
         self._plan: list[RailroadInkState] = []
 
+    def _warm(self, state: RailroadInkState) -> None:
+        """Load (or compile) the engine's play-out and plan off the clock: one short run each."""
+        if self.engine != "numba":
+            return
+        p, knobs = Position.of(state), self.playouts
+        record = np.zeros(64, dtype=np.int64)
+        stream = seed_stream(1)
+        playout(
+            p.copy().arrays,
+            knobs.policy,
+            knobs.weights,
+            stream,
+            record,
+            p.round,
+            knobs.error_weight,
+            knobs.last_tries,
+        )
+        if state.game.dice == "known" and self.plan is not False:
+            plan_moves(p, 1, 1, stream, value=self._plan_value(), beta=self.beta)
+
     def _choose(self, state: RailroadInkState) -> RailroadInkState:
         self.last_decision = ()
         chosen = self._decide(state)
