@@ -23,6 +23,7 @@ from games.tron.bots import (
     TronBot,
     alphabeta_bot,
     best_bot,
+    deep_bot,
     heuristic_bot,
     learned_bot,
     mcts_bot,
@@ -35,6 +36,7 @@ from treesearch.match import PairedStarts, play_match
 
 BOTS: dict[str, Callable[[float], TronBot]] = {
     "best": best_bot,
+    "deep": deep_bot,
     "learned": learned_bot,
     "alphabeta": alphabeta_bot,
     "mcts": mcts_bot,

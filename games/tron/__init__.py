@@ -21,16 +21,19 @@ Modules, each importing only those above it in this list (never one below, not e
   ``separated``, ``fill_estimate``);
 - ``value``: ``evaluate(state, player)``, a position's value in the ``returns()`` scale;
 - ``endgame``: ``fill_move``, the longest path through one's own room once the players are
-  separated, searched alone, and ``fill_evaluate``, ``evaluate`` with such rooms scored by a
-  greedy path's length;
+  separated, searched alone; ``chamber_fill``, the most moves a room's chain of chambers
+  allows; ``fill_evaluate``, ``evaluate`` with such rooms scored by a greedy path's length;
 - ``features``: ``features(state)``, numbers describing a position (race, rooms, dead ends,
   mobility) for a learned evaluation;
 - ``learned_evaluation``: ``LearnedEvaluation``, ``evaluate`` with weights of those features
   fitted from self-play (``learned_evaluation()`` loads the shipped ``models/tron_value.npz``);
+- ``deep``: ``DeepSearch``, the alternating alpha-beta over the flood's arrays, compiled,
+  with a transposition table: twice the plies of ``AlphaBeta`` in the same time;
 - ``moves``: what every bot shares (``Bot``, ``TronBot``, ``safe_moves``, ``as_player_0``);
 - ``heuristic``: the 2018 UGent contest bot that finished 5th (``heuristic_bot``);
-- ``bots``: ``random_bot``, ``alphabeta_bot``, ``mcts_bot``, ``best_bot`` (framework searches
-  with the Voronoi evaluation), ``learned_bot`` (``best_bot`` on the learned evaluation);
+- ``bots``: ``random_bot``, ``alphabeta_bot``, ``mcts_bot`` (framework searches with the
+  Voronoi evaluation), ``deep_bot`` (the compiled search), ``best_bot`` (the strongest),
+  ``learned_bot`` (on the learned evaluation);
 - ``agent``: ``TronAgent``, a bot as an agent of ``treesearch.match.play_match`` (sides
   swapped in pairs of games, ``PairedStarts(hex_start)`` for seeded starts);
 - ``film``: ``write_video``, a played game tinted by Voronoi territory;
@@ -44,7 +47,7 @@ other player's choice of the same turn.
 """
 
 from games.tron.agent import TronAgent
-from games.tron.bots import alphabeta_bot, best_bot, mcts_bot, random_bot
+from games.tron.bots import alphabeta_bot, best_bot, deep_bot, mcts_bot, random_bot
 from games.tron.contest import from_contest_agent, to_contest_agent
 from games.tron.film import write_video
 from games.tron.grid import HEX_STEPS, SQUARE_STEPS, Grid, hex_grid, square_grid
@@ -70,6 +73,7 @@ __all__ = [
     "TronState",
     "alphabeta_bot",
     "best_bot",
+    "deep_bot",
     "evaluate",
     "fill_estimate",
     "from_contest_agent",

@@ -26,7 +26,7 @@ from games.tron.state import TronState
 from games.tron.value import CONNECTED_SCALE, evaluate, outlook, separated_value
 from games.tron.voronoi import check_position, pending_head, race
 
-__all__ = ["dive", "fill_evaluate", "fill_move"]
+__all__ = ["chamber_fill", "dive", "fill_evaluate", "fill_move"]
 
 
 @jit
@@ -69,6 +69,98 @@ def _dive(steps: flood.Array, marks: flood.Array, head: int, facing: int, hexgri
         free[first] = flood.CLOSED
         longest = max(longest, 1 + _greedy(steps, free, first))
     return longest
+
+
+@jit
+def _chambers(steps: flood.Array, marks: flood.Array, head: int) -> int:
+    """The most moves a path from ``head`` could make, counted chamber by chamber.
+
+    ``marks`` is ``flood._open``'s (``OPEN`` free; the head closed). The free cells split at
+    their articulation points into chambers (biconnected blocks); a path from the head runs
+    through a chain of them, leaving each by a cell it cannot come back through, so it makes
+    at most the cells of the chambers along one chain, which is what is answered: never fewer
+    than the longest path, never more than the cells reachable. One depth-first search
+    (Tarjan's low points, its own stack), each chamber valued when its search ends, after
+    every chamber hanging below it.
+    """
+    n = len(steps)
+    disc, low = flood._int_array(n + 1, -1), flood._int_array(n + 1, 0)
+    tried, parent = flood._int_array(n + 1, 0), flood._int_array(n + 1, -1)
+    beyond = flood._int_array(n + 1, 0)  # per cell: the best chain of chambers entered there
+    path, block = flood._int_array(n + 1, 0), flood._int_array(n + 1, 0)
+    disc[head], low[head] = 0, 0
+    path[0], depth, top, clock = head, 1, 0, 1
+    while depth > 0:
+        v = path[depth - 1]
+        if tried[v] < len(steps[v]):
+            w = steps[v][tried[v]]
+            tried[v] += 1
+            if w != head and marks[w] != flood.OPEN:
+                continue
+            if disc[w] < 0:
+                disc[w], low[w], parent[w] = clock, clock, v
+                clock += 1
+                path[depth], block[top] = w, w
+                depth, top = depth + 1, top + 1
+            elif w != parent[v] and disc[w] < low[v]:
+                low[v] = disc[w]
+            continue
+        depth -= 1
+        if depth == 0:
+            break
+        u = path[depth - 1]
+        if low[v] < low[u]:
+            low[u] = low[v]
+        if low[v] >= disc[u]:  # a chamber entered at u: the cells down to v
+            size, best = 0, 0
+            while True:
+                top -= 1
+                x = block[top]
+                size += 1
+                if beyond[x] > best:
+                    best = beyond[x]
+                if x == v:
+                    break
+            if size + best > beyond[u]:
+                beyond[u] = size + best
+    return int(beyond[head])
+
+
+@jit
+def _guided(steps: flood.Array, free: flood.Array, cell: int) -> int:
+    """Moves of the path from ``cell`` that always steps where the chain of chambers is longest.
+
+    Ties go to the step with the fewest free cells onward (hugging the walls). ``free`` is
+    ``flood._open``'s marks (``cell`` closed); it is closed along the path.
+    """
+    length = 0
+    while True:
+        best, longest, fewest = -1, -1, 99
+        for nxt in steps[cell]:
+            if free[nxt] != flood.OPEN:
+                continue
+            free[nxt] = flood.CLOSED
+            chain = _chambers(steps, free, nxt)
+            free[nxt] = flood.OPEN
+            onward = 0
+            for e in steps[nxt]:
+                if free[e] == flood.OPEN:
+                    onward += 1
+            if chain > longest or (chain == longest and onward < fewest):
+                best, longest, fewest = nxt, chain, onward
+        if best < 0:
+            return length
+        free[best] = flood.CLOSED
+        cell = best
+        length += 1
+
+
+def chamber_fill(state: TronState, player: int) -> int:
+    """``_chambers`` for ``player``'s head at the turn start ``state`` (see above)."""
+    check_position(state, player)
+    g = flood.arrays(state.grid)
+    marks = flood._open(g.playable, flood._wall_bytes(g, state.walls))
+    return int(_chambers(g.steps, marks, state.heads[player]))
 
 
 def dive(state: TronState, player: int) -> int:
@@ -159,8 +251,12 @@ def fill_move(
     """``(move, moves)``: the move starting the longest path found for ``player``, its length.
 
     Meant for a separated position at a turn start (the other player's cells count as walls,
-    never as room). ``nodes`` and ``seconds`` bound the search; the best path found so far is
-    answered when either runs out.
+    never as room). Each first move starts with the longer of two paths, the greedy one and
+    the one guided by chains of chambers (``_guided``); the moves are then searched by their
+    chains (``_chambers``), longest first, and a move whose chain cannot beat the path found
+    is not searched.
+    ``nodes`` and ``seconds`` bound the search; the best path found so far is answered when
+    either runs out.
 
     Raises:
         InvalidArgumentError: not a ``TronState``, a player other than 0 or 1, or ``nodes``
@@ -173,20 +269,27 @@ def fill_move(
     room = race(state).reach[player]
     deadline = time.perf_counter() + seconds if seconds is not None else float("inf")
     search = _Fill(grid.steps, room, nodes, deadline)
+    g = flood.arrays(grid)
     moves = []
     for move in state.legal_moves(player):
         cell = grid.steps[head][(facing + move) % 6 if grid.hex else move]
         if cell >= 0 and not walls >> cell & 1:
-            moves.append((len(search.onward(cell, walls | 1 << cell)), move, cell))
+            after = walls | 1 << cell
+            marks = flood._open(g.playable, flood._wall_bytes(g, after))
+            bound = 1 + int(_chambers(g.steps, marks, cell))
+            moves.append((-bound, len(search.onward(cell, after)), move, cell, marks))
     if not moves:
         return state.legal_moves(player)[0], 0
-    moves.sort()
-    for _, move, cell in moves:
-        length = 1 + search.dive(cell, walls | 1 << cell)
+    moves.sort(key=lambda m: m[:3])  # the longest chain first, then the fewest cells onward
+    for _, _, move, cell, marks in moves:
+        guided = int(_guided(g.steps, marks, cell))
+        length = 1 + max(search.dive(cell, walls | 1 << cell), guided)
         if length > search.best:
             search.best, search.move = length, move
     try:
-        for _, move, cell in moves:
+        for negative, _, move, cell, _ in moves:
+            if -negative <= search.best:
+                break  # no path after this move (or any later one) can be longer
             search.first = move
             search.extend(cell, walls | 1 << cell, 1)
             if search.best >= room.bit_count():

@@ -184,20 +184,24 @@ def from_counts(
     mine: tuple[int, ...], theirs: tuple[int, ...], free: int, size: int, hexgrid: bool
 ) -> np.ndarray:
     """``features`` from ``raw_counts``' parts and the board's playable cells ``size``."""
-    d = [a - b for a, b in zip(mine, theirs, strict=True)]
-    late = 1.0 - free / size
-    owned, room = d[0] / size, d[2] / size
-    steps = 5 if hexgrid else 3
-    return np.array(
-        [
-            owned,
-            d[1] / size,
-            room,
-            d[3] / size,
-            d[4] / (6 * size),
-            d[5] / steps,
-            max(-LEAD_CAP, min(LEAD_CAP, d[0])) / LEAD_CAP,
-            owned * late,
-            room * late,
-        ]
-    )
+    counts = np.array([*mine, *theirs, free], dtype=np.int64)
+    into = np.zeros(len(FEATURES))
+    _phi(counts, size, hexgrid, into)
+    return into
+
+
+@jit
+def _phi(counts: flood.Array, size: int, hexgrid: bool, into: flood.Array) -> None:
+    """Write the ``FEATURES`` of ``_counts``' first ``2 * COUNTS + 1`` entries into ``into``."""
+    late = 1.0 - counts[2 * COUNTS] / size
+    owned_diff = counts[0] - counts[COUNTS]
+    owned, room = owned_diff / size, (counts[2] - counts[COUNTS + 2]) / size
+    into[0] = owned
+    into[1] = (counts[1] - counts[COUNTS + 1]) / size
+    into[2] = room
+    into[3] = (counts[3] - counts[COUNTS + 3]) / size
+    into[4] = (counts[4] - counts[COUNTS + 4]) / (6 * size)
+    into[5] = (counts[5] - counts[COUNTS + 5]) / (5 if hexgrid else 3)
+    into[6] = max(-LEAD_CAP, min(LEAD_CAP, owned_diff)) / LEAD_CAP
+    into[7] = owned * late
+    into[8] = room * late

@@ -25,7 +25,7 @@ from games.tron.voronoi import pending_head
 from treesearch.errors import InvalidArgumentError
 from treesearch.learn import LinearValue, load_model
 
-__all__ = ["MODEL", "MODEL_GAME", "LearnedEvaluation", "learned_evaluation"]
+__all__ = ["CLIP", "MODEL", "MODEL_GAME", "LearnedEvaluation", "learned_evaluation"]
 
 MODEL = Path(__file__).resolve().parent / "models" / "tron_value.npz"
 """The shipped model file."""
@@ -33,8 +33,8 @@ MODEL = Path(__file__).resolve().parent / "models" / "tron_value.npz"
 MODEL_GAME = "tron-hex"
 """The game name in the model file's header."""
 
-_CLIP = 0.98
-"""The learned part is clipped to ``±_CLIP``, then scaled by ``CONNECTED_SCALE``."""
+CLIP = 0.98
+"""The learned part is clipped to ``±CLIP``, then scaled by ``CONNECTED_SCALE``."""
 
 
 class LearnedEvaluation:
@@ -88,7 +88,7 @@ class LearnedEvaluation:
             return separated_value(mine[1] + (state.pending is not None) - theirs[1], size)
         phi = from_counts(mine, theirs, free, size, grid.hex)
         raw = float(self.weights @ phi)
-        return CONNECTED_SCALE * max(-_CLIP, min(_CLIP, raw))
+        return CONNECTED_SCALE * max(-CLIP, min(CLIP, raw))
 
     def features(self, state: TronState) -> np.ndarray:
         """``games.tron.features.features(state)``, the vector the weights weigh."""

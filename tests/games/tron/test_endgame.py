@@ -7,7 +7,7 @@ import hashlib
 import pytest
 
 from games.tron.bots import alphabeta_bot, best_bot, random_bot
-from games.tron.endgame import dive, fill_evaluate, fill_move
+from games.tron.endgame import chamber_fill, dive, fill_evaluate, fill_move
 from games.tron.grid import hex_grid
 from games.tron.state import TronState, hex_start
 from games.tron.value import SEPARATED_BASE, evaluate, outlook
@@ -78,6 +78,32 @@ def _small_separated(seed: int) -> TronState | None:
     return None
 
 
+def test_the_chain_of_chambers_lies_between_the_longest_path_and_the_room() -> None:
+    state = chambers()
+    assert (chamber_fill(state, 0), chamber_fill(state, 1)) == (20, 23)
+    checked = 0
+    for seed in range(20):
+        state = _small_separated(seed)
+        if state is None or state.pending is not None:
+            continue
+        room = race(state).reach[0].bit_count()
+        assert longest_by_brute_force(state) <= chamber_fill(state, 0) <= room, seed
+        checked += 1
+    assert checked >= 5
+
+
+def test_the_first_move_keeps_the_longest_chain_of_chambers() -> None:
+    """A room where the greedy path (fewest free cells onward) turns into a chamber.
+
+    From a game ``deep_bot(0.2)`` lost to seed 004's bot: separated with 33 moves to 31,
+    it filled 22 after the greedy path's first move, when stepping 1 keeps all 33.
+    """
+    trails = (0x400400400F80D80F80F80780080000, 0x803C0201E01E01901F01C00C000000000000)
+    state = TronState(hex_grid(13), (19, 143), (1, 3), trails, turn=26)
+    assert separated(state) and chamber_fill(state, 0) == 33
+    assert fill_move(state, 0, nodes=1) == (1, 33)
+
+
 def test_a_node_budget_answers_the_best_path_found() -> None:
     state = chambers()
     move, length = fill_move(state, 0, nodes=1)
@@ -106,8 +132,11 @@ def _separated_positions() -> list[TronState]:
 
 
 def _digest() -> str:
-    """The dives and values of ``_separated_positions`` (the same under both engines)."""
-    rows = [(dive(s, 0), dive(s, 1), fill_evaluate(s)) for s in _separated_positions()]
+    """The dives, values and chambers of ``_separated_positions`` (the same under both engines)."""
+    rows = [
+        (dive(s, 0), dive(s, 1), fill_evaluate(s), chamber_fill(s, 0), chamber_fill(s, 1))
+        for s in _separated_positions()
+    ]
     return hashlib.sha256(repr(rows).encode()).hexdigest()[:16]
 
 

@@ -18,6 +18,7 @@ LAYERS = [
     "endgame",
     "features",
     "learned_evaluation",
+    "deep",
     "moves",
     "heuristic",
     "bots",

@@ -1,0 +1,192 @@
+"""The compiled alpha-beta (``games.tron.deep``) against ``treesearch.AlphaBeta`` and its bot.
+
+At the same depth both searches must find the same values: ``AlphaBeta`` walks ``TronState``
+objects with ``evaluate`` at its leaves, the deep search walks arrays with the same race.
+They differ only where a game ends inside the horizon: the deep search scores a win a
+thousandth lower a turn. Under ``TREESEARCH_ENGINE=python`` a subprocess checks that the
+plain-Python path gives the very same values.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.tron.bots import deep_bot
+from games.tron.deep import DeepSearch, Table, deep_values, position, search_turns
+from games.tron.endgame import chamber_fill
+from games.tron.grid import hex_grid
+from games.tron.learned_evaluation import learned_evaluation
+from games.tron.moves import safe_moves
+from games.tron.state import TronState, hex_start, square_start
+from games.tron.value import evaluate, separated_value
+from games.tron.voronoi import separated
+from tests.games.tron.test_horizon import TRAILS
+from tests.helpers import plain_python_digest
+from treesearch.alphabeta import AlphaBeta
+from treesearch.errors import InvalidArgumentError
+
+
+def _played(start: TronState, seed: int, turns: int) -> TronState:
+    """``start`` after up to ``turns`` random safe turns (fewer if a side is boxed in)."""
+    rng = random.Random(seed)
+    state = start
+    for _ in range(turns):
+        mine, theirs = safe_moves(state, 0), safe_moves(state, 1)
+        if not mine or not theirs:
+            break
+        nxt = state.play(rng.choice(mine), rng.choice(theirs))
+        if nxt.is_terminal():
+            break
+        state = nxt
+    return state
+
+
+def horizon(state: TronState, value: Callable[[TronState], float] = evaluate) -> float:
+    """``value``, but separated players scored by their chains of chambers, as the deep search.
+
+    On the 13-cell hexagon the race's fill is the cells reachable, always at least the chain.
+    """
+    if state.is_terminal() or not separated(state):
+        return value(state)
+    size = state.grid.playable().bit_count()
+    return separated_value(chamber_fill(state, 0) - chamber_fill(state, 1), size)
+
+
+def _reference(state: TronState, turns: int) -> list[list[float]]:
+    """``AlphaBeta``'s value of every joint step of the turn at hand, ``turns`` deep in all."""
+    pos = position(state)
+    out = []
+    for cell0, _ in pos.options(0):
+        row = []
+        for cell1, _ in pos.options(1):
+            if cell0 == cell1:
+                row.append(0.0)
+                continue
+            child = _child(state, cell0, cell1)
+            if child.is_terminal() or turns == 1:
+                row.append(horizon(child))
+            else:
+                search = AlphaBeta(value=_turn_start_horizon, depth=2 * turns - 2)
+                row.append(float(search.run(child).value))
+        out.append(row)
+    return out
+
+
+def _turn_start_horizon(state: TronState) -> float:
+    """``horizon`` at turn starts (the final round's leaves); ``evaluate`` in the odd rounds."""
+    return evaluate(state) if state.pending is not None else horizon(state)
+
+
+def _child(state: TronState, cell0: int, cell1: int) -> TronState:
+    """The turn start after player 0 steps to ``cell0`` and player 1 to ``cell1``."""
+    moves = []
+    for player, cell in ((0, cell0), (1, cell1)):
+        for move in safe_moves(state, player):
+            facing = (state.orientations[player] + move) % 6 if state.grid.hex else move
+            if state.grid.steps[state.heads[player]][facing] == cell:
+                moves.append(move)
+    return state.play(moves[0], moves[1])
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), turns=st.integers(2, 16), depth=st.integers(1, 3))
+def test_the_deep_search_finds_alphabetas_values(seed: int, turns: int, depth: int) -> None:
+    state = _played(hex_start(seed % 64), seed, turns)
+    pos = position(state)
+    if not pos.options(0) or not pos.options(1):
+        return
+    expected = _reference(state, depth)
+    for bits in (4, 16):  # a tiny table (slots shared by many positions) and a roomy one
+        found, _ = deep_values(pos, depth, table=Table(state.grid, bits))
+        for row, want in zip(found, expected, strict=True):
+            assert row == pytest.approx(want, abs=0.001 * depth + 1e-12)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_the_learned_horizon_scores_as_the_learned_evaluation(seed: int) -> None:
+    value = learned_evaluation()
+    state = _played(hex_start(seed), seed, 8 + 3 * seed)
+    pos = position(state, value.weights)
+    found, _ = deep_values(pos, 1)
+    for (cell0, _), row in zip(pos.options(0), found, strict=True):
+        for (cell1, _), got in zip(pos.options(1), row, strict=True):
+            if cell0 != cell1:
+                want = horizon(_child(state, cell0, cell1), value)
+                assert got == pytest.approx(want, abs=1e-12)
+
+
+def test_the_learned_horizon_is_for_the_hex_board() -> None:
+    with pytest.raises(InvalidArgumentError, match="hex board"):
+        position(square_start("box15"), learned_evaluation().weights)
+    with pytest.raises(InvalidArgumentError, match="only with learned=True"):
+        deep_bot(0.1, model="x.npz")
+
+
+def test_alpha_beta_over_the_picks_keeps_the_best_rows_value() -> None:
+    state = _played(square_start("box15"), 3, 6)
+    pos = position(state)
+    full, _ = deep_values(pos, 3)
+    pruned, _ = deep_values(pos, 3, matrix=False)
+    best = max(min(row) for row in full)
+    assert max(min(row) for row in pruned) == pytest.approx(best)
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+def test_the_deep_search_turns_away_from_the_cut_off(depth: int) -> None:
+    """The horizon position of ``test_horizon``, where 6 plies of ``AlphaBeta`` walk on (0)."""
+    state = TronState(hex_grid(13), (33, 49), (3, 1), TRAILS, turn=22)
+    assert DeepSearch(None, depth, 0.03, True, seed=0).move(state) != 0
+
+
+def test_a_search_over_its_node_limit_says_so() -> None:
+    state = _played(hex_start(5), 5, 4)
+    pos = position(state)
+    steps = (pos.options(0)[0], pos.options(1)[0])
+    _, nodes = search_turns(pos, steps, 6, limit=50)
+    assert nodes > 50
+    walls = bytes(pos.walls)
+    search_turns(pos, steps, 2)
+    assert bytes(pos.walls) == walls  # the walls are restored after every search
+
+
+def test_the_bot_is_deterministic_without_a_clock_and_plays_free_steps() -> None:
+    state = _played(hex_start(9), 9, 5)
+    moves = [deep_bot(None, depth=3).for_game(7)(state, p) for p in (0, 1, 0, 1)]
+    assert moves[:2] == moves[2:]
+    assert moves[0] in safe_moves(state, 0) and moves[1] in safe_moves(state, 1)
+
+
+def test_the_bot_refuses_bad_settings() -> None:
+    with pytest.raises(InvalidArgumentError, match="needs seconds or depth"):
+        deep_bot(None)
+    with pytest.raises(InvalidArgumentError, match="simultaneous must be"):
+        deep_bot(0.1, simultaneous="decoupled")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="draw must be"):
+        deep_bot(0.1, draw=1.5)
+    with pytest.raises(InvalidArgumentError, match="depth"):
+        deep_bot(0.1, depth=0)
+
+
+def _digest() -> str:
+    """Values of a few positions, for the plain-Python subprocess."""
+    out = []
+    for seed in range(3):
+        for start in (hex_start(seed), square_start("box15")):
+            state = _played(start, seed, 6 + seed)
+            pos = position(state)
+            if pos.options(0) and pos.options(1):
+                values, nodes = deep_values(pos, 2, draw=0.03, table=Table(state.grid, 8))
+                out.append(repr((values, nodes)))
+    return hashlib.sha256("\n".join(out).encode()).hexdigest()
+
+
+def test_plain_python_gives_the_same_values() -> None:
+    engine, digest = plain_python_digest("tests.games.tron.test_deep")
+    assert engine == "python"
+    assert digest == _digest()
