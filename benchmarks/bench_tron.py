@@ -6,20 +6,26 @@ square map's fixed start), at ``--seconds`` per move
 for the timed bots. It prints win/draw/loss and the score of the first bot of each pairing
 with its 95% Wilson interval, then how many Voronoi evaluations a second each board runs.
 Targets (issue 11): best >= 0.70 against heuristic on both boards, >= 0.95 against random.
+``--depths`` prints instead the plies ``previous_best_bot``'s and ``best_bot``'s searches
+finish in ``--seconds`` on middle-game positions.
 
     python benchmarks/bench_tron.py [--games 100] [--seconds 0.2] [--boards hex,box15]
         [--bots best,heuristic,random] [--pairs best:heuristic,best:random] [--jobs 2]
+    python benchmarks/bench_tron.py --depths [--seconds 0.2]
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import random
+import statistics
 import time
 from collections.abc import Callable
 
 from games.tron.agent import TronAgent
 from games.tron.bots import (
+    Contempt,
     TronBot,
     alphabeta_bot,
     best_bot,
@@ -27,16 +33,23 @@ from games.tron.bots import (
     heuristic_bot,
     learned_bot,
     mcts_bot,
+    previous_best_bot,
     random_bot,
 )
+from games.tron.deep import DeepSearch
 from games.tron.maps import generate_map
+from games.tron.moves import safe_moves
 from games.tron.state import TronState, hex_start, square_start
 from games.tron.value import evaluate
+from games.tron.voronoi import race_counts
+from treesearch.alphabeta import AlphaBeta
+from treesearch.budget import Budget
 from treesearch.match import PairedStarts, play_match
 
 BOTS: dict[str, Callable[[float], TronBot]] = {
     "best": best_bot,
     "deep": deep_bot,
+    "previous-best": previous_best_bot,
     "learned": learned_bot,
     "alphabeta": alphabeta_bot,
     "mcts": mcts_bot,
@@ -75,6 +88,40 @@ def evaluations_per_second(state: TronState, seconds: float = 1.0) -> float:
     return calls / (time.perf_counter() - t0)
 
 
+def depths(seconds: float, positions: int = 20) -> tuple[float, float]:
+    """Mean plies each search finishes in ``seconds``: ``AlphaBeta`` (matrix) and ``deep``.
+
+    On ``positions`` middle-game turn starts (seeded hex starts after 8-20 random safe turns),
+    ``previous_best_bot``'s search and ``deep_bot``'s, each on its own clock.
+    """
+    rng = random.Random(0)
+    frames: list[TronState] = []
+    while len(frames) < positions:
+        state = hex_start(len(frames))
+        for _ in range(rng.randrange(8, 21)):
+            mine, theirs = safe_moves(state, 0), safe_moves(state, 1)
+            if not mine or not theirs:
+                break
+            state = state.play(rng.choice(mine), rng.choice(theirs))
+        if not state.is_terminal() and race_counts(state)[0] and safe_moves(state, 0):
+            frames.append(state)
+    leaf = Contempt  # the previous best searches through contempt for draws
+    old = AlphaBeta(
+        value=lambda view: evaluate(view.state),
+        budget=Budget(seconds=seconds),
+        simultaneous="matrix",
+        rng=0,
+    )
+    deep = DeepSearch(seconds, None, 0.03, False, 0)
+    deep.warm(frames[0])
+    old_plies, deep_plies = [], []
+    for state in frames:
+        old_plies.append(old.run(leaf(state, 0.03)).info["depth"])
+        deep.move(state)
+        deep_plies.append(2 * deep.last[0])
+    return statistics.fmean(old_plies), statistics.fmean(deep_plies)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per pairing and board")
@@ -86,7 +133,14 @@ def main() -> None:
     parser.add_argument("--pairs", default=None, help="only these pairings, a:b,c:d")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing games")
     parser.add_argument("--seed", type=int, default=0, help="match seed")
+    parser.add_argument(
+        "--depths", action="store_true", help="only the plies each search reaches a move"
+    )
     args = parser.parse_args()
+    if args.depths:
+        old, deep = depths(args.seconds)
+        print(f"plies finished in {args.seconds} s: AlphaBeta {old:.1f}, deep {deep:.1f}")
+        return
 
     names = args.bots.split(",")
     pairs = (

@@ -12,6 +12,8 @@ normalised steps swing on the many positions whose features are all near 0: its 
 error rose above the error of predicting 0); the last ``--holdout`` share of the games is kept
 aside and the printed learning curve is the held-out mean squared error after fitting on more and
 more games, next to the error of the best multiple of the Voronoi difference alone.
+``--labeller deep`` labels by ``games.tron.deep``'s compiled search (twice the plies in the
+same time, separated rooms counted by their chains of chambers).
 
     python benchmarks/train_tron_value.py --games 500 --seed 1 --jobs 1 \\
         --out games/tron/models/tron_value.npz
@@ -28,6 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from games.tron.bots import alphabeta_bot
+from games.tron.deep import deep_values, position
 from games.tron.features import FEATURES, features
 from games.tron.learned_evaluation import MODEL_GAME
 from games.tron.moves import as_player_0, safe_moves
@@ -54,24 +57,42 @@ class Sample:
         return self.phi
 
 
-def self_play(args: tuple[int, int, int, float, int, int]) -> tuple[list[Row], float, int]:
+def deep_value(state: TronState, plies: int) -> float:
+    """Player 0's value of the turn start ``state`` by ``games.tron.deep``'s search.
+
+    ``plies // 2`` turns, the alternating view (player 1 answers each pick), no contempt.
+    """
+    pos = position(state)
+    if not pos.options(0) or not pos.options(1):
+        return evaluate(state)
+    values = deep_values(pos, max(1, plies // 2), matrix=False).values
+    return max(min(row) for row in values)
+
+
+def self_play(
+    args: tuple[int, int, int, float, int, int, str],
+) -> tuple[list[Row], float, int]:
     """One seeded game: its connected turn starts (features, search label), outcome, turns.
 
     The label is 0 without a labelling search (``label_depth`` 0); else the mean of the
     alternating search's value for player 0 and minus its value for player 1 (each side
-    searched as the one who picks first, so the label has no side's bias).
+    searched as the one who picks first, so the label has no side's bias), by ``AlphaBeta``
+    on ``evaluate`` or by ``games.tron.deep`` (``labeller``).
     """
-    seed, game, depth, epsilon, opening, label_depth = args
+    seed, game, depth, epsilon, opening, label_depth, labeller = args
     rng = random.Random(seed * 1_000_003 + game)
     bots = [alphabeta_bot(None, depth=depth).for_game(game) for _ in range(2)]
-    label = AlphaBeta(value=evaluate, depth=label_depth) if label_depth else None
+    search = AlphaBeta(value=evaluate, depth=label_depth) if label_depth else None
     state: TronState = hex_start(seed * 1_000_003 + game)
     rows: list[Row] = []
     while not state.is_terminal():
         if race_counts(state)[0]:
             searched = 0.0
-            if label is not None:
-                mine, theirs = label.run(state).value, label.run(as_player_0(state, 1)).value
+            swapped = as_player_0(state, 1)
+            if search is not None and labeller == "deep":
+                searched = (deep_value(state, label_depth) - deep_value(swapped, label_depth)) / 2
+            elif search is not None:
+                mine, theirs = search.run(state).value, search.run(swapped).value
                 searched = (float(mine or 0.0) - float(theirs or 0.0)) / 2
             rows.append((features(state), searched))
         moves = []
@@ -137,6 +158,12 @@ def main() -> None:
     parser.add_argument("--holdout", type=float, default=0.2, help="share of games held out")
     parser.add_argument("--target", choices=("outcome", "search"), default="outcome")
     parser.add_argument("--label-depth", type=int, default=6, help="plies of the label search")
+    parser.add_argument(
+        "--labeller",
+        choices=("alphabeta", "deep"),
+        default="alphabeta",
+        help="the label search: treesearch's AlphaBeta or games.tron.deep's compiled one",
+    )
     parser.add_argument("--penalty", type=float, default=1.0, help="ridge penalty")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
@@ -144,7 +171,7 @@ def main() -> None:
     t0 = time.perf_counter()
     label_depth = args.label_depth if args.target == "search" else 0
     jobs = [
-        (args.seed, g, args.depth, args.epsilon, args.opening, label_depth)
+        (args.seed, g, args.depth, args.epsilon, args.opening, label_depth, args.labeller)
         for g in range(args.games)
     ]
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -149,6 +149,7 @@ HOT_LOOPS = {
     "games.railroad_ink.engine.scoring:_trail",  # compiled kernel, per trail step
     "games.railroad_ink.engine.ntuple:play_game",  # compiled kernel, per placement
     "games.railroad_ink.engine.plans:_walk",  # compiled kernel, per placement of a play-out
+    "games.tron.deep:_search",  # compiled kernel, per node of the deep search
 }
 
 

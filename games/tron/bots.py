@@ -19,11 +19,10 @@ import math
 import random
 from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from games.tron.deep import DeepSearch
 from games.tron.grid import check_int
 from games.tron.heuristic import HEAD_ON_PENALTY, heuristic_bot, heuristic_scores
 from games.tron.moves import Bot, TronBot, as_player_0, check_turn_start, safe_moves
@@ -36,6 +35,9 @@ from treesearch.budget import Budget
 from treesearch.core import TreeIterator
 from treesearch.errors import InvalidArgumentError, InvalidBudgetError
 from treesearch.mcts import MCTS, MCTSSettings
+
+if TYPE_CHECKING:  # imported where used: it loads numba, as the bot plays
+    from games.tron.deep import DeepSearch
 
 __all__ = [
     "HEAD_ON_PENALTY",
@@ -52,6 +54,7 @@ __all__ = [
     "heuristic_scores",
     "learned_bot",
     "mcts_bot",
+    "previous_best_bot",
     "random_bot",
     "safe_moves",
 ]
@@ -169,8 +172,8 @@ class _SearchBot:
             self.search = self.make(self.seed)
             evaluate(mine)  # loads (or compiles) the flood now, not on the first move's clock
             race(mine)
-            if isinstance(self.search, DeepSearch):
-                self.search.warm(mine)
+            if not isinstance(self.search, AlphaBeta | MCTS | _NearMatrix):
+                self.search.warm(mine)  # a DeepSearch: compiles its search now, too
             if self.endgame is not None:
                 from games.tron.endgame import fill_move
 
@@ -180,7 +183,7 @@ class _SearchBot:
 
             seconds, nodes = self.endgame
             return fill_move(mine, 0, nodes=nodes, seconds=seconds)[0]
-        if isinstance(self.search, DeepSearch):
+        if not isinstance(self.search, AlphaBeta | MCTS | _NearMatrix):
             return self.search.move(mine)
         result = self.search.run(Contempt(mine, self.draw) if self.draw else mine)
         result.raise_if_interrupted()
@@ -409,9 +412,9 @@ def deep_bot(
     *,
     depth: int | None = None,
     draw: float = 0.03,
-    simultaneous: Literal["sequential", "matrix"] = "matrix",
+    simultaneous: Literal["sequential", "matrix"] = "sequential",
     endgame: bool = True,
-    learned: bool = False,
+    horizon: Literal["race", "learned"] = "race",
     model: str | None = None,
 ) -> TronBot:
     """``alphabeta_bot``'s search compiled over arrays (``games.tron.deep``): deeper in time.
@@ -425,13 +428,15 @@ def deep_bot(
         depth: the most turns searched (two plies each); with ``seconds=None`` the bot is
             deterministic.
         draw: contempt: a drawn end scores ``-draw`` for the bot, in [0, 1).
-        simultaneous: "matrix" (the turn at hand as a matrix game, the pick drawn from its
-            optimal mix, seeded per game) or "sequential" (the opponent sees the pick).
+        simultaneous: "sequential" (the opponent is searched as if it saw the pick) or
+            "matrix" (the turn at hand as a matrix game, the pick drawn from its optimal mix,
+            seeded per game).
         endgame: once the players are separated, play ``games.tron.endgame.fill_move``.
-        learned: score the horizon by the learned evaluation
-            (``games.tron.learned_evaluation``, hex only) instead of the Voronoi race.
-        model: with ``learned``, a model file of ``benchmarks/train_tron_value.py``; None:
-            the shipped one.
+        horizon: how the connected positions where the search stops are scored: "race" (the
+            Voronoi race's territories) or "learned" (``games.tron.learned_evaluation``, hex
+            only).
+        model: with "learned", a model file of ``benchmarks/train_tron_value.py``; None: the
+            shipped one.
     """
     secs = _seconds(seconds)
     if depth is not None:
@@ -444,23 +449,27 @@ def deep_bot(
             f"simultaneous must be 'sequential' or 'matrix', got {simultaneous!r}"
         )
     matrix = simultaneous == "matrix"
+    if horizon not in ("race", "learned"):
+        raise InvalidArgumentError(f"horizon must be one of ('race', 'learned'), got {horizon!r}")
     weights = None
-    if learned:
+    if horizon == "learned":
         from games.tron.learned_evaluation import learned_evaluation
 
         weights = learned_evaluation(None if model is None else Path(model)).weights
     elif model is not None:
-        raise InvalidArgumentError(f"model={model!r} is read only with learned=True")
+        raise InvalidArgumentError(f"model={model!r} is read only with horizon='learned'")
 
     def make(seed: int) -> DeepSearch:
-        return DeepSearch(secs, depth, float(draw), matrix, seed, weights=weights)
+        from games.tron.deep import DeepSearch  # here: it loads numba, as the bot plays
+
+        return DeepSearch(secs, depth, float(draw), matrix, seed, horizon=horizon, weights=weights)
 
     label = f"deep({secs}s)" if depth is None else f"deep({secs}s, depth {depth})"
-    if learned:
-        label = "learned-" + label
+    if horizon != "race":
+        label = f"{label[:-1]}, {horizon})"
     kind = (
-        f"deep_bot({secs!r}, depth={depth!r}, draw={draw!r}, simultaneous={simultaneous!r}"
-        f"{', endgame=True' if endgame else ''}{', learned=True' if learned else ''}"
+        f"deep_bot({secs!r}, depth={depth!r}, draw={draw!r}, simultaneous={simultaneous!r}, "
+        f"endgame={endgame!r}, horizon={horizon!r}"
         f"{f', model={model!r}' if model is not None else ''})"
     )
     fill = (secs, ENDGAME_NODES) if endgame else None
@@ -468,30 +477,41 @@ def deep_bot(
 
 
 def best_bot(seconds: float = 0.2) -> TronBot:
-    """The strongest bot here at ``seconds`` per move (see ``benchmarks/bench_tron.py``).
+    """The strongest bot here at ``seconds`` per move (see ``benchmarks/RESULTS.md``).
 
-    ``alphabeta_bot(seconds, draw=0.03, simultaneous="matrix", endgame=True)``: the Voronoi
-    alpha-beta with a little contempt for draws (head-on collisions; measured better than
-    ``draw=0`` and ``draw=0.1``), the turn at hand searched as a matrix game, so it does not
-    fear a head-on the opponent cannot see coming, and once the players are separated the
-    longest path through its own room searched alone (``games.tron.endgame``). Without the
-    endgame search it is ``alphabeta_bot(seconds, draw=0.03, simultaneous="matrix")``.
+    ``deep_bot(seconds)``: the compiled alternating alpha-beta on the Voronoi race, 12-14
+    plies deep at 0.2 s, with a little contempt for draws (``draw=0.03``) and, once the
+    players are separated, the longest path through its own room searched alone
+    (``games.tron.endgame``). It plays the sequential view: assuming the opponent sees its
+    pick keeps it out of head-on collisions, and measured stronger than the matrix view
+    against both contest bots. ``previous_best_bot`` is the bot it replaced.
+    """
+    bot = deep_bot(seconds)
+    bot.name = f"best({seconds}s)"
+    return bot
+
+
+def previous_best_bot(seconds: float = 0.2) -> TronBot:
+    """``best_bot`` before ``deep_bot``: the framework's ``AlphaBeta`` on the Voronoi race.
+
+    ``alphabeta_bot(seconds, draw=0.03, simultaneous="matrix", endgame=True)``: contempt for
+    draws, the turn at hand searched as a matrix game (the pick drawn from its optimal mix),
+    and the separated endgame searched alone. It reaches 6-8 plies at 0.2 s.
     """
     bot = alphabeta_bot(seconds, draw=0.03, simultaneous="matrix", endgame=True)
-    bot.name = f"best({seconds}s)"
+    bot.name = f"previous-best({seconds}s)"
     return bot
 
 
 def learned_bot(seconds: float = 0.2, *, model: str | None = None) -> TronBot:
     """``best_bot`` on the learned evaluation (``games.tron.learned_evaluation``), not the race.
 
+    ``deep_bot(seconds, horizon="learned", model=model)``.
+
     Args:
         seconds: wall-clock seconds per move.
         model: a model file of ``benchmarks/train_tron_value.py``; None: the shipped one.
     """
-    from games.tron.learned_evaluation import learned_evaluation  # here: it loads numba
-
-    value = learned_evaluation(None if model is None else Path(model))
-    bot = alphabeta_bot(seconds, draw=0.03, simultaneous="matrix", value=value, endgame=True)
+    bot = deep_bot(seconds, horizon="learned", model=model)
     bot.name = f"learned({seconds}s)"
     return bot

@@ -12,7 +12,8 @@ plies in the same time.
 A leaf is scored as ``games.tron.value.evaluate`` scores a turn start, but for separated
 players: each fills at most its longest chain of chambers (``games.tron.endgame``), not every
 cell of its room, which stops the search from walking into a separation it would lose by a
-side chamber. With a learned evaluation's weights, connected leaves are scored by them.
+side chamber. Connected leaves are scored by the race's territories, or (``HORIZONS``) by a
+learned evaluation.
 
 ``search_turns`` searches the position after one joint move; ``deep_values`` the turn at
 hand, as a matrix of joint moves or by alpha-beta over its picks; ``DeepSearch`` deepens it a
@@ -28,6 +29,7 @@ import math
 import random
 import time
 from types import FunctionType
+from typing import NamedTuple
 
 import numpy as np
 
@@ -41,7 +43,17 @@ from games.tron.value import CONNECTED_SCALE, separated_value
 from treesearch.errors import InvalidArgumentError
 from treesearch.matrix_game import solve_matrix_game
 
-__all__ = ["NO_LIMIT", "DeepSearch", "Position", "Table", "deep_values", "position", "search_turns"]
+__all__ = [
+    "HORIZONS",
+    "NO_LIMIT",
+    "DeepSearch",
+    "Position",
+    "Searched",
+    "Table",
+    "deep_values",
+    "position",
+    "search_turns",
+]
 
 Array = flood.Array
 NO_LIMIT = 1 << 62
@@ -50,8 +62,11 @@ _WIN_STEP = 0.001
 """What a win loses (and a loss gains) for each turn it lies ahead."""
 
 _separated = jit(separated_value)
-_VORONOI: Array = np.zeros(0) if flood.COMPILED else ()
-"""No weights: the horizon is scored by the Voronoi race."""
+_NO_WEIGHTS: Array = np.zeros(0) if flood.COMPILED else ()
+"""The weights of a horizon that is not learned."""
+HORIZONS = ("race", "learned")
+"""How the connected positions where the search stops are scored (see ``position``)."""
+RACE, LEARNED = range(2)
 
 
 @jit
@@ -121,16 +136,19 @@ def _leaf(
     hexgrid: bool,
     size: int,
     last: bool,
+    horizon: int,
     weights: Array,
     phi: Array,
-) -> tuple[bool, float]:
-    """``(done, value)`` of a turn start with safe steps for both, when it is decided here.
+) -> tuple[bool, float, int]:
+    """``(done, value, cut)`` of a turn start with safe steps for both, decided here or not.
 
     Separated players are scored by their fills, each the smaller of the race's and the
     chain of chambers of ``games.tron.endgame`` (a room with side chambers holds fewer moves
-    than cells). At the last turn (``last``) a connected position is scored by the territory
-    difference, or with ``weights`` (not empty) by the learned evaluation of its
-    ``features`` (``phi`` is a buffer for them). Otherwise it is searched on.
+    than cells). At the last turn (``last``) a connected position is scored by ``horizon``
+    (an index of ``HORIZONS``): the territory difference, or the learned evaluation
+    (``weights``) of its ``features`` (``phi`` is a buffer for them). Otherwise it is
+    searched on. ``cut`` is 1 when the value is the horizon's score (a deeper search could
+    change it), else 0.
     """
     both, own0, own1, fill0, fill1 = flood._race(
         steps, playable, colours, walls, heads, facings, 0, hexgrid, flood._NONE
@@ -139,17 +157,17 @@ def _leaf(
         marks = flood._open(playable, walls)
         fill0 = min(fill0, _chambers(steps, marks, heads[0]))
         fill1 = min(fill1, _chambers(steps, marks, heads[1]))
-        return True, _separated(fill0 - fill1, size)
+        return True, _separated(fill0 - fill1, size), 0
     if not last:
-        return False, 0.0
-    if not len(weights):
-        return True, CONNECTED_SCALE * (own0 - own1) / size
+        return False, 0.0, 0
+    if horizon == RACE:
+        return True, CONNECTED_SCALE * (own0 - own1) / size, 1
     counts = features._counts(steps, playable, walls, heads, facings, 0, hexgrid)
     features._phi(counts, size, hexgrid, phi)
     raw = 0.0
     for k in range(len(weights)):
         raw += weights[k] * phi[k]
-    return True, CONNECTED_SCALE * max(-CLIP, min(CLIP, raw))
+    return True, CONNECTED_SCALE * max(-CLIP, min(CLIP, raw)), 1
 
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -172,19 +190,22 @@ def _order(cells: Array, dirs: Array, at: int, count: int, first: int, score: Ar
 @jit
 def _probe(
     keys: Array, info: Array, values: Array, key: int, depth: int, lo: float, hi: float
-) -> tuple[int, bool, float]:
-    """``(best direction or -1, decided, value)`` of the table's entry for ``key``."""
+) -> tuple[int, bool, float, int]:
+    """``(best direction or -1, decided, value, cut)`` of the table's entry for ``key``.
+
+    ``cut`` is 0 when no position below the entry was scored at the horizon, else 1.
+    """
     slot = key & (len(keys) - 1)
     if keys[slot] != key:
-        return -1, False, 0.0
-    entry = info[slot]  # depth * 64 + flag * 16 + direction
-    best, flag, deep = entry % 16, entry // 16 % 4, entry // 64
+        return -1, False, 0.0, 1
+    entry = info[slot]  # depth * 128 + (horizon reached) * 64 + flag * 16 + direction
+    best, flag, cut, deep = entry % 16, entry // 16 % 4, entry // 64 % 2, entry // 128
     value = values[slot]
     if deep >= depth and (
         flag == EXACT or (flag == LOWER and value >= hi) or (flag == UPPER and value <= lo)
     ):
-        return best, True, value
-    return best, False, value
+        return best, True, value, cut
+    return best, False, value, cut
 
 
 @jit
@@ -198,12 +219,16 @@ def _store(
     hi: float,
     value: float,
     best: int,
+    cut: int,
 ) -> None:
-    """Keep ``value`` (searched ``depth`` turns in the window ``lo``-``hi``) for ``key``."""
+    """Keep ``value`` (searched ``depth`` turns in the window ``lo``-``hi``) for ``key``.
+
+    ``cut``: how many positions below were scored at the horizon.
+    """
     slot = key & (len(keys) - 1)
     flag = UPPER if value <= lo else LOWER if value >= hi else EXACT
     keys[slot], values[slot] = key, value
-    info[slot] = depth * 64 + flag * 16 + best
+    info[slot] = depth * 128 + min(cut, 1) * 64 + flag * 16 + best
 
 
 @jit
@@ -222,15 +247,19 @@ def _search(
     draw: float,
     limit: int,
     table: tuple[Array, Array, Array, Array, Array],
+    horizon: int,
     weights: Array,
-) -> tuple[float, int]:
-    """``(value, nodes)`` of the turn start ``heads``/``facings``/``walls``, ``turns`` deep.
+) -> tuple[float, int, int]:
+    """``(value, nodes, cut)`` of the turn start ``heads``/``facings``/``walls``, ``turns`` deep.
 
     Alpha-beta between ``alpha`` and ``beta`` (a value outside is a bound). ``walls`` (the
     flood's wall bytes) is changed during the search and restored. ``table`` is ``Table``'s
     arrays: the entries, kept between searches, order the picks (the best one found before
     first, then the cells of most cut-offs) and end searches already done. Stops when
-    ``nodes`` passes ``limit``: the value is then meaningless.
+    ``nodes`` passes ``limit``: the value is then meaningless. ``cut`` counts the positions
+    scored at the horizon (0: the search saw every end it depends on; deeper changes nothing).
+
+    Hot loop: a compiled kernel kept in one function, since a call per node costs speed.
     """
     keys, info, values, zobrist, history = table
     phi = _floats(len(weights))
@@ -238,7 +267,7 @@ def _search(
     plies = 2 * turns + 1
     lo, hi, best = _floats(plies), _floats(plies), _floats(plies)
     nexts, counts = flood._int_array(plies, 0), flood._int_array(plies, 0)
-    chosen = flood._int_array(plies, 0)
+    chosen, under = flood._int_array(plies, 0), flood._int_array(plies, 0)
     hashes = _longs(plies)
     cells, dirs = flood._int_array(6 * plies + 6, 0), flood._int_array(6 * plies + 6, 0)
     # the heads and facings before each turn's joint step, to undo it
@@ -250,7 +279,7 @@ def _search(
             hashes[0] ^= zobrist[c]
     nodes = 1
     p = 0
-    value = 0.0
+    value, cut = 0.0, 0  # a child's value, and its positions scored at the horizon
     entering = True  # at ply p (even), a turn start to score or expand
     lo[0], hi[0] = alpha, beta
     while True:
@@ -261,7 +290,7 @@ def _search(
             at = 6 * p
             na = _options(steps, playable, walls, a, f0[turn], cells, dirs, at)
             nb = _options(steps, playable, walls, b, f1[turn], cells, dirs, at + 6)
-            done = True
+            done, cut = True, 0
             if na == 0 and nb == 0:
                 value = -draw
             elif na == 0:
@@ -269,30 +298,31 @@ def _search(
             elif nb == 0:
                 value = 1.0 - _WIN_STEP * turn
             else:
-                first, done, value = _probe(
+                first, done, value, cut = _probe(
                     keys, info, values, hashes[p], turns - turn, lo[p], hi[p]
                 )
                 if not done:
-                    done, value = _leaf(
+                    done, value, cut = _leaf(
                         steps,
                         playable,
                         colours,
                         walls,
-                        (a, b),
-                        (f0[turn], f1[turn]),
+                        (int(a), int(b)),  # ints, as every other caller of the race passes
+                        (int(f0[turn]), int(f1[turn])),
                         hexgrid,
                         size,
                         turn == turns,
+                        horizon,
                         weights,
                         phi,
                     )
                 if not done:
                     _order(cells, dirs, at, na, first, history[0])
                     counts[p], counts[p + 1] = na, nb
-                    nexts[p], best[p], chosen[p] = 0, -math.inf, 0
+                    nexts[p], best[p], chosen[p], under[p] = 0, -math.inf, 0, 0
                     continue
             if p == 0:
-                return value, nodes
+                return value, nodes, cut
             walls[a >> 3] &= 255 ^ (1 << (a & 7))  # a leaf: take the joint step back
             walls[b >> 3] &= 255 ^ (1 << (b & 7))
             p -= 1
@@ -303,8 +333,8 @@ def _search(
                 q = p + 1
                 lo[q], hi[q] = max(lo[p], best[p]), hi[p]
                 hashes[q] = hashes[p] ^ zobrist[4 * cells_count + dirs[6 * p + i]]
-                nexts[q], best[q], chosen[q] = 0, math.inf, 0
-                first, done, value = _probe(
+                nexts[q], best[q], chosen[q], under[q] = 0, math.inf, 0, 0
+                first, done, value, cut = _probe(
                     keys, info, values, hashes[q], turns - p // 2, lo[q], hi[q]
                 )
                 if not done:
@@ -315,11 +345,11 @@ def _search(
                 turn = p // 2
                 a, b = cells[6 * p - 6 + nexts[p - 1] - 1], cells[6 * p + i]
                 if a == b:  # head-on: both crash
-                    value = -draw
+                    value, cut = -draw, 0
                 else:
                     nodes += 1
                     if nodes > limit:
-                        return 0.0, nodes
+                        return 0.0, nodes, 1
                     walls[a >> 3] |= 1 << (a & 7)
                     walls[b >> 3] |= 1 << (b & 7)
                     h0[turn + 1], h1[turn + 1] = a, b
@@ -340,7 +370,7 @@ def _search(
                     entering = True
                     continue
         else:  # every pick of ply p searched (or cut off): its value goes up
-            value = best[p]
+            value, cut = best[p], under[p]
             turn = p // 2
             _store(
                 keys,
@@ -352,16 +382,18 @@ def _search(
                 hi[p],
                 value,
                 dirs[6 * p + chosen[p]],
+                cut,
             )
             if p == 0:
-                return value, nodes
+                return value, nodes, cut
             if p % 2 == 0:  # a turn start: take the joint step back
                 a, b = h0[turn], h1[turn]
                 walls[a >> 3] &= 255 ^ (1 << (a & 7))
                 walls[b >> 3] &= 255 ^ (1 << (b & 7))
             p -= 1
-        # ``value`` is the value of the child ``nexts[p] - 1`` of ply p
+        # ``value`` is the value of the child ``nexts[p] - 1`` of ply p, ``cut`` its horizon count
         i = nexts[p] - 1
+        under[p] += cut
         if p % 2 == 0:
             if value > best[p]:
                 best[p], chosen[p] = value, i
@@ -410,9 +442,19 @@ class Table:
 class Position:
     """A turn start as the compiled search reads it: the grid's arrays, wall bytes, heads."""
 
-    __slots__ = ("facings", "grid", "heads", "hexgrid", "size", "state", "walls", "weights")
+    __slots__ = (
+        "facings",
+        "grid",
+        "heads",
+        "hexgrid",
+        "horizon",
+        "size",
+        "state",
+        "walls",
+        "weights",
+    )
 
-    def __init__(self, state: TronState, weights: Array = _VORONOI) -> None:
+    def __init__(self, state: TronState, horizon: int = RACE, weights: Array = _NO_WEIGHTS) -> None:
         grid = state.grid
         self.state = state
         self.grid = flood.arrays(grid)
@@ -422,7 +464,7 @@ class Position:
         self.facings = state.orientations
         self.hexgrid = grid.hex
         self.size = grid.playable().bit_count()
-        self.weights = weights
+        self.horizon, self.weights = horizon, weights
 
     def options(self, player: int) -> list[tuple[int, int]]:
         """``(cell, direction)`` of each step of ``player`` into a free cell."""
@@ -433,20 +475,30 @@ class Position:
         return [(int(cells[k]), int(dirs[k])) for k in range(count)]
 
 
-def position(state: TronState, weights: np.ndarray | None = None) -> Position:
+def position(
+    state: TronState, horizon: str = "race", weights: np.ndarray | None = None
+) -> Position:
     """``state`` (a turn start) over arrays, for ``search_turns`` and ``deep_values``.
 
-    ``weights``: a learned evaluation's (``games.tron.learned_evaluation``) to score the
-    connected positions at the horizon; None: the Voronoi race.
+    ``horizon`` (one of ``HORIZONS``) scores the connected positions where the search stops:
+    "race" by the Voronoi race's territories, "learned" by a learned evaluation's ``weights``
+    (``games.tron.learned_evaluation``, hex only).
     """
+    if horizon not in HORIZONS:
+        raise InvalidArgumentError(f"horizon must be one of {HORIZONS}, got {horizon!r}")
+    if (horizon == "learned") != (weights is not None):
+        raise InvalidArgumentError(
+            f"weights are given with the 'learned' horizon only, got horizon={horizon!r} and "
+            f"weights={weights!r}"
+        )
     if weights is None:
-        return Position(state)
+        return Position(state, HORIZONS.index(horizon))
     if not state.grid.hex:
         raise InvalidArgumentError(
             f"the learned evaluation is trained on the hex board, got a square {state.grid!r}"
         )
     array = np.asarray(weights, dtype=np.float64)
-    return Position(state, array if flood.COMPILED else tuple(array.tolist()))
+    return Position(state, LEARNED, array if flood.COMPILED else tuple(array.tolist()))
 
 
 def search_turns(
@@ -458,19 +510,20 @@ def search_turns(
     window: tuple[float, float] = (-math.inf, math.inf),
     limit: int = NO_LIMIT,
     table: Table | None = None,
-) -> tuple[float, int]:
-    """``(value, nodes)`` for player 0 after the joint step ``steps``, searched ``turns`` more.
+) -> tuple[float, int, bool]:
+    """``(value, nodes, exact)`` for player 0 after the joint step ``steps``, ``turns`` more.
 
     ``steps`` holds each player's ``(cell, direction)`` from ``Position.options`` (two distinct
     cells). ``turns`` 0 scores the position reached; the value is meaningless when ``nodes``
-    passes ``limit``.
+    passes ``limit``. ``exact``: no position was scored at the horizon, so a deeper search
+    would find the same value.
     """
     (a, da), (b, db) = steps
     walls, g = pos.walls, pos.grid
     walls[a >> 3] |= 1 << (a & 7)
     walls[b >> 3] |= 1 << (b & 7)
     try:
-        value, nodes = _search(
+        value, nodes, cut = _search(
             g.steps,
             g.playable,
             g.colours,
@@ -485,12 +538,13 @@ def search_turns(
             draw,
             limit,
             (table or Table(pos.state.grid, 10)).arrays,
+            pos.horizon,
             pos.weights,
         )
     finally:
         walls[a >> 3] &= 255 ^ (1 << (a & 7))
         walls[b >> 3] &= 255 ^ (1 << (b & 7))
-    return float(value), int(nodes)
+    return float(value), int(nodes), not cut
 
 
 def deep_values(
@@ -502,18 +556,19 @@ def deep_values(
     order: list[int] | None = None,
     limit: int = NO_LIMIT,
     table: Table | None = None,
-) -> tuple[list[list[float]], int]:
-    """``(values, nodes)``: the turn at hand searched ``turns`` turns deep (this one included).
+) -> Searched:
+    """``(values, nodes, exact)``: the turn at hand searched ``turns`` turns deep, it included.
 
     ``values[i][j]`` is player 0's value when it steps to its ``i``-th option and player 1 to
     its ``j``-th (``Position.options``). With ``matrix`` every entry is exact; without, rows are
     searched in ``order`` by alpha-beta (player 1 answering each row), and only each row's
     minimum is exact where it can still be the best (``-inf`` marks a row cut off). ``nodes``
-    past ``limit`` means the search stopped: the values are then meaningless.
+    past ``limit`` means the search stopped: the values are then meaningless. ``exact``: no
+    position was scored at the horizon (the search saw every end the values depend on).
     """
     mine, theirs = pos.options(0), pos.options(1)
     values = [[0.0] * len(theirs) for _ in mine]
-    nodes, best = 0, -math.inf
+    nodes, best, exact = 0, -math.inf, True
     for i in order if order is not None else range(len(mine)):
         low = math.inf
         for j, step in enumerate(theirs):
@@ -521,7 +576,7 @@ def deep_values(
                 value = -draw
             else:
                 window = (-math.inf, math.inf) if matrix else (best, low)
-                value, used = search_turns(
+                value, used, ends = search_turns(
                     pos,
                     (mine[i], step),
                     turns - 1,
@@ -530,16 +585,24 @@ def deep_values(
                     limit=limit - nodes,
                     table=table,
                 )
-                nodes += used
+                nodes, exact = nodes + used, exact and ends
                 if nodes > limit:
-                    return values, nodes
+                    return Searched(values, nodes, False)
             values[i][j] = value
             low = min(low, value)
             if not matrix and low <= best:
                 values[i] = [-math.inf] * len(theirs)
                 break
         best = max(best, low)
-    return values, nodes
+    return Searched(values, nodes, exact)
+
+
+class Searched(NamedTuple):
+    """What ``deep_values`` found: the values of the joint steps, the nodes, exactness."""
+
+    values: list[list[float]]
+    nodes: int
+    exact: bool
 
 
 class DeepSearch:
@@ -553,14 +616,15 @@ class DeepSearch:
             drawn from the optimal mix) rather than as player 0's pick answered by player 1.
         seed: the seed of the draws from a mix.
         bits: the transposition table holds ``2**bits`` entries.
-        weights: a learned evaluation's weights for the horizon (``position``); None: the
-            Voronoi race.
+        horizon: how the positions where the search stops are scored (``position``).
+        weights: with the "learned" horizon, the learned evaluation's weights.
     """
 
     __slots__ = (
         "bits",
         "depth",
         "draw",
+        "horizon",
         "last",
         "matrix",
         "random",
@@ -577,17 +641,18 @@ class DeepSearch:
         matrix: bool,
         seed: int,
         bits: int = 18,
+        horizon: str = "race",
         weights: np.ndarray | None = None,
     ) -> None:
         self.seconds, self.depth, self.draw, self.matrix = seconds, depth, draw, matrix
         self.random = random.Random(seed)
         self.table: Table | None = None
         self.last: tuple[int, int] = (0, 0)  # (depth, nodes) of the last move's search
-        self.bits, self.weights = bits, weights
+        self.bits, self.horizon, self.weights = bits, horizon, weights
 
     def warm(self, state: TronState) -> None:
         """Load (or compile) the search now, not on the clock of a move: a one-turn search."""
-        pos = position(state, self.weights)
+        pos = position(state, self.horizon, self.weights)
         if pos.options(0) and pos.options(1):
             deep_values(pos, 1, table=Table(state.grid, 4))
 
@@ -596,7 +661,7 @@ class DeepSearch:
         start = time.perf_counter()
         if self.table is None:
             self.table = Table(state.grid, self.bits)
-        pos = position(state, self.weights)
+        pos = position(state, self.horizon, self.weights)
         mine = pos.options(0)
         deadline = math.inf if self.seconds is None else start + self.seconds
         cap = self.depth if self.depth is not None else _DEEPEST
@@ -607,7 +672,7 @@ class DeepSearch:
             if left <= 0:
                 break
             limit = NO_LIMIT if math.isinf(left) else max(1, int(rate * left))
-            found, nodes = deep_values(
+            found, nodes, exact = deep_values(
                 pos,
                 turns + 1,
                 draw=self.draw,
@@ -623,6 +688,8 @@ class DeepSearch:
             rate = total / max(time.perf_counter() - start, 1e-6)
             rows = [min(row) for row in values]
             order = sorted(range(len(mine)), key=lambda i: -rows[i])
+            if exact:
+                break  # every end seen: deeper searches would find the same values
         self.last = (turns, total)
         if values is None:  # not even one turn in time: the first free step
             return _move(state, mine[0][1])

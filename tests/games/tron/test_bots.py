@@ -13,9 +13,12 @@ from games.tron.bots import (
     alphabeta_bot,
     as_player_0,
     best_bot,
+    deep_bot,
     heuristic_bot,
     heuristic_scores,
+    learned_bot,
     mcts_bot,
+    previous_best_bot,
     random_bot,
     safe_moves,
 )
@@ -126,6 +129,24 @@ def test_best_bot_is_named_and_fresh_per_game() -> None:
     bot = best_bot(0.05)
     assert bot.name == "best(0.05s)"
     assert bot.for_game(3) is not bot
+
+
+def test_best_is_the_deep_search_and_the_previous_best_the_framework_search() -> None:
+    assert repr(best_bot(0.2)).startswith("deep_bot(0.2, depth=None, draw=0.03, ")
+    assert "simultaneous='sequential'" in repr(best_bot(0.2))
+    previous = previous_best_bot(0.2)
+    assert previous.name == "previous-best(0.2s)"
+    assert repr(previous).startswith("alphabeta_bot(0.2, ") and "'matrix'" in repr(previous)
+    assert "horizon='learned'" in repr(learned_bot(0.2))
+
+
+@pytest.mark.parametrize("start", [square_start("box15"), hex_start(2)])
+def test_the_deep_bot_plays_whole_games_on_both_boards(start: TronState) -> None:
+    deep, rand = deep_bot(None, depth=2).for_game(0), random_bot(1)
+    state = start
+    while not state.is_terminal():
+        state = state.play(deep(state, 0), rand(state, 1))
+    assert state.winner() == 0
 
 
 def test_bad_arguments_and_calls_are_named() -> None:

@@ -103,7 +103,7 @@ def test_the_deep_search_finds_alphabetas_values(seed: int, turns: int, depth: i
         return
     expected = _reference(state, depth)
     for bits in (4, 16):  # a tiny table (slots shared by many positions) and a roomy one
-        found, _ = deep_values(pos, depth, table=Table(state.grid, bits))
+        found = deep_values(pos, depth, table=Table(state.grid, bits)).values
         for row, want in zip(found, expected, strict=True):
             assert row == pytest.approx(want, abs=0.001 * depth + 1e-12)
 
@@ -112,8 +112,8 @@ def test_the_deep_search_finds_alphabetas_values(seed: int, turns: int, depth: i
 def test_the_learned_horizon_scores_as_the_learned_evaluation(seed: int) -> None:
     value = learned_evaluation()
     state = _played(hex_start(seed), seed, 8 + 3 * seed)
-    pos = position(state, value.weights)
-    found, _ = deep_values(pos, 1)
+    pos = position(state, "learned", value.weights)
+    found = deep_values(pos, 1).values
     for (cell0, _), row in zip(pos.options(0), found, strict=True):
         for (cell1, _), got in zip(pos.options(1), row, strict=True):
             if cell0 != cell1:
@@ -123,16 +123,20 @@ def test_the_learned_horizon_scores_as_the_learned_evaluation(seed: int) -> None
 
 def test_the_learned_horizon_is_for_the_hex_board() -> None:
     with pytest.raises(InvalidArgumentError, match="hex board"):
-        position(square_start("box15"), learned_evaluation().weights)
-    with pytest.raises(InvalidArgumentError, match="only with learned=True"):
+        position(square_start("box15"), "learned", learned_evaluation().weights)
+    with pytest.raises(InvalidArgumentError, match="only with horizon='learned'"):
         deep_bot(0.1, model="x.npz")
+    with pytest.raises(InvalidArgumentError, match="horizon must be one of"):
+        deep_bot(0.1, horizon="voronoi")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="with the 'learned' horizon only"):
+        position(hex_start(0), "race", learned_evaluation().weights)
 
 
 def test_alpha_beta_over_the_picks_keeps_the_best_rows_value() -> None:
     state = _played(square_start("box15"), 3, 6)
     pos = position(state)
-    full, _ = deep_values(pos, 3)
-    pruned, _ = deep_values(pos, 3, matrix=False)
+    full = deep_values(pos, 3).values
+    pruned = deep_values(pos, 3, matrix=False).values
     best = max(min(row) for row in full)
     assert max(min(row) for row in pruned) == pytest.approx(best)
 
@@ -148,11 +152,23 @@ def test_a_search_over_its_node_limit_says_so() -> None:
     state = _played(hex_start(5), 5, 4)
     pos = position(state)
     steps = (pos.options(0)[0], pos.options(1)[0])
-    _, nodes = search_turns(pos, steps, 6, limit=50)
-    assert nodes > 50
+    _, nodes, exact = search_turns(pos, steps, 6, limit=50)
+    assert nodes > 50 and not exact
     walls = bytes(pos.walls)
     search_turns(pos, steps, 2)
     assert bytes(pos.walls) == walls  # the walls are restored after every search
+
+
+def test_a_search_that_sees_every_end_says_so_and_deeper_ones_agree() -> None:
+    state = _played(hex_start(3, n=7), 3, 4)  # the 37-cell hexagon: every end within reach
+    pos = position(state)
+    found = [deep_values(pos, turns) for turns in range(1, 16)]
+    assert not found[0].exact
+    first = next(k for k, f in enumerate(found) if f.exact)
+    assert all(f.exact and f.values == found[first].values for f in found[first:])
+    search = DeepSearch(None, None, 0.0, True, seed=0)
+    search.move(state)
+    assert search.last[0] == first + 1  # the deepening stops at the first exact depth
 
 
 def test_the_bot_is_deterministic_without_a_clock_and_plays_free_steps() -> None:
@@ -181,8 +197,8 @@ def _digest() -> str:
             state = _played(start, seed, 6 + seed)
             pos = position(state)
             if pos.options(0) and pos.options(1):
-                values, nodes = deep_values(pos, 2, draw=0.03, table=Table(state.grid, 8))
-                out.append(repr((values, nodes)))
+                values, nodes, exact = deep_values(pos, 2, draw=0.03, table=Table(state.grid, 8))
+                out.append(repr((values, nodes, exact)))
     return hashlib.sha256("\n".join(out).encode()).hexdigest()
 
 
