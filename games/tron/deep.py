@@ -18,7 +18,8 @@ learned evaluation.
 ``search_turns`` searches the position after one joint move; ``deep_values`` the turn at
 hand, as a matrix of joint moves or by alpha-beta over its picks; ``DeepSearch`` deepens it a
 turn at a time until its clock runs out. A win counts ``1`` less a thousandth a turn (the
-sooner the better; a loss the later the better), a head-on crash or a double crash ``-draw``.
+sooner the better; a loss the later the better), a head-on crash or a double crash ``-draw``;
+a turn start where a player has no free step is scored as the crash it forces.
 Without numba the same functions run as plain Python, slower, with the same results. No
 function here is recursive (``games._compile``): the search keeps its own stack.
 """
@@ -150,8 +151,9 @@ def _leaf(
     searched on. ``cut`` is 1 when the value is the horizon's score (a deeper search could
     change it), else 0.
     """
+    lead = np.int64(0)  # not a literal 0: the race's other callers pass an int
     both, own0, own1, fill0, fill1 = flood._race(
-        steps, playable, colours, walls, heads, facings, 0, hexgrid, flood._NONE
+        steps, playable, colours, walls, heads, facings, lead, hexgrid, flood._NONE
     )
     if both == 0:  # each fills its own room: the longest chain of chambers, at most the fill
         marks = flood._open(playable, walls)
@@ -162,7 +164,7 @@ def _leaf(
         return False, 0.0, 0
     if horizon == RACE:
         return True, CONNECTED_SCALE * (own0 - own1) / size, 1
-    counts = features._counts(steps, playable, walls, heads, facings, 0, hexgrid)
+    counts = features._counts(steps, playable, walls, heads, facings, lead, hexgrid)
     features._phi(counts, size, hexgrid, phi)
     raw = 0.0
     for k in range(len(weights)):
@@ -271,8 +273,9 @@ def _search(
     hashes = _longs(plies)
     cells, dirs = flood._int_array(6 * plies + 6, 0), flood._int_array(6 * plies + 6, 0)
     # the heads and facings before each turn's joint step, to undo it
-    h0, h1 = flood._int_array(turns + 1, heads[0]), flood._int_array(turns + 1, heads[1])
-    f0, f1 = flood._int_array(turns + 1, facings[0]), flood._int_array(turns + 1, facings[1])
+    # (64-bit: the race is then called with the types its other callers pass, compiled once)
+    h0, h1, f0, f1 = _longs(turns + 1), _longs(turns + 1), _longs(turns + 1), _longs(turns + 1)
+    h0[0], h1[0], f0[0], f1[0] = heads[0], heads[1], facings[0], facings[1]
     hashes[0] = zobrist[2 * cells_count + heads[0]] ^ zobrist[3 * cells_count + heads[1]]
     for c in range(cells_count):
         if (walls[c >> 3] >> (c & 7)) & 1:
@@ -307,8 +310,8 @@ def _search(
                         playable,
                         colours,
                         walls,
-                        (int(a), int(b)),  # ints, as every other caller of the race passes
-                        (int(f0[turn]), int(f1[turn])),
+                        (a, b),
+                        (f0[turn], f1[turn]),
                         hexgrid,
                         size,
                         turn == turns,

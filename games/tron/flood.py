@@ -224,9 +224,14 @@ def _distance(
 
 
 def _wall_bytes(grid: GridArrays, walls: int) -> Array:
+    """``walls`` as little-endian bytes: a writable uint8 array compiled (a ``bytes`` plain).
+
+    Writable, as ``games.tron.deep``'s copy is, so that every caller shares one compiled
+    version of each kernel.
+    """
     size = max(grid.nbytes, (walls.bit_length() + 7) // 8)
     raw = walls.to_bytes(size, "little")
-    return np.frombuffer(raw, dtype=np.uint8) if COMPILED else raw
+    return np.frombuffer(bytearray(raw), dtype=np.uint8) if COMPILED else raw
 
 
 def race_counts(

@@ -1,15 +1,18 @@
-"""The compiled alpha-beta (``games.tron.deep``) against ``treesearch.AlphaBeta`` and its bot.
+"""The compiled alpha-beta (``games.tron.deep``) against a plain minimax, and its bot.
 
-At the same depth both searches must find the same values: ``AlphaBeta`` walks ``TronState``
-objects with ``evaluate`` at its leaves, the deep search walks arrays with the same race.
-They differ only where a game ends inside the horizon: the deep search scores a win a
-thousandth lower a turn. Under ``TREESEARCH_ENGINE=python`` a subprocess checks that the
-plain-Python path gives the very same values.
+At the same depth both must find the same values: the reference walks ``TronState`` objects
+by the game's own rules, the deep search walks arrays. Both stop where a player has no free
+step (the crash it forces) or the players are separated (each room counted by its chain of
+chambers), and score the rest at the horizon by ``evaluate``; they differ only in that the
+deep search scores a win a thousandth lower a turn. Where no game ends or separates inside the
+horizon, ``treesearch.AlphaBeta`` finds the same values too. Under ``TREESEARCH_ENGINE=python``
+a subprocess checks that the plain-Python path gives the very same values.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Callable
 
@@ -50,37 +53,58 @@ def _played(start: TronState, seed: int, turns: int) -> TronState:
 def horizon(state: TronState, value: Callable[[TronState], float] = evaluate) -> float:
     """``value``, but separated players scored by their chains of chambers, as the deep search.
 
-    On the 13-cell hexagon the race's fill is the cells reachable, always at least the chain.
+    A turn start where a player has no free step is the crash it forces, as the deep search
+    scores it. On the 13-cell hexagon the race's fill is the cells reachable, always at least
+    the chain.
     """
-    if state.is_terminal() or not separated(state):
+    if state.is_terminal():
+        return value(state)
+    stuck0, stuck1 = not safe_moves(state, 0), not safe_moves(state, 1)
+    if stuck0 or stuck1:
+        return 0.0 if stuck0 and stuck1 else (-1.0 if stuck0 else 1.0)
+    if not separated(state):
         return value(state)
     size = state.grid.playable().bit_count()
     return separated_value(chamber_fill(state, 0) - chamber_fill(state, 1), size)
 
 
 def _reference(state: TronState, turns: int) -> list[list[float]]:
-    """``AlphaBeta``'s value of every joint step of the turn at hand, ``turns`` deep in all."""
+    """``_minimax``'s value of every joint step of the turn at hand, ``turns`` deep in all."""
     pos = position(state)
     out = []
     for cell0, _ in pos.options(0):
         row = []
         for cell1, _ in pos.options(1):
-            if cell0 == cell1:
-                row.append(0.0)
-                continue
-            child = _child(state, cell0, cell1)
-            if child.is_terminal() or turns == 1:
-                row.append(horizon(child))
-            else:
-                search = AlphaBeta(value=_turn_start_horizon, depth=2 * turns - 2)
-                row.append(float(search.run(child).value))
+            child = None if cell0 == cell1 else _child(state, cell0, cell1)
+            row.append(0.0 if child is None else _minimax(child, turns - 1))
         out.append(row)
     return out
 
 
-def _turn_start_horizon(state: TronState) -> float:
-    """``horizon`` at turn starts (the final round's leaves); ``evaluate`` in the odd rounds."""
-    return evaluate(state) if state.pending is not None else horizon(state)
+def _minimax(state: TronState, turns: int) -> float:
+    """Player 0 picks a free step, player 1 answers seeing it; ``horizon`` where it stops."""
+    mine, theirs = safe_moves(state, 0), safe_moves(state, 1)
+    if turns == 0 or not mine or not theirs or separated(state):
+        return horizon(state)
+    best = -math.inf
+    for a in mine:
+        worst = math.inf
+        for b in theirs:
+            child = state.play(a, b)
+            worst = min(worst, 0.0 if child.is_terminal() else _minimax(child, turns - 1))
+        best = max(best, worst)
+    return best
+
+
+def test_alphabeta_agrees_where_nothing_ends_or_separates() -> None:
+    state = _played(hex_start(0), 1, 12)
+    pos = position(state)
+    found = deep_values(pos, 3).values
+    for (cell0, _), row in zip(pos.options(0), found, strict=True):
+        for (cell1, _), got in zip(pos.options(1), row, strict=True):
+            if cell0 != cell1:
+                child = _child(state, cell0, cell1)
+                assert got == AlphaBeta(value=evaluate, depth=4).run(child).value
 
 
 def _child(state: TronState, cell0: int, cell1: int) -> TronState:
@@ -96,7 +120,7 @@ def _child(state: TronState, cell0: int, cell1: int) -> TronState:
 
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10_000), turns=st.integers(2, 16), depth=st.integers(1, 3))
-def test_the_deep_search_finds_alphabetas_values(seed: int, turns: int, depth: int) -> None:
+def test_the_deep_search_finds_the_minimax_values(seed: int, turns: int, depth: int) -> None:
     state = _played(hex_start(seed % 64), seed, turns)
     pos = position(state)
     if not pos.options(0) or not pos.options(1):
