@@ -284,12 +284,7 @@ def alphabeta_bot(
             longest path through the bot's own room, searched alone; ``seconds`` a move, or
             ``ENDGAME_NODES`` without a clock) instead of the two-player search.
     """
-    secs = _seconds(seconds)
-    if depth is not None:
-        depth = check_int("depth", depth, 1)
-    if secs is None and depth is None:
-        raise InvalidArgumentError("alphabeta_bot needs seconds or depth (or both), got neither")
-    _check_draw(draw)
+    secs, depth = _clock("alphabeta_bot", seconds, depth, draw)
     if matrix_within is not None:
         matrix_within = check_int("matrix_within", matrix_within, 1)
     if value is not None and not callable(value):
@@ -337,6 +332,19 @@ def _leaf_value(value: Callable[[TronState], float], draw: float) -> Callable[[A
         return value(view.state)
 
     return of_view
+
+
+def _clock(
+    maker: str, seconds: float | None, depth: int | None, draw: float
+) -> tuple[float | None, int | None]:
+    """A search bot's checked ``seconds`` and ``depth`` (one at least) after checking ``draw``."""
+    secs = _seconds(seconds)
+    if depth is not None:
+        depth = check_int("depth", depth, 1)
+    if secs is None and depth is None:
+        raise InvalidArgumentError(f"{maker} needs seconds or depth (or both), got neither")
+    _check_draw(draw)
+    return secs, depth
 
 
 def _check_draw(draw: float) -> None:
@@ -438,12 +446,7 @@ def deep_bot(
         model: with "learned", a model file of ``benchmarks/train_tron_value.py``; None: the
             shipped one.
     """
-    secs = _seconds(seconds)
-    if depth is not None:
-        depth = check_int("depth", depth, 1)
-    if secs is None and depth is None:
-        raise InvalidArgumentError("deep_bot needs seconds or depth (or both), got neither")
-    _check_draw(draw)
+    secs, depth = _clock("deep_bot", seconds, depth, draw)
     if simultaneous not in ("sequential", "matrix"):
         raise InvalidArgumentError(
             f"simultaneous must be 'sequential' or 'matrix', got {simultaneous!r}"
