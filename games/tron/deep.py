@@ -461,8 +461,8 @@ class Position:
         grid = state.grid
         self.state = state
         self.grid = flood.arrays(grid)
-        raw = flood._wall_bytes(self.grid, state.walls)
-        self.walls: Array = np.array(raw, dtype=np.uint8) if flood.COMPILED else bytearray(raw)
+        raw = flood._wall_bytes(self.grid, state.walls)  # a fresh buffer: this search's own
+        self.walls: Array = raw if flood.COMPILED else bytearray(raw)
         self.heads = state.heads
         self.facings = state.orientations
         self.hexgrid = grid.hex
@@ -572,6 +572,7 @@ def deep_values(
     mine, theirs = pos.options(0), pos.options(1)
     values = [[0.0] * len(theirs) for _ in mine]
     nodes, best, exact = 0, -math.inf, True
+    table = table or Table(pos.state.grid, 10)  # one for every joint step searched
     for i in order if order is not None else range(len(mine)):
         low = math.inf
         for j, step in enumerate(theirs):
