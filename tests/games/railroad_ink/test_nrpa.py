@@ -131,7 +131,7 @@ def test_a_plan_cut_into_calls_is_the_plan_of_one_call(monkeypatch: pytest.Monke
 def _digest() -> str:
     """A digest of plans and adaptations, compared between compiled and plain Python."""
     out = []
-    for seed in (1, 2):
+    for seed in (1,):  # one start: plans and adaptations, with and without the value
         p = Position.of(start(seed))
         score, moves = nrpa(p, 2, 3, 1.0, seed_stream(seed))
         weights = np.zeros(CODES)

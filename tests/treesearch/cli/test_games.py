@@ -113,7 +113,7 @@ def test_refusals_say_why(
 def test_mcts_at_a_chance_start_names_no_move(capsys: pytest.CaptureFixture[str]) -> None:
     """It printed "player -1 plays action 16": a dice outcome as the move."""
     pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (treesearch[openspiel])")
-    argv = ["run", "--game", "openspiel:backgammon", "--search", "mcts", "--iterations", "20"]
+    argv = ["run", "--game", "openspiel:backgammon", "--search", "mcts", "--iterations", "5"]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "from a chance state: nobody chooses there" in out

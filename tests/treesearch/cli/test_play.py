@@ -131,7 +131,7 @@ def test_run_railroad_ink_searches(search: str, capsys: pytest.CaptureFixture[st
         "--search",
         search,
         "--max-nodes",
-        "300",
+        "100",
         "--dice",
         "free",
     ]

@@ -117,7 +117,9 @@ def test_a_search_that_does_not_replay_is_reported(maze: Maze, tmp_path: Path) -
         return next(calls) == 40  # true once, in the first run only
 
     with pytest.raises(IteratorContractError, match="pass every= instead of duration="):
-        render_search_video(maze, BFS(goal=fickle), 0, tmp_path / "f", duration=1, panel=False)
+        render_search_video(
+            maze, BFS(goal=fickle), 0, tmp_path / "f", duration=1, panel=False, cell_px=4
+        )
 
 
 def test_search_race_with_duration(maze: Maze, tmp_path: Path) -> None:
