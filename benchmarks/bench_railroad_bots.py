@@ -1,7 +1,8 @@
 """Railroad Ink: the ``montecarlo`` bot's variants (the anchor's scheme, then each idea) on seeds.
 
 Each variant is ``MonteCarloBot`` with some knobs changed (``VARIANTS``), or the learned
-value's ``LearnedMonteCarloBot`` with some (``LEARNED``); every variant plays
+value's ``LearnedMonteCarloBot`` with some (``LEARNED``), or ``LearnedRoundsBot`` (whole rounds
+by the learned value, ``ROUNDS``); every variant plays
 the same seeded games (the seed fixes the dice), so differences are paired. Printed per
 variant: games, mean, standard deviation, a 95% interval of the mean, the mean paired
 difference to the first variant listed with its 95% interval, and thinking seconds per game
@@ -36,7 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from games.railroad_ink import Board, RailroadInk
+from games.railroad_ink.bots.base import Bot
 from games.railroad_ink.bots.learned_montecarlo import LearnedMonteCarloBot
+from games.railroad_ink.bots.learned_rounds import LearnedRoundsBot
 from games.railroad_ink.bots.montecarlo import MonteCarloBot
 from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.playout import GUIDED, RANDOM
@@ -99,12 +102,26 @@ LEARNED: dict[str, Any] = {
 }
 """Variant name -> ``LearnedMonteCarloBot`` keyword arguments (the shipped model)."""
 
+ROUNDS: dict[str, Any] = {
+    "learned-rounds": dict,  # make_bot("learned-rounds"): the defaults of LearnedRoundsBot
+    "rounds-value": lambda: {"playouts": 0},  # the beam's best round end by the value alone
+    "rounds-top8-x16": lambda: {"top": 8, "playouts": 16},
+    "rounds-top16-x64": lambda: {"top": 16, "playouts": 64},
+    "rounds-top24-x256": lambda: {"top": 24, "playouts": 256},
+    "rounds-top48-x256": lambda: {"top": 48, "playouts": 256},
+    "rounds-top24-x1024": lambda: {"top": 24, "playouts": 1024},
+}
+"""Variant name -> ``LearnedRoundsBot`` keyword arguments (whole rounds, the shipped model)."""
+
 
 def one_game(args: tuple[str, str, int, float | None, Any]) -> dict[str, Any]:
     """Play game ``seed`` with variant ``name`` (on ``rolls`` if given); the record as a dict."""
     name, dice, seed, seconds, rolls = args
-    if name in LEARNED:
-        bot: MonteCarloBot = LearnedMonteCarloBot(seed=seed, seconds=seconds, **LEARNED[name]())
+    bot: Bot
+    if name in ROUNDS:
+        bot = LearnedRoundsBot(seed=seed, seconds=seconds, **ROUNDS[name]())
+    elif name in LEARNED:
+        bot = LearnedMonteCarloBot(seed=seed, seconds=seconds, **LEARNED[name]())
     else:
         bot = MonteCarloBot(seed=seed, seconds=seconds, **VARIANTS[name]())
     game = RailroadInk(seed, dice, rolls)
@@ -167,8 +184,8 @@ def main() -> None:
     args = parser.parse_args()
     names = args.variants.split(",")
     for name in names:
-        if name not in VARIANTS and name not in LEARNED:
-            known = ", ".join([*VARIANTS, *LEARNED])
+        if name not in VARIANTS and name not in LEARNED and name not in ROUNDS:
+            known = ", ".join([*VARIANTS, *LEARNED, *ROUNDS])
             parser.error(f"unknown variant {name!r}; known: {known}")
     seeds = range(args.first, args.first + args.games)
     dice = json.loads(args.anchor_dice.read_text()) if args.anchor_dice else None

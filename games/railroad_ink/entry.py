@@ -96,11 +96,15 @@ SECONDS = {"random": 0.1, "greedy": 1.0, "beam": 10.0, "mcts": 10.0, "lookahead"
 100, dice revealed, on a slow shared machine: 0.0, 0.4-1.0, 8-15, 9-11 and 58-71 s); the
 ``montecarlo`` bots' are below, and ``best`` keeps a clock (``BEST_SECONDS``)."""
 
-COMPILED_SECONDS = 35.0
+COMPILED_SECONDS = {"learned-rounds": 5.0}
+"""The engine bots' games on their fixed budgets, compiled, where not ``MONTECARLO_SECONDS``
+(``benchmarks/RESULTS.md``: ``learned-rounds`` 3.6 s a game, two games at once)."""
+
+MONTECARLO_SECONDS = 35.0
 """``montecarlo``'s game on its fixed budget, compiled (``benchmarks/RESULTS.md``: 29-34 s on
 an idle core; a game took 86 s with the other core busy, which ``best``'s clock prevents)."""
 
-ENGINE_BOTS = ("montecarlo", "learned-mc", "best")
+ENGINE_BOTS = ("montecarlo", "learned-mc", "learned-rounds", "best")
 """The bots whose play-outs run on the engine, which numba compiles (``COMPILED``)."""
 
 COMPILED = (
@@ -122,7 +126,8 @@ def _forecast(problem: Problem, bot: str, seconds: float | None) -> Forecast:
     if bot in ENGINE_BOTS:
         clock = seconds is not None
         if seconds is None:
-            seconds = PYTHON_SECONDS if ENGINE == "python" else COMPILED_SECONDS
+            compiled = COMPILED_SECONDS.get(bot, MONTECARLO_SECONDS)
+            seconds = PYTHON_SECONDS if ENGINE == "python" else compiled
         if ENGINE == "python":
             plays = (
                 "many more play-outs in its time"
@@ -171,7 +176,9 @@ _INK_HELP = {
     "lookahead": "a round beam whose ends are played out (sampled rolls, or the known ones)",
     "montecarlo": "flat Monte Carlo over meaningful placements, play-outs on the engine",
     "learned-mc": "montecarlo, its choice nudged by the learned value",
-    "best": "the strongest measured for the dice mode (montecarlo within 50 s a game)",
+    "learned-rounds": "each round chosen whole by the learned value, its best ends played out",
+    "best": "the strongest measured per dice mode within 50 s a game (learned-rounds revealed, "
+    "montecarlo's plan known)",
 }
 
 INK_BOTS = tuple(

@@ -16,6 +16,7 @@ from games.railroad_ink.bots.planning import (
     round_ends,
     sample_rolls,
 )
+from games.railroad_ink.bots.learned_rounds import LearnedRoundsBot
 from games.railroad_ink.bots.roster import (
     BEST_PLAN_BETA,
     BEST_PLAN_ITERATIONS,
@@ -111,10 +112,11 @@ def test_revealed_bots_do_not_look_at_future_rolls(make: object) -> None:
 
 def test_best_guides_its_known_dice_plan_by_the_learned_value() -> None:
     known, revealed = make_bot("best", "known"), make_bot("best", "revealed")
-    assert isinstance(known, MonteCarloBot) and isinstance(revealed, MonteCarloBot)
+    assert isinstance(known, MonteCarloBot) and isinstance(revealed, LearnedRoundsBot)
     assert (known.beta, known.iterations) == (BEST_PLAN_BETA, BEST_PLAN_ITERATIONS) == (1.0, 50)
     plain = make_bot("montecarlo", "known")  # the fixed budget keeps the unguided plan
-    assert isinstance(plain, MonteCarloBot) and plain.beta == revealed.beta == 0.0
+    assert isinstance(plain, MonteCarloBot) and plain.beta == 0.0
+    assert make_bot("montecarlo", "revealed").beta == 0.0
 
 
 def test_round_view_stops_at_the_next_roll() -> None:
@@ -185,7 +187,7 @@ def test_make_bot_and_choose_check_their_arguments() -> None:
     with pytest.raises(InvalidArgumentError, match=r"player 0 moves, got <RailroadInkState"):
         make_bot("greedy").choose(chance)
     assert isinstance(make_bot("best", "known"), MonteCarloBot)
-    assert isinstance(make_bot("best", "revealed"), MonteCarloBot)
+    assert isinstance(make_bot("best", "revealed"), LearnedRoundsBot)
     with pytest.raises(InvalidArgumentError, match=r"rolls must be an int >= 1, got 0"):
         LookaheadBot(rolls=0)
     with pytest.raises(InvalidArgumentError, match=r"pilot must be an int >= 1, got 1.5"):

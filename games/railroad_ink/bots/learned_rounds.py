@@ -1,0 +1,159 @@
+"""The ``learned-rounds`` bot: whole rounds chosen by the learned value, then by play-outs.
+
+At a round's first decision the bot knows the round's faces, so it chooses the round as one
+move (``engine.round_beam``): a beam over the round's placements, ranked by the learned afterstate
+value, finds the distinct boards where the round can end; the ``top`` the value rates
+highest are each played to the game's end ``playouts`` times by the value's greedy player, on
+dice the bot draws itself (the same draws for every end), and the best mean is played,
+placement by placement. In the last round the ends are scored exactly. It never reads a
+later roll of the game, with dice known or revealed.
+
+With ``seconds`` the play-outs go in rounds of ``BATCH`` per end until the round's share of the
+clock is spent (at most ``playouts`` per end); without, each end gets exactly ``playouts``
+and the bot repeats its games by seed. The value is the shipped model unless weights are
+given.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from games._compile import ENGINE
+from games.railroad_ink.bots.base import Bot, check_count
+from games.railroad_ink.bots.learned_value import LearnedBot, shipped_value
+from games.railroad_ink.bots.montecarlo import PYTHON_SECONDS, move_code
+from games.railroad_ink.engine.playout import Turn, next_random, seed_stream
+from games.railroad_ink.engine.position import Position
+from games.railroad_ink.engine.round_beam import Ends, new_ends, round_ends
+from games.railroad_ink.pieces.dice import ROUNDS, check_seed
+from games.railroad_ink.rules.game import RailroadInkState
+
+__all__ = ["BATCH", "LAST_WIDTH", "PLAYOUTS", "TOP", "WIDTH", "LearnedRoundsBot"]
+
+WIDTH = 16
+"""Boards the beam keeps while placing a round (the value alone plays 54.4 at widths 4-64)."""
+LAST_WIDTH = 128
+"""The beam's width in the last round, whose ends are scored exactly."""
+TOP = 48
+"""Round ends compared by play-outs, the value's best first."""
+PLAYOUTS = 64
+"""Play-outs per round end (the most, with a clock): 256 measured no better than 64."""
+BATCH = 16
+"""Play-outs per end between two looks at the clock."""
+
+
+_NONE = np.zeros(0, np.int64)
+"""No futures: the round's ends only."""
+_ONE = np.ones(1, np.int64)
+"""One future: the ends and one play-out each (compiles every path)."""
+
+
+class LearnedRoundsBot(Bot):
+    """Rounds chosen whole: a beam by the learned value, its best ends compared by play-outs.
+
+    Args:
+        weights: the value's weights (``load_value``, a value of the final score); None for
+            the shipped model.
+        width: boards the beam keeps while placing a round (rounds 1-6).
+        top: round ends compared by play-outs (the value's best).
+        playouts: play-outs per end (0: the value alone chooses); with ``seconds``, the most.
+        last_width: the beam's width in the last round (its ends are scored exactly).
+        seconds: thinking time per game; None for the fixed ``playouts`` (``PYTHON_SECONDS``
+            when the engine is not compiled).
+        seed: the bot's stream of future dice.
+
+    Raises:
+        InvalidArgumentError: a bad width, top, play-out count, weights, seconds or seed.
+    """
+
+    name = "learned-rounds"
+    engine = ENGINE
+
+    def __init__(
+        self,
+        weights: np.ndarray | None = None,
+        width: int = WIDTH,
+        top: int = TOP,
+        playouts: int = PLAYOUTS,
+        last_width: int = LAST_WIDTH,
+        seconds: float | None = None,
+        seed: int = 0,
+    ) -> None:
+        if seconds is None and ENGINE == "python":
+            seconds = PYTHON_SECONDS  # the fixed play-outs would take many minutes there
+        super().__init__(seconds)
+        self.width, self.top = check_count("width", width), check_count("top", top)
+        self.playouts = check_count("playouts", playouts, 0)
+        self.last_width = check_count("last_width", last_width)
+        self.seed = check_seed(seed)
+        self._weights = None if weights is None else LearnedBot(weights).weights
+        self._stream = seed_stream(self.seed)
+        self._keys = np.random.default_rng(self.seed).integers(1, 1 << 40, size=49)
+        self._plan: list[int] = []
+        self.last_means: list[float] = []
+        """The play-out means of the last round chosen, best end first by value."""
+
+    @property
+    def weights(self) -> np.ndarray:
+        """The value's weights (the shipped model's unless some were given)."""
+        if self._weights is None:
+            weights, _ = shipped_value()
+            self._weights = np.ascontiguousarray(weights, dtype=np.float64)
+        return self._weights
+
+    def _warm(self, state: RailroadInkState) -> None:
+        """Load (or compile) the beam and the play-outs off the clock: one small run."""
+        if state.faces is None:
+            return
+        p = Position.of(state)
+        turn = (p.tiles.copy(), p.slots.copy(), p.round, p.counts.copy(), p.placed, p.used, p.now)
+        round_ends(self.weights, turn, 1, False, new_ends(2), self._keys, _ONE, np.zeros(2))
+
+    def _choose(self, state: RailroadInkState) -> RailroadInkState:
+        children = state.get_children()
+        if not self._plan or not self._follows(state, children):
+            self._plan = self._round(state)
+        code = self._plan.pop(0) if self._plan else -1
+        for child in children:
+            if move_code(child) == code:
+                return child
+        return children[0]  # nothing placed: the round's end is the only child
+
+    def _follows(self, state: RailroadInkState, children: list[RailroadInkState]) -> bool:
+        """Whether the plan's next placement is one of ``state``'s children."""
+        return any(move_code(child) == self._plan[0] for child in children)
+
+    def _round(self, state: RailroadInkState) -> list[int]:
+        """The placements that end ``state``'s round best (-1 closes a round ended early)."""
+        p = Position.of(state)
+        last = p.round >= ROUNDS
+        ends = new_ends(self.top)
+        turn = (p.tiles.copy(), p.slots.copy(), p.round, p.counts.copy(), p.placed, p.used, p.now)
+        width = self.last_width if last else self.width
+        count = round_ends(self.weights, turn, width, last, ends, self._keys, _NONE, np.zeros(0))
+        pick = int(np.argmax(ends[0][:count])) if count else 0
+        self.last_means = []
+        if not last and count > 1 and self.playouts:
+            pick = int(np.argmax(self._playouts(turn, width, ends, count)))
+        return [int(m) for m in ends[5][pick][: ends[6][pick]]] if count else []
+
+    def _playouts(self, turn: Turn, width: int, ends: Ends, count: int) -> np.ndarray:
+        """The play-out means of the ``count`` ends, within the round's share of the clock.
+
+        Each batch searches the round again (the same ends, a few milliseconds) and adds its
+        play-outs to theirs: one compiled entry point serves both.
+        """
+        left, rnd = self._left(), turn[2]
+        deadline = None if left is None else time.perf_counter() + 0.9 * left / (ROUNDS - rnd)
+        sums, done = np.zeros(count), 0
+        while done < self.playouts:
+            batch = min(BATCH, self.playouts - done)
+            futures = np.array([next_random(self._stream) | 1 for _ in range(batch)], np.int64)
+            round_ends(self.weights, turn, width, False, ends, self._keys, futures, sums)
+            done += batch
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_means = (sums / done).tolist()
+        return sums

@@ -1,0 +1,168 @@
+"""The ``learned-rounds`` bot: whole rounds by a beam on the learned value, ends by play-outs."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import numpy as np
+import pytest
+
+from games.railroad_ink import Board
+from games.railroad_ink.bots.learned_rounds import LearnedRoundsBot
+from games.railroad_ink.bots.learned_value import shipped_value
+from games.railroad_ink.bots.montecarlo import move_code
+from games.railroad_ink.bots.roster import BOTS, make_bot
+from games.railroad_ink.engine.ntuple import CELLS, FINAL, _candidates, _rate
+from games.railroad_ink.engine.playout import play_move
+from games.railroad_ink.engine.position import Position
+from games.railroad_ink.engine.round_beam import new_ends, round_ends
+from games.railroad_ink.engine.scoring import total
+from games.railroad_ink.records import play
+from games.railroad_ink.rules.game import RailroadInk, RailroadInkState
+from tests.helpers import plain_python_digest
+from treesearch.errors import InvalidArgumentError
+from treesearch.values import CHANCE
+
+WEIGHTS = np.ascontiguousarray(shipped_value()[0], dtype=np.float64)
+KEYS = np.random.default_rng(0).integers(1, 1 << 40, size=49)
+SMALL = {"width": 2, "top": 4, "playouts": 4, "last_width": 16}
+NONE = (np.zeros(0, np.int64), np.zeros(0))  # no futures: the ends only
+
+
+def _state(seed: int, rnd: int, placed: int) -> RailroadInkState:
+    """A revealed-dice game ``seed`` played at random up to ``placed`` faces into round ``rnd``."""
+    game = RailroadInk(seed, "revealed")
+    state, rng = game.start(), random.Random(seed)
+    while state.round < rnd or state.player() == CHANCE or 4 - len(state.faces or ()) < placed:
+        if state.player() == CHANCE:
+            state = state.rolled(game.rolls[state.round - 1])
+        else:
+            faces = [c for c in state.get_children() if c.placement is not None]
+            state = rng.choice(faces or state.get_children())
+    return state
+
+
+def _turn(state: RailroadInkState) -> tuple:
+    p = Position.of(state)
+    return (p.tiles.copy(), p.slots.copy(), p.round, p.counts.copy(), p.placed, p.used, p.now)
+
+
+def _every_end(turn: tuple, exact: bool) -> dict[bytes, float]:
+    """Every board where ``turn``'s round can end, by brute force, with its best value."""
+    tiles, slots, rnd, counts, placed, used, now = turn
+    moves, cells = np.zeros(4096, np.int64), np.zeros(CELLS, np.int64)
+    n = _candidates(turn, moves)
+    found: dict[bytes, float] = {}
+    for move in [-1] if n == 0 else moves[:n].tolist():
+        value = _rate(WEIGHTS, turn, move, FINAL, cells)
+        if move < 0:
+            worth = float(total(tiles)) if exact else value
+            found[tiles.tobytes()] = max(found.get(tiles.tobytes(), -1e300), worth)
+            continue
+        t, s, c = tiles.copy(), slots.copy(), counts.copy()
+        u, w, p = play_move(t, s, c, move, used, now, placed)
+        for board, worth in _every_end((t, s, rnd, c, p, u, w), exact).items():
+            found[board] = max(found.get(board, -1e300), worth)
+    return found
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_a_wide_beam_finds_every_end_of_the_round_and_its_plan_reaches_it(exact: bool) -> None:
+    state = _state(5, 7, 2) if exact else _state(5, 3, 3)
+    turn = _turn(state)
+    truth = _every_end(turn, exact)
+    ends = new_ends(len(truth) + 5)
+    count = round_ends(WEIGHTS, turn, 4096, exact, ends, KEYS, *NONE)
+    assert len(truth) > 5
+    found = {ends[1][q].tobytes(): float(ends[0][q]) for q in range(count)}
+    assert count == len(found) == len(truth)
+    assert found == pytest.approx(truth)
+    for q in range(count):  # each end's plan, replayed from the turn, reaches that end
+        tiles, slots, _, counts, placed, used, now = _turn(state)
+        plan = ends[5][q][: ends[6][q]].tolist()
+        for move in plan:
+            if move >= 0:
+                used, now, placed = play_move(tiles, slots, counts, move, used, now, placed)
+        assert plan.count(-1) <= 1 and -1 not in plan[:-1]
+        assert np.array_equal(tiles, ends[1][q]) and used == ends[4][q]
+        if exact:
+            assert ends[0][q] == total(tiles)
+
+
+def test_the_ends_kept_are_the_best_by_value() -> None:
+    turn = _turn(_state(6, 2, 0))
+    every = new_ends(5000)
+    count = round_ends(WEIGHTS, turn, 64, False, every, KEYS, *NONE)
+    best = new_ends(3)
+    assert round_ends(WEIGHTS, turn, 64, False, best, KEYS, *NONE) == 3 < count
+    assert sorted(best[0].tolist()) == sorted(every[0][:count].tolist())[-3:]
+
+
+def test_a_whole_game_is_legal_and_repeats_by_seed() -> None:
+    first = play(3, "revealed", lambda seed: LearnedRoundsBot(seed=seed, **SMALL))
+    again = play(3, "revealed", lambda seed: LearnedRoundsBot(seed=seed, **SMALL))
+    assert first.moves == again.moves and first.score == again.score
+    assert Board.from_moves(first.moves, strict=True) == first.board
+    other = play(3, "revealed", lambda seed: LearnedRoundsBot(seed=seed + 1, **SMALL))
+    assert Board.from_moves(other.moves, strict=True) == other.board
+
+
+def test_the_ends_are_compared_by_their_playouts() -> None:
+    bot = LearnedRoundsBot(seed=2, **{**SMALL, "playouts": 8})
+    state = _state(2, 2, 0)
+    chosen = bot.choose(state)
+    assert len(bot.last_means) == SMALL["top"]
+    means = bot.last_means
+    ends = new_ends(SMALL["top"])
+    round_ends(bot.weights, _turn(state), SMALL["width"], False, ends, bot._keys, *NONE)
+    assert len(set(means)) > 1  # the play-outs tell the ends apart
+    assert move_code(chosen) == ends[5][int(np.argmax(means))][0]
+
+
+def test_a_clock_shares_itself_among_the_rounds() -> None:
+    bot = LearnedRoundsBot(seconds=1.0, seed=1, playouts=100_000)
+    record = play(4, "revealed", lambda seed: bot)
+    assert Board.from_moves(record.moves, strict=True) == record.board
+    assert bot.thinking < 3.0  # the clock, not the 100,000 play-outs, ends each round
+
+
+def test_bad_knobs_are_named() -> None:
+    for knobs, word in (
+        ({"width": 0}, "width"),
+        ({"top": 0}, "top"),
+        ({"playouts": -1}, "playouts"),
+        ({"last_width": 1.5}, "last_width"),
+        ({"weights": np.zeros(3)}, "weights"),
+        ({"seconds": 0}, "seconds"),
+    ):
+        with pytest.raises(InvalidArgumentError, match=word):
+            LearnedRoundsBot(**knobs)  # type: ignore[arg-type]
+
+
+def test_the_roster_knows_the_bot() -> None:
+    assert "learned-rounds" in BOTS
+    bot = make_bot("learned-rounds", "revealed", seed=4)
+    assert isinstance(bot, LearnedRoundsBot) and bot.seed == 4
+
+
+def _digest() -> str:
+    """Round 6 and 7 of a game by a small bot: its placements and score."""
+    state = _state(7, 6, 0)
+    bot = LearnedRoundsBot(seed=3, width=2, top=2, playouts=2, last_width=8)
+    moves = []
+    game = state.game
+    while not state.is_terminal():
+        if state.player() == CHANCE:
+            state = state.rolled(game.rolls[state.round - 1])
+        else:
+            state = bot.choose(state)
+            moves.append(str(state.move))
+    text = repr((moves, state.board.score().total))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def test_plain_python_plays_the_very_same_rounds() -> None:
+    engine, digest = plain_python_digest("tests.games.railroad_ink.test_learned_rounds")
+    assert engine == "python"
+    assert digest == _digest()
