@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from games.railroad_ink import DIE_FACES, SPECIALS, Board, RailroadInk, RailroadInkState, Tile
+from games.railroad_ink.bots.learned_rounds import LearnedRoundsBot
 from games.railroad_ink.bots.planning import (
     complete,
     look_ahead,
@@ -16,7 +17,6 @@ from games.railroad_ink.bots.planning import (
     round_ends,
     sample_rolls,
 )
-from games.railroad_ink.bots.learned_rounds import LearnedRoundsBot
 from games.railroad_ink.bots.roster import (
     BEST_PLAN_BETA,
     BEST_PLAN_ITERATIONS,
