@@ -29,6 +29,7 @@ from games.railroad_ink.engine.position import Position
 from games.railroad_ink.engine.round_beam import Ends, new_ends, round_ends
 from games.railroad_ink.pieces.dice import ROUNDS, check_seed
 from games.railroad_ink.rules.game import RailroadInkState
+from treesearch.flat_mc import Candidate
 
 __all__ = ["BATCH", "LAST_WIDTH", "PLAYOUTS", "TOP", "WIDTH", "LearnedRoundsBot"]
 
@@ -94,6 +95,13 @@ class LearnedRoundsBot(Bot):
         self._plan: list[int] = []
         self.last_means: list[float] = []
         """The play-out means of the last round chosen, best end first by value."""
+        self.last_decision: list[Candidate] = []
+        """The placements of the last choice with play-outs behind them, best first: each is
+        the next placement of some round ends, with the best of their means (a film shows
+        them); empty when the round was chosen without play-outs."""
+        self._ends: list[tuple[list[int], float, int]] = []  # plan, mean, play-outs
+        self._done = 0  # play-outs each end got in the last round chosen
+        self._played: list[int] = []  # the placements of the plan played so far
 
     @property
     def weights(self) -> np.ndarray:
@@ -116,10 +124,22 @@ class LearnedRoundsBot(Bot):
         if not self._plan or not self._follows(state, children):
             self._plan = self._round(state)
         code = self._plan.pop(0) if self._plan else -1
+        self.last_decision = self._weighed(children)
+        self._played.append(code)
         for child in children:
             if move_code(child) == code:
                 return child
         return children[0]  # nothing placed: the round's end is the only child
+
+    def _weighed(self, children: list[RailroadInkState]) -> list[Candidate]:
+        """The children that begin some round end after the placements played, best first."""
+        k, best = len(self._played), dict[int, tuple[float, int]]()
+        for plan, mean, count in self._ends:
+            if len(plan) > k and plan[:k] == self._played and mean > best.get(plan[k], (-1e9,))[0]:
+                best[plan[k]] = (mean, count)
+        by_code = {move_code(child): child for child in children}
+        ranked = sorted(best.items(), key=lambda item: -item[1][0])
+        return [Candidate(by_code[c], c, n, m) for c, (m, n) in ranked if c in by_code]
 
     def _follows(self, state: RailroadInkState, children: list[RailroadInkState]) -> bool:
         """Whether the plan's next placement is one of ``state``'s children."""
@@ -134,10 +154,14 @@ class LearnedRoundsBot(Bot):
         width = self.last_width if last else self.width
         count = round_ends(self.weights, turn, width, last, ends, self._keys, _NONE, np.zeros(0))
         pick = int(np.argmax(ends[0][:count])) if count else 0
-        self.last_means = []
+        self.last_means, self._ends, self._played = [], [], []
+        plans = [[int(m) for m in ends[5][q][: ends[6][q]]] for q in range(count)]
         if not last and count > 1 and self.playouts:
             pick = int(np.argmax(self._playouts(turn, width, ends, count)))
-        return [int(m) for m in ends[5][pick][: ends[6][pick]]] if count else []
+            self._ends = [
+                (plan, mean, self._done) for plan, mean in zip(plans, self.last_means, strict=True)
+            ]
+        return plans[pick][:] if count else []
 
     def _playouts(self, turn: Turn, width: int, ends: Ends, count: int) -> np.ndarray:
         """The play-out means of the ``count`` ends, within the round's share of the clock.
@@ -155,5 +179,5 @@ class LearnedRoundsBot(Bot):
             done += batch
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        self.last_means = (sums / done).tolist()
+        self.last_means, self._done = (sums / done).tolist(), done
         return sums

@@ -100,8 +100,9 @@ def first_round_moves(bot: Bot, seed: int, roll_from: int) -> list[str]:
         lambda: LookaheadBot(width=4, ends=2, rolls=1, seed=3),
         lambda: MonteCarloBot(playouts=100, seed=3),
         lambda: MonteCarloBot(playouts=100, seed=3, futures=8),
+        lambda: LearnedRoundsBot(width=2, top=4, playouts=4, seed=3),
     ],
-    ids=["beam", "mcts", "lookahead", "montecarlo", "montecarlo-crn"],
+    ids=["beam", "mcts", "lookahead", "montecarlo", "montecarlo-crn", "learned-rounds"],
 )
 def test_revealed_bots_do_not_look_at_future_rolls(make: object) -> None:
     # games 0 and 11 differ after round 1; both are given game 0's first roll
@@ -238,11 +239,11 @@ def test_complete_plays_known_dice_to_the_end_or_gives_up_on_the_clock() -> None
     assert complete(start, 8, HEURISTIC, Budget(seconds=1e-6)) is None
 
 
-def test_known_lookahead_with_a_clock_widens_its_pilots_and_keeps_its_best_game() -> None:
+def test_known_lookahead_with_a_clock_plays_legally_and_keeps_its_best_game() -> None:
     start = RailroadInk(6, "known").start()
     first = complete(start, 1, HEURISTIC)
     assert first is not None
-    bot = LookaheadBot(width=2, ends=1, pilot=1, seconds=2.0)  # pilots of 1 leave time over
+    bot = LookaheadBot(width=2, ends=1, pilot=1, seconds=2.0)
     final = play_out(bot, 6)
     assert final.board.score().total >= first.board.score().total
     Board.from_moves(final.board.to_moves(), strict=True)

@@ -118,6 +118,19 @@ def test_the_ends_are_compared_by_their_playouts() -> None:
     round_ends(bot.weights, _turn(state), SMALL["width"], False, ends, bot._keys, *NONE)
     assert len(set(means)) > 1  # the play-outs tell the ends apart
     assert move_code(chosen) == ends[5][int(np.argmax(means))][0]
+    # what a film shows: each first placement with its ends' best mean, the chosen one first
+    shown = bot.last_decision
+    assert shown[0].state == chosen and shown[0].mean == max(means) and shown[0].count == 8
+    assert [c.mean for c in shown] == sorted((c.mean for c in shown), reverse=True)
+    firsts = {int(ends[5][q][0]) for q in range(len(means))}
+    assert {move_code(c.state) for c in shown} == firsts
+
+
+def test_a_recorded_game_keeps_the_weighed_placements_before_the_last_round() -> None:
+    record = play(8, "revealed", lambda seed: LearnedRoundsBot(seed=seed, **SMALL))
+    assert len(record.decisions) == len(record.moves)
+    assert sum(1 for d in record.decisions if d) >= 12  # rounds 1-6 weigh their placements
+    assert not record.decisions[-1]  # the last round is scored exactly, without play-outs
 
 
 def test_a_clock_shares_itself_among_the_rounds() -> None:
