@@ -195,7 +195,7 @@ def decision_rows(decision: Decision | None, state: Any, weighed: str = "") -> t
     else:
         choices = decision.choices
         rows = [
-            Heading(f"top {len(choices)} moves", "play-out: a random game to the end"),
+            Heading(f"top {len(choices)} moves", "play-out: a quick game to the end"),
             Ranked(0),
         ]
         for rank, c in enumerate(choices, 1):

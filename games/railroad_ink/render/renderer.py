@@ -306,6 +306,6 @@ class RailroadInkTiles:
         ]
         if self.decisions:
             ghost = self._small(draw_ghost(size, HIGHWAY_STRAIGHT, False, (1,)))
-            text = "a move the bot weighed, ranked by the mean score of random games from it"
+            text = "a move the bot weighed, ranked by the mean score of quick games from it"
             entries.insert(0, (ghost, text))
         return entries

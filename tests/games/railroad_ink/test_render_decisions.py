@@ -109,7 +109,7 @@ def test_a_decision_marks_its_candidates_on_the_board_and_lists_them(record: Ink
         (k, c.mean, c.count) for k, c in enumerate(decision.choices, 1)
     ]
     assert ranked[0].played and rows[0] == Heading(
-        f"top {len(ranked)} moves", "play-out: a random game to the end"
+        f"top {len(ranked)} moves", "play-out: a quick game to the end"
     )
     assert Line(f"played #1: {decision.played}", True) in rows
     assert len({int(i) for i in ids[:, 11:].ravel()}) > 2 * 9  # the column's rows, drawn
