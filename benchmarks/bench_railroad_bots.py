@@ -110,6 +110,8 @@ ROUNDS: dict[str, Any] = {
     "rounds-top24-x256": lambda: {"top": 24, "playouts": 256},
     "rounds-top48-x256": lambda: {"top": 48, "playouts": 256},
     "rounds-top24-x1024": lambda: {"top": 24, "playouts": 1024},
+    "rounds-top96": lambda: {"top": 96},  # twice the ends
+    "rounds-w64": lambda: {"width": 64},  # a wider beam while placing a round
 }
 """Variant name -> ``LearnedRoundsBot`` keyword arguments (whole rounds, the shipped model)."""
 

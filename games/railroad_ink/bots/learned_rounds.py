@@ -8,8 +8,9 @@ dice the bot draws itself (the same draws for every end), and the best mean is p
 placement by placement. In the last round the ends are scored exactly. It never reads a
 later roll of the game, with dice known or revealed.
 
-With ``seconds`` the play-outs go in rounds of ``BATCH`` per end until the round's share of the
-clock is spent (at most ``playouts`` per end); without, each end gets exactly ``playouts``
+With ``seconds`` the play-outs go in batches (one per end first, then as many as the time
+left allows, at most ``BATCH``) until the round's share of the clock is spent (at most
+``playouts`` per end); without, each end gets exactly ``playouts``
 and the bot repeats its games by seed. The value is the shipped model unless weights are
 given.
 """
@@ -31,7 +32,7 @@ from games.railroad_ink.pieces.dice import ROUNDS, check_seed
 from games.railroad_ink.rules.game import RailroadInkState
 from treesearch.flat_mc import Candidate
 
-__all__ = ["BATCH", "LAST_WIDTH", "PLAYOUTS", "TOP", "WIDTH", "LearnedRoundsBot"]
+__all__ = ["BATCH", "LAST_WIDTH", "PLAYOUTS", "PYTHON_WIDTHS", "TOP", "WIDTH", "LearnedRoundsBot"]
 
 WIDTH = 16
 """Boards the beam keeps while placing a round (the value alone plays 54.4 at widths 4-64)."""
@@ -41,8 +42,11 @@ TOP = 48
 """Round ends compared by play-outs, the value's best first."""
 PLAYOUTS = 64
 """Play-outs per round end (the most, with a clock): 256 measured no better than 64."""
+PYTHON_WIDTHS = (4, 16)
+"""``width`` and ``last_width`` by default where the engine runs as plain Python, whose beams
+would otherwise spend the clock (the play-outs keep to it)."""
 BATCH = 16
-"""Play-outs per end between two looks at the clock."""
+"""The most play-outs per end between two looks at the clock."""
 
 
 _NONE = np.zeros(0, np.int64)
@@ -57,10 +61,12 @@ class LearnedRoundsBot(Bot):
     Args:
         weights: the value's weights (``load_value``, a value of the final score); None for
             the shipped model.
-        width: boards the beam keeps while placing a round (rounds 1-6).
+        width: boards the beam keeps while placing a round (rounds 1-6); None: ``WIDTH``
+            (``PYTHON_WIDTHS`` when the engine is not compiled).
         top: round ends compared by play-outs (the value's best).
         playouts: play-outs per end (0: the value alone chooses); with ``seconds``, the most.
-        last_width: the beam's width in the last round (its ends are scored exactly).
+        last_width: the beam's width in the last round (its ends are scored exactly); None:
+            ``LAST_WIDTH`` (``PYTHON_WIDTHS`` when the engine is not compiled).
         seconds: thinking time per game; None for the fixed ``playouts`` (``PYTHON_SECONDS``
             when the engine is not compiled).
         seed: the bot's stream of future dice.
@@ -75,16 +81,21 @@ class LearnedRoundsBot(Bot):
     def __init__(
         self,
         weights: np.ndarray | None = None,
-        width: int = WIDTH,
+        width: int | None = None,
         top: int = TOP,
         playouts: int = PLAYOUTS,
-        last_width: int = LAST_WIDTH,
+        last_width: int | None = None,
         seconds: float | None = None,
         seed: int = 0,
     ) -> None:
         if seconds is None and ENGINE == "python":
             seconds = PYTHON_SECONDS  # the fixed play-outs would take many minutes there
         super().__init__(seconds)
+        plain = ENGINE == "python"
+        if width is None:
+            width = PYTHON_WIDTHS[0] if plain else WIDTH
+        if last_width is None:
+            last_width = PYTHON_WIDTHS[1] if plain else LAST_WIDTH
         self.width, self.top = check_count("width", width), check_count("top", top)
         self.playouts = check_count("playouts", playouts, 0)
         self.last_width = check_count("last_width", last_width)
@@ -117,7 +128,7 @@ class LearnedRoundsBot(Bot):
             return
         p = Position.of(state)
         turn = (p.tiles.copy(), p.slots.copy(), p.round, p.counts.copy(), p.placed, p.used, p.now)
-        round_ends(self.weights, turn, 1, False, new_ends(2), self._keys, _ONE, np.zeros(2))
+        round_ends(self.weights, turn, 1, False, new_ends(2), self._keys, _ONE, np.zeros(2), 0)
 
     def _choose(self, state: RailroadInkState) -> RailroadInkState:
         children = state.get_children()
@@ -152,7 +163,7 @@ class LearnedRoundsBot(Bot):
         ends = new_ends(self.top)
         turn = (p.tiles.copy(), p.slots.copy(), p.round, p.counts.copy(), p.placed, p.used, p.now)
         width = self.last_width if last else self.width
-        count = round_ends(self.weights, turn, width, last, ends, self._keys, _NONE, np.zeros(0))
+        count = round_ends(self.weights, turn, width, last, ends, self._keys, _NONE, np.zeros(0), 0)
         pick = int(np.argmax(ends[0][:count])) if count else 0
         self.last_means, self._ends, self._played = [], [], []
         plans = [[int(m) for m in ends[5][q][: ends[6][q]]] for q in range(count)]
@@ -166,18 +177,20 @@ class LearnedRoundsBot(Bot):
     def _playouts(self, turn: Turn, width: int, ends: Ends, count: int) -> np.ndarray:
         """The play-out means of the ``count`` ends, within the round's share of the clock.
 
-        Each batch searches the round again (the same ends, a few milliseconds) and adds its
-        play-outs to theirs: one compiled entry point serves both.
+        Each batch plays out the ends already found (``round_ends`` with ``found``).
         """
         left, rnd = self._left(), turn[2]
         deadline = None if left is None else time.perf_counter() + 0.9 * left / (ROUNDS - rnd)
-        sums, done = np.zeros(count), 0
+        sums, done, batch = np.zeros(count), 0, 1 if deadline is not None else BATCH
         while done < self.playouts:
-            batch = min(BATCH, self.playouts - done)
+            batch = min(batch, self.playouts - done)
             futures = np.array([next_random(self._stream) | 1 for _ in range(batch)], np.int64)
-            round_ends(self.weights, turn, width, False, ends, self._keys, futures, sums)
-            done += batch
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+            t0 = time.perf_counter()
+            round_ends(self.weights, turn, width, False, ends, self._keys, futures, sums, count)
+            done, now = done + batch, time.perf_counter()
+            if deadline is not None:  # the next batch as large as the time left allows
+                if now >= deadline:
+                    break
+                batch = max(1, min(BATCH, int((deadline - now) * batch / max(now - t0, 1e-9))))
         self.last_means, self._done = (sums / done).tolist(), done
         return sums

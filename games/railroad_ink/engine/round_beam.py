@@ -193,6 +193,7 @@ def round_ends(
     keys: np.ndarray,
     futures: np.ndarray,
     sums: np.ndarray,
+    found: int,
 ) -> int:
     """The distinct boards where ``turn``'s round can end, the best kept in ``ends``; their count.
 
@@ -202,23 +203,41 @@ def round_ends(
     or its exact score when ``exact``; its plan is the placements from ``turn`` (closed by
     -1 when the player stops while something could still be placed). Then each end ``q``
     gets one play-out per entry of ``futures`` (``_playouts``), their scores added to
-    ``sums[q]``. The same arguments find the same ends: a caller adds play-outs in batches
-    by calling again with the next futures. One entry point, compiled once.
+    ``sums[q]``. With ``found`` > 0 the ``found`` ends already in ``ends`` are played out and
+    the round is not searched again: a caller adds play-outs in batches. One entry point,
+    compiled once.
     """
+    rnd = turn[2]
+    moves, cells = np.zeros(_BRANCH, np.int64), np.zeros(CELLS, np.int64)
+    count = found if found > 0 else _search(weights, turn, width, exact, ends, keys, moves, cells)
+    if len(futures):
+        _playouts(weights, ends, count, rnd, futures, sums, moves, cells)
+    return count
+
+
+@jit
+def _search(
+    weights: np.ndarray,
+    turn: Turn,
+    width: int,
+    exact: bool,
+    ends: Ends,
+    keys: np.ndarray,
+    moves: np.ndarray,
+    cells: np.ndarray,
+) -> int:
+    """The beam of ``round_ends``: the round's ends into ``ends``; their count."""
     tiles, slots, rnd, counts, placed, used, now = turn
     beam, nxt = _new_beam(width), _new_beam(width)
     beam[0][0], beam[1][0], beam[2][0] = tiles, slots, counts
     beam[3][0], beam[4][0], beam[5][0] = used, 1 if now else 0, placed
     cap = width * _BRANCH
     kids = (np.zeros(cap), np.zeros(cap, np.int64), np.zeros(cap, np.int64))
-    moves, cells = np.zeros(_BRANCH, np.int64), np.zeros(CELLS, np.int64)
     size, count = 1, 0
     while size > 0:
         children, count = _expand(weights, beam, size, rnd, exact, ends, count, kids, moves, cells)
         size = _advance(beam, nxt, kids, children, keys)
         beam, nxt = nxt, beam
-    if len(futures):
-        _playouts(weights, ends, count, rnd, futures, sums, moves, cells)
     return count
 
 

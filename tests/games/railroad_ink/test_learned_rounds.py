@@ -27,7 +27,7 @@ from treesearch.values import CHANCE
 WEIGHTS = np.ascontiguousarray(shipped_value()[0], dtype=np.float64)
 KEYS = np.random.default_rng(0).integers(1, 1 << 40, size=49)
 SMALL = {"width": 2, "top": 4, "playouts": 4, "last_width": 16}
-NONE = (np.zeros(0, np.int64), np.zeros(0))  # no futures: the ends only
+NONE = (np.zeros(0, np.int64), np.zeros(0), 0)  # no futures: the ends only
 
 
 def _state(seed: int, rnd: int, placed: int) -> RailroadInkState:
@@ -179,3 +179,14 @@ def test_plain_python_plays_the_very_same_rounds() -> None:
     engine, digest = plain_python_digest("tests.games.railroad_ink.test_learned_rounds")
     assert engine == "python"
     assert digest == _digest()
+
+
+def test_playouts_in_batches_add_up_to_one_run() -> None:
+    turn = _turn(_state(6, 2, 0))
+    futures = np.arange(1, 9, dtype=np.int64) * 7919 | 1
+    ends, one = new_ends(4), np.zeros(4)
+    count = round_ends(WEIGHTS, turn, 4, False, ends, KEYS, futures, one, 0)
+    again, split = new_ends(4), np.zeros(4)
+    found = round_ends(WEIGHTS, turn, 4, False, again, KEYS, futures[:3], split, 0)
+    assert round_ends(WEIGHTS, turn, 4, False, again, KEYS, futures[3:], split, found) == found
+    assert found == count == 4 and np.array_equal(one, split) and len(set(one)) > 1
