@@ -34,8 +34,9 @@ from treesearch.flat_mc import Candidate
 
 __all__ = ["BATCH", "LAST_WIDTH", "PLAYOUTS", "PYTHON_WIDTHS", "TOP", "WIDTH", "LearnedRoundsBot"]
 
-WIDTH = 16
-"""Boards the beam keeps while placing a round (the value alone plays 54.4 at widths 4-64)."""
+WIDTH = 64
+"""Boards the beam keeps while placing a round: 64 found ends that score 1.03 points more than
+16 did (59.20 against 58.17 over seeds 100-199, 10 s a game against 3.6)."""
 LAST_WIDTH = 128
 """The beam's width in the last round, whose ends are scored exactly."""
 TOP = 48
