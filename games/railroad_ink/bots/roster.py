@@ -107,7 +107,7 @@ BOTS = (
 
 BEST = {"known": "montecarlo", "revealed": "learned-rounds"}
 """The bot ``best`` plays per dice mode (measured: ``benchmarks/bench_railroad_bots.py``): with
-dice revealed ``learned-rounds`` (58.17 over seeds 100-199 in 3.6 s a game, +1.05 over
+dice revealed ``learned-rounds`` (59.20 over seeds 100-199 in 10 s a game, +2.25 over
 ``montecarlo``'s 98 s games on the same 20 seeds), with dice known ``montecarlo``'s plan."""
 
 BEST_PLAN_BETA, BEST_PLAN_ITERATIONS = 1.0, 50
