@@ -56,6 +56,11 @@ _ONE = np.ones(1, np.int64)
 """One future: the ends and one play-out each (compiles every path)."""
 
 
+def _turn(p: Position) -> Turn:
+    """The engine's turn at ``p``, its arrays copied (a search may write into them)."""
+    return (p.tiles.copy(), p.slots.copy(), p.round, p.counts.copy(), p.placed, p.used, p.now)
+
+
 class LearnedRoundsBot(Bot):
     """Rounds chosen whole: a beam by the learned value, its best ends compared by play-outs.
 
@@ -112,7 +117,6 @@ class LearnedRoundsBot(Bot):
         the next placement of some round ends, with the best of their means (a film shows
         them); empty when the round was chosen without play-outs."""
         self._ends: list[tuple[list[int], float, int]] = []  # plan, mean, play-outs
-        self._done = 0  # play-outs each end got in the last round chosen
         self._played: list[int] = []  # the placements of the plan played so far
 
     @property
@@ -127,56 +131,46 @@ class LearnedRoundsBot(Bot):
         """Load (or compile) the beam and the play-outs off the clock: one small run."""
         if state.faces is None:
             return
-        p = Position.of(state)
-        turn = (p.tiles.copy(), p.slots.copy(), p.round, p.counts.copy(), p.placed, p.used, p.now)
+        turn = _turn(Position.of(state))
         round_ends(self.weights, turn, 1, False, new_ends(2), self._keys, _ONE, np.zeros(2), 0)
 
     def _choose(self, state: RailroadInkState) -> RailroadInkState:
-        children = state.get_children()
-        if not self._plan or not self._follows(state, children):
+        children = {move_code(child): child for child in state.get_children()}
+        if not self._plan or self._plan[0] not in children:
             self._plan = self._round(state)
         code = self._plan.pop(0) if self._plan else -1
         self.last_decision = self._weighed(children)
         self._played.append(code)
-        for child in children:
-            if move_code(child) == code:
-                return child
-        return children[0]  # nothing placed: the round's end is the only child
+        # nothing placed: the round's end is the only child
+        return children[code] if code in children else next(iter(children.values()))
 
-    def _weighed(self, children: list[RailroadInkState]) -> list[Candidate]:
+    def _weighed(self, children: dict[int, RailroadInkState]) -> list[Candidate]:
         """The children that begin some round end after the placements played, best first."""
         k, best = len(self._played), dict[int, tuple[float, int]]()
         for plan, mean, count in self._ends:
             if len(plan) > k and plan[:k] == self._played and mean > best.get(plan[k], (-1e9,))[0]:
                 best[plan[k]] = (mean, count)
-        by_code = {move_code(child): child for child in children}
         ranked = sorted(best.items(), key=lambda item: -item[1][0])
-        return [Candidate(by_code[c], c, n, m) for c, (m, n) in ranked if c in by_code]
-
-    def _follows(self, state: RailroadInkState, children: list[RailroadInkState]) -> bool:
-        """Whether the plan's next placement is one of ``state``'s children."""
-        return any(move_code(child) == self._plan[0] for child in children)
+        return [Candidate(children[c], c, n, m) for c, (m, n) in ranked if c in children]
 
     def _round(self, state: RailroadInkState) -> list[int]:
         """The placements that end ``state``'s round best (-1 closes a round ended early)."""
         p = Position.of(state)
         last = p.round >= ROUNDS
-        ends = new_ends(self.top)
-        turn = (p.tiles.copy(), p.slots.copy(), p.round, p.counts.copy(), p.placed, p.used, p.now)
+        ends, turn = new_ends(self.top), _turn(p)
         width = self.last_width if last else self.width
         count = round_ends(self.weights, turn, width, last, ends, self._keys, _NONE, np.zeros(0), 0)
         pick = int(np.argmax(ends[0][:count])) if count else 0
         self.last_means, self._ends, self._played = [], [], []
         plans = [[int(m) for m in ends[5][q][: ends[6][q]]] for q in range(count)]
         if not last and count > 1 and self.playouts:
-            pick = int(np.argmax(self._playouts(turn, width, ends, count)))
-            self._ends = [
-                (plan, mean, self._done) for plan, mean in zip(plans, self.last_means, strict=True)
-            ]
-        return plans[pick][:] if count else []
+            sums, done = self._playouts(turn, width, ends, count)
+            pick = int(np.argmax(sums))
+            self._ends = [(plan, s / done, done) for plan, s in zip(plans, sums, strict=True)]
+        return plans[pick][:] if count else []  # a copy: the bot pops it, _ends keeps it
 
-    def _playouts(self, turn: Turn, width: int, ends: Ends, count: int) -> np.ndarray:
-        """The play-out means of the ``count`` ends, within the round's share of the clock.
+    def _playouts(self, turn: Turn, width: int, ends: Ends, count: int) -> tuple[np.ndarray, int]:
+        """``(sums, play-outs each)`` of the ``count`` ends, within the round's clock share.
 
         Each batch plays out the ends already found (``round_ends`` with ``found``).
         """
@@ -193,5 +187,5 @@ class LearnedRoundsBot(Bot):
                 if now >= deadline:
                     break
                 batch = max(1, min(BATCH, int((deadline - now) * batch / max(now - t0, 1e-9))))
-        self.last_means, self._done = (sums / done).tolist(), done
-        return sums
+        self.last_means = (sums / done).tolist()
+        return sums, done
