@@ -27,6 +27,7 @@ first row, so the differences are paired game by game::
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import re
@@ -36,10 +37,13 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from games.railroad_ink import Board, RailroadInk
 from games.railroad_ink.bots.base import Bot
 from games.railroad_ink.bots.learned_montecarlo import LearnedMonteCarloBot
 from games.railroad_ink.bots.learned_rounds import LearnedRoundsBot
+from games.railroad_ink.bots.learned_value import load_value, shipped_value
 from games.railroad_ink.bots.montecarlo import MonteCarloBot
 from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.playout import GUIDED, RANDOM
@@ -112,18 +116,34 @@ ROUNDS: dict[str, Any] = {
     "rounds-top24-x1024": lambda: {"top": 24, "playouts": 1024},
     "rounds-top96": lambda: {"top": 96},  # twice the ends
     "rounds-w64": lambda: {"width": 64},  # a wider beam while placing a round
+    "rounds-w128": lambda: {"width": 128},
+    "rounds-hybrid": lambda: {"playout_weights": shipped_value()[0]},  # --weights: the beam's
+    "rounds-last1024": lambda: {"last_width": 1024},  # the last round searched wider
+    "rounds-rp2": lambda: {"playout_width": 2},  # play-outs by the round player, width 2
+    "rounds-rp4": lambda: {"playout_width": 4},
 }
 """Variant name -> ``LearnedRoundsBot`` keyword arguments (whole rounds, the shipped model)."""
 
 
-def one_game(args: tuple[str, str, int, float | None, Any]) -> dict[str, Any]:
-    """Play game ``seed`` with variant ``name`` (on ``rolls`` if given); the record as a dict."""
-    name, dice, seed, seconds, rolls = args
+@functools.cache
+def _weights(path: str | None) -> np.ndarray | None:
+    """The value's weights in the model file at ``path`` (None: the shipped model's)."""
+    return None if path is None else load_value(path)[0]
+
+
+def one_game(args: tuple[str, str, int, float | None, Any, str | None]) -> dict[str, Any]:
+    """Play game ``seed`` with variant ``name``; the record as a dict.
+
+    On ``rolls`` if given, with the value in the model file ``weights`` if given.
+    """
+    name, dice, seed, seconds, rolls, weights = args
     bot: Bot
     if name in ROUNDS:
-        bot = LearnedRoundsBot(seed=seed, seconds=seconds, **ROUNDS[name]())
+        kwargs = {"weights": _weights(weights), **ROUNDS[name]()}
+        bot = LearnedRoundsBot(seed=seed, seconds=seconds, **kwargs)
     elif name in LEARNED:
-        bot = LearnedMonteCarloBot(seed=seed, seconds=seconds, **LEARNED[name]())
+        kwargs = {"weights": _weights(weights), **LEARNED[name]()}
+        bot = LearnedMonteCarloBot(seed=seed, seconds=seconds, **kwargs)
     else:
         bot = MonteCarloBot(seed=seed, seconds=seconds, **VARIANTS[name]())
     game = RailroadInk(seed, dice, rolls)
@@ -181,6 +201,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=None, help="per game")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--weights", default=None, help="model file of the learned variants' value (else shipped)"
+    )
     parser.add_argument("--anchor-dice", type=Path, default=None, help="anchor_dice.js output")
     parser.add_argument("--anchor-results", type=Path, default=None, help="its results.txt")
     args = parser.parse_args()
@@ -192,7 +215,7 @@ def main() -> None:
     seeds = range(args.first, args.first + args.games)
     dice = json.loads(args.anchor_dice.read_text()) if args.anchor_dice else None
     jobs = [
-        (name, args.dice, seed, args.seconds, dice[f"final-{seed}"] if dice else None)
+        (name, args.dice, seed, args.seconds, dice[f"final-{seed}"] if dice else None, args.weights)
         for seed in seeds
         for name in names
     ]

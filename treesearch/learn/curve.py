@@ -6,6 +6,7 @@ imported only to draw; a title says what the axes are, so it reads without the c
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,6 +16,11 @@ __all__ = ["write_curve"]
 _SIZE = (720, 440)
 _MARGIN = (80, 50, 40, 60)  # left, top, right, bottom
 _TICKS = 4  # rules across the plot, and labels along the games axis
+
+
+def _decimals(step: float) -> int:
+    """Decimals that tell apart values ``step`` apart (55.25 and 55.30, not 55.3 twice)."""
+    return max(0, math.ceil(-math.log10(step))) if step > 0 else 0
 
 
 def write_curve(
@@ -49,11 +55,12 @@ def write_curve(
                 y1 - (y1 - top) * (s - s0) / (s1 - s0),
             )
 
+        digits = _decimals((s1 - s0) / _TICKS)
         for k in range(_TICKS + 1):  # light rules with their values, so points can be read
             s = s0 + (s1 - s0) * k / _TICKS
             y = at(g0, s)[1]
             draw.line((left, y, x1, y), fill=(225, 225, 225))
-            draw.text((5, y - 6), f"{s:.3g}", fill="black")
+            draw.text((5, y - 6), f"{s:.{digits}f}", fill="black")
             g = g0 + (g1 - g0) * k / _TICKS
             x = at(g, s0)[0]
             draw.text((x - 12, y1 + 8), f"{g:,.0f}", fill="black")
@@ -64,6 +71,6 @@ def write_curve(
         for x, y in points:
             draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=(31, 119, 180))
         x, y = points[-1]
-        draw.text((x - 60, y - 18), f"last: {scores[-1]:.3g}", fill=(31, 119, 180))
+        draw.text((x - 60, y - 18), f"last: {scores[-1]:.{max(digits, 1)}f}", fill=(31, 119, 180))
     image.save(path, format="PNG")
     return path

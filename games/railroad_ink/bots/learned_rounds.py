@@ -76,6 +76,9 @@ class LearnedRoundsBot(Bot):
         seconds: thinking time per game; None for the fixed ``playouts`` (``PYTHON_SECONDS``
             when the engine is not compiled).
         seed: the bot's stream of future dice.
+        playout_weights: the value the play-outs follow; None: ``weights``.
+        playout_width: 0 for play-outs by the value's greedy player; above, by its round
+            player, each round's best end of a beam that wide (``engine.round_beam``).
 
     Raises:
         InvalidArgumentError: a bad width, top, play-out count, weights, seconds or seed.
@@ -93,6 +96,8 @@ class LearnedRoundsBot(Bot):
         last_width: int | None = None,
         seconds: float | None = None,
         seed: int = 0,
+        playout_weights: np.ndarray | None = None,
+        playout_width: int = 0,
     ) -> None:
         if seconds is None and ENGINE == "python":
             seconds = PYTHON_SECONDS  # the fixed play-outs would take many minutes there
@@ -106,7 +111,9 @@ class LearnedRoundsBot(Bot):
         self.playouts = check_count("playouts", playouts, 0)
         self.last_width = check_count("last_width", last_width)
         self.seed = check_seed(seed)
+        self.playout_width = check_count("playout_width", playout_width, 0)
         self._weights = None if weights is None else LearnedBot(weights).weights
+        self._rollout = None if playout_weights is None else LearnedBot(playout_weights).weights
         self._stream = seed_stream(self.seed)
         self._keys = np.random.default_rng(self.seed).integers(1, 1 << 40, size=49)
         self._plan: list[int] = []
@@ -132,7 +139,8 @@ class LearnedRoundsBot(Bot):
         if state.faces is None:
             return
         turn = _turn(Position.of(state))
-        round_ends(self.weights, turn, 1, False, new_ends(2), self._keys, _ONE, np.zeros(2), 0)
+        ends, sums, width = new_ends(2), np.zeros(2), self.playout_width
+        round_ends(self.weights, turn, 1, False, ends, self._keys, _ONE, sums, 0, width)
 
     def _choose(self, state: RailroadInkState) -> RailroadInkState:
         children = {move_code(child): child for child in state.get_children()}
@@ -159,7 +167,8 @@ class LearnedRoundsBot(Bot):
         last = p.round >= ROUNDS
         ends, turn = new_ends(self.top), _turn(p)
         width = self.last_width if last else self.width
-        count = round_ends(self.weights, turn, width, last, ends, self._keys, _NONE, np.zeros(0), 0)
+        keys, none = self._keys, np.zeros(0)
+        count = round_ends(self.weights, turn, width, last, ends, keys, _NONE, none, 0, 0)
         pick = int(np.argmax(ends[0][:count])) if count else 0
         self.last_means, self._ends, self._played = [], [], []
         plans = [[int(m) for m in ends[5][q][: ends[6][q]]] for q in range(count)]
@@ -181,7 +190,9 @@ class LearnedRoundsBot(Bot):
             batch = min(batch, self.playouts - done)
             futures = np.array([next_random(self._stream) | 1 for _ in range(batch)], np.int64)
             t0 = time.perf_counter()
-            round_ends(self.weights, turn, width, False, ends, self._keys, futures, sums, count)
+            rollout = self.weights if self._rollout is None else self._rollout
+            inner = self.playout_width
+            round_ends(rollout, turn, width, False, ends, self._keys, futures, sums, count, inner)
             done, now = done + batch, time.perf_counter()
             if deadline is not None:  # the next batch as large as the time left allows
                 if now >= deadline:

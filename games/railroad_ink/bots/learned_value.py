@@ -35,6 +35,8 @@ from games.railroad_ink.engine.ntuple import (
 )
 from games.railroad_ink.engine.playout import seed_stream
 from games.railroad_ink.engine.position import PIECE_OF
+from games.railroad_ink.engine.round_beam import new_ends
+from games.railroad_ink.engine.round_td import ENDS, round_game
 from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.pieces.dice import ROUNDS, check_seed, roll_sequence
 from games.railroad_ink.rules.game import RailroadInkState
@@ -59,6 +61,7 @@ __all__ = [
     "montecarlo_scores",
     "network",
     "resume_value",
+    "round_scores",
     "save_value",
     "shipped_value",
     "train_value",
@@ -99,6 +102,24 @@ def greedy_scores(weights: np.ndarray, seeds: Sequence[int], reward: str = "fina
         )
         for s in seeds
     ]
+
+
+def round_keys(seed: int) -> np.ndarray:
+    """One random key per square, telling the boards of a round's beam apart (by ``seed``)."""
+    return np.random.default_rng(seed).integers(1, 1 << 40, size=49)
+
+
+def round_scores(weights: np.ndarray, seeds: Sequence[int], width: int) -> list[int]:
+    """The final scores of the round player by ``weights`` (a beam of ``width``) on ``seeds``."""
+    record, ends, keys = np.zeros(49, dtype=np.int64), new_ends(ENDS), round_keys(0)
+    stream = seed_stream(0)  # unused: the rolls are given and there is no exploration
+    scores = []
+    for s in seeds:
+        rolls = _rolls(check_seed(s))
+        scores.append(
+            int(round_game(weights, rolls, stream, width, 0.0, 0.0, False, ends, keys, record)[0])
+        )
+    return scores
 
 
 def montecarlo_scores(
@@ -151,7 +172,7 @@ class InkTraining:
 
 
 def training_settings(
-    alpha: float, epsilon: float, reward: str, decay: int, seed: int, lam: float
+    alpha: float, epsilon: float, reward: str, decay: int, seed: int, lam: float, rounds: int = 0
 ) -> dict[str, Any]:
     """The training knobs, checked, as a model file records them.
 
@@ -178,6 +199,12 @@ def training_settings(
     }
     if lam:
         settings["lambda"] = lam
+    if check_count("rounds", rounds, 0):
+        if reward != "final" or lam:
+            raise InvalidArgumentError(
+                f"rounds learns the final score by TD(0), got reward {reward!r}, lam {lam!r}"
+            )
+        settings["rounds"] = rounds
     return settings
 
 
@@ -234,6 +261,7 @@ def train_value(
     tick: int = 0,
     each: Callable[[InkTraining], None] | None = None,
     lam: float = 0.0,
+    rounds: int = 0,
 ) -> InkTraining:
     """Learn the afterstate value by TD(``lam``) until ``games`` games in all, or for ``seconds``.
 
@@ -245,24 +273,34 @@ def train_value(
     ``start`` goes on from a run of the same settings (changed in place): a run stopped and
     resumed ends with the weights of a run never stopped. ``each`` is called every ``tick``
     games (0: never), at the end, and before a Ctrl-C goes up, which is taken between games.
+    From ``weights`` given, the curve's first point measures them (0 games).
     ``lam`` 0 learns by TD(0) as each game goes; above 0, towards the ``lam``-returns at
-    each game's end.
+    each game's end. ``rounds`` > 0 plays each round whole, by the value's round beam of that
+    width (``engine.round_td``, ε a random round end), and the curve measures that player.
 
     Raises:
         InvalidArgumentError: neither or both of ``games`` and ``seconds``, or a bad knob.
     """
     limit, wall = _limits(games, seconds)
-    run = _begin(start, weights, training_settings(alpha, epsilon, reward, decay, seed, lam))
+    settings = training_settings(alpha, epsilon, reward, decay, seed, lam, rounds)
+    run = _begin(start, weights, settings)
+    if start is None and weights is not None and eval_seeds:
+        _measure(run, eval_seeds, progress)  # the curve starts at the weights given
     alpha, epsilon, decay = run.settings["alpha"], run.settings["epsilon"], run.settings["decay"]
     code = _reward(reward)
     every, tick = check_count("every", every, 1), check_count("tick", tick, 0)
     rolls, record = np.full((ROUNDS, 4), -1, dtype=np.int64), np.zeros(49, dtype=np.int64)
+    ends, keys = new_ends(ENDS), round_keys(seed)
     began, before = time.perf_counter(), run.seconds
     with interrupts_between_games() as asked:
         while limit is None or run.games < limit:
             rolls[:] = -1
             step = alpha * decay / (decay + run.games) if decay else alpha
-            play_game(run.weights, rolls, run.stream, epsilon, step, True, code, record, lam, 0, 0)
+            w, stream = run.weights, run.stream
+            if rounds:
+                round_game(w, rolls, stream, rounds, epsilon, step, True, ends, keys, record)
+            else:
+                play_game(w, rolls, stream, epsilon, step, True, code, record, lam, 0, 0)
             run.games += 1
             spent = time.perf_counter() - began
             run.seconds = before + spent
@@ -283,8 +321,17 @@ def train_value(
 def _measure(
     run: InkTraining, seeds: Sequence[int], progress: Callable[[InkTraining], None] | None
 ) -> None:
-    """Add the greedy player's mean score on ``seeds`` to the curve; tell ``progress``."""
-    scores = greedy_scores(run.weights, seeds, run.settings["reward"]) if seeds else [0]
+    """Add the player's mean score on ``seeds`` to the curve; tell ``progress``.
+
+    The player is the greedy one, or the round player when the run learns by rounds.
+    """
+    rounds = int(run.settings.get("rounds", 0))
+    if not seeds:
+        scores = [0]
+    elif rounds:
+        scores = round_scores(run.weights, seeds, rounds)
+    else:
+        scores = greedy_scores(run.weights, seeds, run.settings["reward"])
     run.curve.append((run.games, float(np.mean(scores))))
     if progress is not None:
         progress(run)

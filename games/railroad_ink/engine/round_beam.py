@@ -18,14 +18,17 @@ import numpy as np
 
 from games._compile import jit
 from games.railroad_ink.engine.ntuple import CELLS, FINAL, _candidates, _rate, play_on
-from games.railroad_ink.engine.playout import Turn, play_move
+from games.railroad_ink.engine.playout import Turn, load_round, play_move
 from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.engine.tables import FACES, MOVE_BASE
+from games.railroad_ink.pieces.dice import ROUNDS
 
-__all__ = ["PLAN", "Ends", "new_ends", "round_ends"]
+__all__ = ["PLAN", "PLAYOUT_ENDS", "Ends", "best_end", "new_ends", "play_rounds", "round_ends"]
 
 PLAN = 8
 """Room for one round's placements: four faces and a special, and the round's end."""
+PLAYOUT_ENDS = 16
+"""Round ends the round player keeps per round (it plays the best)."""
 _BRANCH = 4096
 """The most candidates one board offers (the size of the engine's move buffer)."""
 
@@ -48,6 +51,7 @@ Beam = tuple[
 and board keys."""
 
 
+@jit
 def new_ends(size: int) -> Ends:
     """Room for ``size`` round ends (``round_ends`` keeps the best ``size``)."""
     return (
@@ -194,6 +198,7 @@ def round_ends(
     futures: np.ndarray,
     sums: np.ndarray,
     found: int,
+    playout_width: int,
 ) -> int:
     """The distinct boards where ``turn``'s round can end, the best kept in ``ends``; their count.
 
@@ -203,15 +208,16 @@ def round_ends(
     or its exact score when ``exact``; its plan is the placements from ``turn`` (closed by
     -1 when the player stops while something could still be placed). Then each end ``q``
     gets one play-out per entry of ``futures`` (``_playouts``), their scores added to
-    ``sums[q]``. With ``found`` > 0 the ``found`` ends already in ``ends`` are played out and
-    the round is not searched again: a caller adds play-outs in batches. One entry point,
-    compiled once.
+    ``sums[q]``: by the value's greedy player, or with ``playout_width`` > 0 by the round
+    player (``play_rounds``, beams of that width). With ``found`` > 0 the ``found`` ends
+    already in ``ends`` are played out and the round is not searched again: a caller adds
+    play-outs in batches. One entry point, compiled once.
     """
     rnd = turn[2]
     moves, cells = np.zeros(_BRANCH, np.int64), np.zeros(CELLS, np.int64)
     count = found if found > 0 else _search(weights, turn, width, exact, ends, keys, moves, cells)
     if len(futures):
-        _playouts(weights, ends, count, rnd, futures, sums, moves, cells)
+        _playouts(weights, ends, count, rnd, futures, sums, moves, cells, playout_width, keys)
     return count
 
 
@@ -251,18 +257,74 @@ def _playouts(
     sums: np.ndarray,
     moves: np.ndarray,
     cells: np.ndarray,
+    width: int,
+    keys: np.ndarray,
 ) -> None:
     """Add to ``sums[q]`` the final scores of one play-out from end ``q`` per entry of ``futures``.
 
     Each play-out starts at the next round and plays every later round by the value's greedy
-    player, on dice drawn from a stream seeded by its entry of ``futures``: every end meets
-    the same futures.
+    player (or its round player, with ``width`` > 0), on dice drawn from a stream seeded by
+    its entry of ``futures``: every end meets the same futures.
     """
     _, tiles, slots, counts, used, _, _, _ = ends
     stream = np.zeros(1, np.int64)
+    inner = new_ends(PLAYOUT_ENDS)
     for q in range(count):
         for j in range(len(futures)):
             stream[0] = futures[j]
             t, s, c = tiles[q].copy(), slots[q].copy(), counts[q].copy()
-            turn = (t, s, rnd, c, 0, used[q], False)
-            sums[q] += play_on(weights, turn, True, stream, FINAL, moves, cells)
+            if width > 0:
+                u = used[q]
+                sums[q] += play_rounds(weights, t, s, c, u, rnd + 1, stream, width, inner, keys)
+            else:
+                turn = (t, s, rnd, c, 0, used[q], False)
+                sums[q] += play_on(weights, turn, True, stream, FINAL, moves, cells)
+
+
+@jit
+def best_end(
+    weights: np.ndarray,
+    turn: Turn,
+    width: int,
+    ends: Ends,
+    keys: np.ndarray,
+    moves: np.ndarray,
+    cells: np.ndarray,
+) -> tuple[int, int]:
+    """``(ends found, the best one)`` of ``turn``'s round by the value (the last by score)."""
+    count = _search(weights, turn, width, turn[2] == ROUNDS, ends, keys, moves, cells)
+    pick = 0
+    for q in range(1, count):
+        if ends[0][q] > ends[0][pick]:
+            pick = q
+    return count, pick
+
+
+@jit
+def play_rounds(
+    weights: np.ndarray,
+    tiles: np.ndarray,
+    slots: np.ndarray,
+    counts: np.ndarray,
+    used: int,
+    first: int,
+    stream: np.ndarray,
+    width: int,
+    ends: Ends,
+    keys: np.ndarray,
+) -> int:
+    """The final score of the round player from round ``first`` on (the arrays change).
+
+    Each round's faces are drawn from ``stream``, and its best end by the value (``best_end``,
+    beams of ``width``) is played.
+    """
+    rolls = np.full((ROUNDS, 4), -1, dtype=np.int64)
+    moves, cells = np.zeros(_BRANCH, np.int64), np.zeros(CELLS, np.int64)
+    for rnd in range(first, ROUNDS + 1):
+        load_round(rolls, rnd, counts, stream)
+        turn = (tiles, slots, rnd, counts, 0, used, False)
+        count, pick = best_end(weights, turn, width, ends, keys, moves, cells)
+        if count:
+            tiles[:], slots[:], used = ends[1][pick], ends[2][pick], ends[4][pick]
+    score: int = total(tiles)
+    return score

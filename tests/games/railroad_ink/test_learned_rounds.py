@@ -14,10 +14,13 @@ from games.railroad_ink.bots.learned_value import shipped_value
 from games.railroad_ink.bots.montecarlo import move_code
 from games.railroad_ink.bots.roster import BOTS, make_bot
 from games.railroad_ink.engine.ntuple import CELLS, FINAL, _candidates, _rate
-from games.railroad_ink.engine.playout import play_move
+from games.railroad_ink.engine.playout import play_move, seed_stream
 from games.railroad_ink.engine.position import Position
-from games.railroad_ink.engine.round_beam import new_ends, round_ends
+from games.railroad_ink.engine.round_beam import PLAYOUT_ENDS, new_ends, play_rounds, round_ends
+from games.railroad_ink.engine.round_td import ENDS, round_game
 from games.railroad_ink.engine.scoring import total
+from games.railroad_ink.engine.tables import FACES, SLOT_INIT
+from games.railroad_ink.pieces.dice import ROUNDS
 from games.railroad_ink.records import play
 from games.railroad_ink.rules.game import RailroadInk, RailroadInkState
 from tests.helpers import plain_python_digest
@@ -27,7 +30,7 @@ from treesearch.values import CHANCE
 WEIGHTS = np.ascontiguousarray(shipped_value()[0], dtype=np.float64)
 KEYS = np.random.default_rng(0).integers(1, 1 << 40, size=49)
 SMALL = {"width": 2, "top": 4, "playouts": 4, "last_width": 16}
-NONE = (np.zeros(0, np.int64), np.zeros(0), 0)  # no futures: the ends only
+NONE = (np.zeros(0, np.int64), np.zeros(0), 0, 0)  # no futures: the ends only
 
 
 def _state(seed: int, rnd: int, placed: int) -> RailroadInkState:
@@ -148,6 +151,8 @@ def test_bad_knobs_are_named() -> None:
         ({"last_width": 1.5}, "last_width"),
         ({"weights": np.zeros(3)}, "weights"),
         ({"seconds": 0}, "seconds"),
+        ({"playout_width": -1}, "playout_width"),
+        ({"playout_weights": np.zeros(3)}, "weights"),
     ):
         with pytest.raises(InvalidArgumentError, match=word):
             LearnedRoundsBot(**knobs)  # type: ignore[arg-type]
@@ -159,19 +164,48 @@ def test_the_roster_knows_the_bot() -> None:
     assert isinstance(bot, LearnedRoundsBot) and bot.seed == 4
 
 
-def _digest() -> str:
-    """Round 6 and 7 of a game by a small bot: its placements and score."""
-    state = _state(7, 6, 0)
-    bot = LearnedRoundsBot(seed=3, width=2, top=2, playouts=2, last_width=8)
-    moves = []
-    game = state.game
+def test_a_playout_by_the_round_player_is_its_whole_game_from_that_round() -> None:
+    record, rolls = np.zeros(49, np.int64), np.full((ROUNDS, 4), -1, np.int64)
+    game = round_game(
+        WEIGHTS, rolls, seed_stream(11), 4, 0.0, 0.0, False, new_ends(ENDS), KEYS, record
+    )
+    tiles, slots, counts = np.full(49, -1, np.int64), SLOT_INIT.copy(), np.zeros(FACES, np.int64)
+    ends = new_ends(PLAYOUT_ENDS)
+    assert (
+        play_rounds(WEIGHTS, tiles, slots, counts, 0, 1, seed_stream(11), 4, ends, KEYS) == game[0]
+    )
+    assert total(tiles) == game[0] and np.count_nonzero(tiles >= 0) == game[1]
+
+
+def test_playouts_by_the_round_player_repeat_by_seed_and_differ_from_greedy_ones() -> None:
+    state, means = _state(2, 2, 0), []
+    for width in (2, 2, 0):
+        bot = LearnedRoundsBot(seed=2, **{**SMALL, "playouts": 8, "playout_width": width})
+        bot.choose(state)
+        means.append(bot.last_means)
+    assert means[0] == means[1] != means[2] and len(means[0]) == SMALL["top"]
+
+
+def _play_from(state: RailroadInkState, bot: LearnedRoundsBot) -> tuple[list[str], int]:
+    """The placements ``bot`` plays from ``state`` to the game's end, and the final score."""
+    moves, game = [], state.game
     while not state.is_terminal():
         if state.player() == CHANCE:
             state = state.rolled(game.rolls[state.round - 1])
         else:
             state = bot.choose(state)
             moves.append(str(state.move))
-    text = repr((moves, state.board.score().total))
+    return moves, state.board.score().total
+
+
+def _digest() -> str:
+    """The placements and scores of two small bots: play-outs greedy, and by the round player."""
+    small = {"seed": 3, "width": 2, "top": 2, "playouts": 2, "last_width": 8}
+    played = [
+        _play_from(_state(7, 6, 0), LearnedRoundsBot(**small)),
+        _play_from(_state(7, 5, 0), LearnedRoundsBot(**small, playout_width=2)),
+    ]
+    text = repr(played)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -185,8 +219,8 @@ def test_playouts_in_batches_add_up_to_one_run() -> None:
     turn = _turn(_state(6, 2, 0))
     futures = np.arange(1, 9, dtype=np.int64) * 7919 | 1
     ends, one = new_ends(4), np.zeros(4)
-    count = round_ends(WEIGHTS, turn, 4, False, ends, KEYS, futures, one, 0)
+    count = round_ends(WEIGHTS, turn, 4, False, ends, KEYS, futures, one, 0, 0)
     again, split = new_ends(4), np.zeros(4)
-    found = round_ends(WEIGHTS, turn, 4, False, again, KEYS, futures[:3], split, 0)
-    assert round_ends(WEIGHTS, turn, 4, False, again, KEYS, futures[3:], split, found) == found
+    found = round_ends(WEIGHTS, turn, 4, False, again, KEYS, futures[:3], split, 0, 0)
+    assert round_ends(WEIGHTS, turn, 4, False, again, KEYS, futures[3:], split, found, 0) == found
     assert found == count == 4 and np.array_equal(one, split) and len(set(one)) > 1

@@ -16,6 +16,7 @@ from tests.treesearch.learn.toys import Walk
 from treesearch import InvalidArgumentError
 from treesearch.errors import ModelFileError
 from treesearch.learn import TableValue, load_model, train
+from treesearch.learn.curve import _decimals
 
 SETTINGS: dict[str, Any] = {"alpha": 0.5, "lam": 0.5, "epsilon": 0.2, "seed": 3}
 
@@ -38,6 +39,13 @@ def test_the_curve_is_measured_every_n_games_and_drawn(tmp_path: Path) -> None:
     train(TableValue(), Walk(), games=30, eval_every=10, eval_games=5, curve=picture)
     with Image.open(picture) as image:
         assert image.format == "PNG" and image.size == (720, 440)
+
+
+@pytest.mark.parametrize(("step", "decimals"), [(10.0, 0), (1.0, 0), (0.5, 1), (0.075, 2)])
+def test_the_curves_rules_are_labelled_with_the_decimals_that_tell_them_apart(
+    step: float, decimals: int
+) -> None:
+    assert _decimals(step) == decimals
 
 
 @pytest.mark.parametrize("stop_after", [1, 57, 80])
