@@ -20,6 +20,7 @@ LAYERS = [
     "engine.ntuple",
     "engine.plans",
     "engine.round_beam",
+    "engine.round_td",
     "rules.score",
     "rules.board",
     "rules.rounds",
