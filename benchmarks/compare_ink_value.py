@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from games.railroad_ink import RailroadInk
+from games.railroad_ink import records
 from games.railroad_ink.bots.base import Bot
 from games.railroad_ink.bots.learned_value import (
     LearnedBot,
@@ -30,7 +30,6 @@ from games.railroad_ink.engine.playout import RANDOM, UNIFORM, playout, seed_str
 from games.railroad_ink.engine.position import NO_POLICY, PIECE_OF
 from games.railroad_ink.engine.tables import SLOT_INIT
 from games.railroad_ink.pieces.dice import roll_sequence
-from treesearch import CHANCE
 
 
 def _playout(policy: int) -> Callable[[int], int]:
@@ -47,14 +46,7 @@ def _playout(policy: int) -> Callable[[int], int]:
 
 def _bot(bot: Bot) -> Callable[[int], int]:
     def one(seed: int) -> int:
-        game = RailroadInk(seed, dice="revealed")
-        state = game.start()
-        while not state.is_terminal():
-            if state.player() == CHANCE:
-                state = state.rolled(game.rolls[state.round - 1])
-            else:
-                state = bot.choose(state)
-        return int(state.board.score().total)
+        return records.play(seed, "revealed", lambda _: bot).score.total
 
     return one
 

@@ -56,6 +56,7 @@ __all__ = [
     "play_game",
     "play_on",
     "state_cells",
+    "td_step",
     "update",
 ]
 
@@ -195,6 +196,25 @@ def update(weights: np.ndarray, cells: np.ndarray, target: float, alpha: float) 
     step = alpha * (target - evaluate(weights, cells)) / TUPLES.shape[0]
     for t in range(TUPLES.shape[0]):
         weights[t * TABLE + cells[TUPLES[t, 0]] + CELL_VALUES * cells[TUPLES[t, 1]]] += step
+
+
+@jit
+def td_step(
+    weights: np.ndarray,
+    prev: np.ndarray,
+    cells: np.ndarray,
+    target: float,
+    have_prev: bool,
+    alpha: float,
+) -> bool:
+    """TD(0) on reaching afterstate ``cells``: ``prev`` (if ``have_prev``) moves towards ``target``.
+
+    ``cells`` is then copied into ``prev`` for the next step; returns True (there is one now).
+    """
+    if have_prev:
+        update(weights, prev, target, alpha)
+    prev[:] = cells
+    return True
 
 
 @jit
@@ -338,10 +358,7 @@ def play_game(
                         now_total = total(tiles)
                         target += now_total - prev_total
                         prev_total = now_total
-                    if have_prev:
-                        update(weights, prev, target, alpha)
-                    prev[:] = cells
-                    have_prev = True
+                    have_prev = td_step(weights, prev, cells, target, have_prev, alpha)
             if chosen < 0:
                 break
     score: int = total(tiles)

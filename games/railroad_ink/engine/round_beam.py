@@ -23,7 +23,17 @@ from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.engine.tables import FACES, MOVE_BASE
 from games.railroad_ink.pieces.dice import ROUNDS
 
-__all__ = ["PLAN", "PLAYOUT_ENDS", "Ends", "best_end", "new_ends", "play_rounds", "round_ends"]
+__all__ = [
+    "PLAN",
+    "PLAYOUT_ENDS",
+    "Ends",
+    "Work",
+    "best_end",
+    "new_ends",
+    "new_work",
+    "play_rounds",
+    "round_ends",
+]
 
 PLAN = 8
 """Room for one round's placements: four faces and a special, and the round's end."""
@@ -49,6 +59,9 @@ Beam = tuple[
 ]
 """The boards of a beam: tiles, slots, counts, used, special-now, placed, plans, plan lengths
 and board keys."""
+Work = tuple[Beam, Beam, tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray, np.ndarray]
+"""A round beam's working arrays, made once and reused: two beams of one width, the children
+(values, parents, moves), the move buffer and an encoding."""
 
 
 @jit
@@ -78,6 +91,20 @@ def _new_beam(width: int) -> Beam:
         np.zeros((width, PLAN), np.int64),
         np.zeros(width, np.int64),
         np.zeros(width, np.int64),
+    )
+
+
+@jit
+def new_work(width: int) -> Work:
+    """Room for round beams of ``width`` boards (0: only for greedy play-outs)."""
+    cap = width * _BRANCH
+    kids = (np.zeros(cap), np.zeros(cap, np.int64), np.zeros(cap, np.int64))
+    return (
+        _new_beam(width),
+        _new_beam(width),
+        kids,
+        np.zeros(_BRANCH, np.int64),
+        np.zeros(CELLS, np.int64),
     )
 
 
@@ -213,32 +240,23 @@ def round_ends(
     already in ``ends`` are played out and the round is not searched again: a caller adds
     play-outs in batches. One entry point, compiled once.
     """
-    rnd = turn[2]
-    moves, cells = np.zeros(_BRANCH, np.int64), np.zeros(CELLS, np.int64)
-    count = found if found > 0 else _search(weights, turn, width, exact, ends, keys, moves, cells)
+    work = new_work(0 if found > 0 else width)  # a batch of play-outs needs no beam
+    count = found if found > 0 else _search(weights, turn, exact, ends, keys, work)
     if len(futures):
-        _playouts(weights, ends, count, rnd, futures, sums, moves, cells, playout_width, keys)
+        _playouts(weights, ends, count, turn[2], futures, sums, work, playout_width, keys)
     return count
 
 
 @jit
 def _search(
-    weights: np.ndarray,
-    turn: Turn,
-    width: int,
-    exact: bool,
-    ends: Ends,
-    keys: np.ndarray,
-    moves: np.ndarray,
-    cells: np.ndarray,
+    weights: np.ndarray, turn: Turn, exact: bool, ends: Ends, keys: np.ndarray, work: Work
 ) -> int:
-    """The beam of ``round_ends``: the round's ends into ``ends``; their count."""
+    """The beam of ``round_ends``, as wide as ``work``'s: the round's ends; their count."""
     tiles, slots, rnd, counts, placed, used, now = turn
-    beam, nxt = _new_beam(width), _new_beam(width)
+    beam, nxt, kids, moves, cells = work
     beam[0][0], beam[1][0], beam[2][0] = tiles, slots, counts
     beam[3][0], beam[4][0], beam[5][0] = used, 1 if now else 0, placed
-    cap = width * _BRANCH
-    kids = (np.zeros(cap), np.zeros(cap, np.int64), np.zeros(cap, np.int64))
+    beam[7][0], beam[8][0] = 0, 0  # an empty plan, and the key of the board it starts from
     size, count = 1, 0
     while size > 0:
         children, count = _expand(weights, beam, size, rnd, exact, ends, count, kids, moves, cells)
@@ -255,8 +273,7 @@ def _playouts(
     rnd: int,
     futures: np.ndarray,
     sums: np.ndarray,
-    moves: np.ndarray,
-    cells: np.ndarray,
+    work: Work,
     width: int,
     keys: np.ndarray,
 ) -> None:
@@ -264,35 +281,37 @@ def _playouts(
 
     Each play-out starts at the next round and plays every later round by the value's greedy
     player (or its round player, with ``width`` > 0), on dice drawn from a stream seeded by
-    its entry of ``futures``: every end meets the same futures.
+    its entry of ``futures``: every end meets the same futures. ``work``: the caller's arrays,
+    whose move buffer and encoding the greedy play-outs use.
     """
     _, tiles, slots, counts, used, _, _, _ = ends
     stream = np.zeros(1, np.int64)
-    inner = new_ends(PLAYOUT_ENDS)
+    inner, inner_ends = new_work(width), new_ends(PLAYOUT_ENDS if width > 0 else 0)
+    rolls = np.full((ROUNDS, 4), -1, dtype=np.int64)
+    t, s, c = np.zeros(49, np.int64), np.zeros(49, np.int64), np.zeros(FACES, np.int64)
     for q in range(count):
         for j in range(len(futures)):
             stream[0] = futures[j]
-            t, s, c = tiles[q].copy(), slots[q].copy(), counts[q].copy()
+            t[:], s[:], c[:] = tiles[q], slots[q], counts[q]
             if width > 0:
                 u = used[q]
-                sums[q] += play_rounds(weights, t, s, c, u, rnd + 1, stream, width, inner, keys)
+                sums[q] += play_rounds(
+                    weights, t, s, c, u, rnd + 1, stream, inner_ends, keys, inner, rolls
+                )
             else:
                 turn = (t, s, rnd, c, 0, used[q], False)
-                sums[q] += play_on(weights, turn, True, stream, FINAL, moves, cells)
+                sums[q] += play_on(weights, turn, True, stream, FINAL, work[3], work[4])
 
 
 @jit
 def best_end(
-    weights: np.ndarray,
-    turn: Turn,
-    width: int,
-    ends: Ends,
-    keys: np.ndarray,
-    moves: np.ndarray,
-    cells: np.ndarray,
+    weights: np.ndarray, turn: Turn, ends: Ends, keys: np.ndarray, work: Work
 ) -> tuple[int, int]:
-    """``(ends found, the best one)`` of ``turn``'s round by the value (the last by score)."""
-    count = _search(weights, turn, width, turn[2] == ROUNDS, ends, keys, moves, cells)
+    """``(ends found, the best one)`` of ``turn``'s round by the value (the last by score).
+
+    The beam is as wide as ``work``'s (``new_work``).
+    """
+    count = _search(weights, turn, turn[2] == ROUNDS, ends, keys, work)
     pick = 0
     for q in range(1, count):
         if ends[0][q] > ends[0][pick]:
@@ -309,21 +328,22 @@ def play_rounds(
     used: int,
     first: int,
     stream: np.ndarray,
-    width: int,
     ends: Ends,
     keys: np.ndarray,
+    work: Work,
+    rolls: np.ndarray,
 ) -> int:
     """The final score of the round player from round ``first`` on (the arrays change).
 
-    Each round's faces are drawn from ``stream``, and its best end by the value (``best_end``,
-    beams of ``width``) is played.
+    Each round's faces are drawn from ``stream`` (into ``rolls``, ``ROUNDS`` by 4, whose
+    entries from round ``first`` on are redrawn), and its best end by the value
+    (``best_end``, beams as wide as ``work``'s) is played.
     """
-    rolls = np.full((ROUNDS, 4), -1, dtype=np.int64)
-    moves, cells = np.zeros(_BRANCH, np.int64), np.zeros(CELLS, np.int64)
+    rolls[first - 1 :] = -1
     for rnd in range(first, ROUNDS + 1):
         load_round(rolls, rnd, counts, stream)
         turn = (tiles, slots, rnd, counts, 0, used, False)
-        count, pick = best_end(weights, turn, width, ends, keys, moves, cells)
+        count, pick = best_end(weights, turn, ends, keys, work)
         if count:
             tiles[:], slots[:], used = ends[1][pick], ends[2][pick], ends[4][pick]
     score: int = total(tiles)

@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 
 from games._compile import jit
-from games.railroad_ink.engine.ntuple import CELLS, _popcount, encode, evaluate, update
+from games.railroad_ink.engine.ntuple import CELLS, _popcount, encode, evaluate, td_step, update
 from games.railroad_ink.engine.playout import _below, load_round, next_random, play_move
-from games.railroad_ink.engine.round_beam import _BRANCH, Ends, best_end
+from games.railroad_ink.engine.round_beam import Ends, best_end, new_work
 from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.engine.tables import FACES, SLOT_INIT
 from games.railroad_ink.pieces.dice import ROUNDS
@@ -51,7 +51,7 @@ def round_game(
     """
     tiles, slots = np.full(49, -1, dtype=np.int64), SLOT_INIT.copy()
     counts = np.zeros(FACES, dtype=np.int64)
-    moves, cells = np.zeros(_BRANCH, np.int64), np.zeros(CELLS, np.int64)
+    work, cells = new_work(width), np.zeros(CELLS, np.int64)
     prev = np.zeros(CELLS, dtype=np.int64)
     have_prev = False
     used, recorded = 0, 0
@@ -59,7 +59,7 @@ def round_game(
     for rnd in range(1, ROUNDS + 1):
         load_round(rolls, rnd, counts, stream)
         turn = (tiles, slots, rnd, counts, 0, used, False)
-        count, pick = best_end(weights, turn, width, ends, keys, moves, cells)
+        count, pick = best_end(weights, turn, ends, keys, work)
         if count == 0:
             continue
         if epsilon > 0.0 and next_random(stream) < threshold:
@@ -70,14 +70,12 @@ def round_game(
             if move < 0:
                 break
             used, now, placed = play_move(tiles, slots, counts, move, used, now, placed)
-            record[recorded] = move
-            recorded += 1
             if learn:
                 encode(tiles, (rnd - 1) * 5 + placed, _popcount(used), counts, cells)
-                if have_prev:
-                    update(weights, prev, evaluate(weights, cells), alpha)
-                prev[:] = cells
-                have_prev = True
+                target = evaluate(weights, cells)
+                have_prev = td_step(weights, prev, cells, target, have_prev, alpha)
+            record[recorded] = move
+            recorded += 1
     score: int = total(tiles)
     if learn and have_prev:
         update(weights, prev, float(score), alpha)

@@ -16,7 +16,13 @@ from games.railroad_ink.bots.roster import BOTS, make_bot
 from games.railroad_ink.engine.ntuple import CELLS, FINAL, _candidates, _rate
 from games.railroad_ink.engine.playout import play_move, seed_stream
 from games.railroad_ink.engine.position import Position
-from games.railroad_ink.engine.round_beam import PLAYOUT_ENDS, new_ends, play_rounds, round_ends
+from games.railroad_ink.engine.round_beam import (
+    PLAYOUT_ENDS,
+    new_ends,
+    new_work,
+    play_rounds,
+    round_ends,
+)
 from games.railroad_ink.engine.round_td import ENDS, round_game
 from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.engine.tables import FACES, SLOT_INIT
@@ -169,12 +175,13 @@ def test_a_playout_by_the_round_player_is_its_whole_game_from_that_round() -> No
     game = round_game(
         WEIGHTS, rolls, seed_stream(11), 4, 0.0, 0.0, False, new_ends(ENDS), KEYS, record
     )
-    tiles, slots, counts = np.full(49, -1, np.int64), SLOT_INIT.copy(), np.zeros(FACES, np.int64)
-    ends = new_ends(PLAYOUT_ENDS)
-    assert (
-        play_rounds(WEIGHTS, tiles, slots, counts, 0, 1, seed_stream(11), 4, ends, KEYS) == game[0]
-    )
-    assert total(tiles) == game[0] and np.count_nonzero(tiles >= 0) == game[1]
+    ends, work = new_ends(PLAYOUT_ENDS), new_work(4)
+    for _ in range(2):  # the working arrays are reused from one play-out to the next
+        tiles, slots = np.full(49, -1, np.int64), SLOT_INIT.copy()
+        counts = np.zeros(FACES, np.int64)
+        args = (seed_stream(11), ends, KEYS, work, rolls)
+        assert play_rounds(WEIGHTS, tiles, slots, counts, 0, 1, *args) == game[0]
+        assert total(tiles) == game[0] and np.count_nonzero(tiles >= 0) == game[1]
 
 
 def test_playouts_by_the_round_player_repeat_by_seed_and_differ_from_greedy_ones() -> None:

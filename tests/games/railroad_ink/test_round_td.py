@@ -22,6 +22,7 @@ from games.railroad_ink.engine.ntuple import evaluate, update
 from games.railroad_ink.engine.playout import seed_stream
 from games.railroad_ink.engine.round_beam import new_ends
 from games.railroad_ink.engine.round_td import ENDS, round_game
+from games.railroad_ink.records import play
 from tests.helpers import plain_python_digest
 from treesearch import CHANCE
 from treesearch.errors import InvalidArgumentError
@@ -31,15 +32,8 @@ WEIGHTS = np.array(shipped_value()[0], np.float64)
 
 def _bot_score(seed: int, width: int) -> int:
     """The final score of ``LearnedRoundsBot`` without play-outs, beams of ``width``."""
-    game = RailroadInk(seed, dice="revealed")
     bot = LearnedRoundsBot(width=width, last_width=width, playouts=0)
-    state = game.start()
-    while not state.is_terminal():
-        if state.player() == CHANCE:
-            state = state.rolled(game.rolls[state.round - 1])
-        else:
-            state = bot.choose(state)
-    return state.board.score().total
+    return play(seed, "revealed", lambda _: bot).score.total
 
 
 @pytest.mark.parametrize("seed", [100, 101])
