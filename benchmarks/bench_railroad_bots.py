@@ -108,6 +108,7 @@ LEARNED: dict[str, Any] = {
 
 ROUNDS: dict[str, Any] = {
     "learned-rounds": dict,  # make_bot("learned-rounds"): the defaults of LearnedRoundsBot
+    "rounds-first": lambda: {"weights": shipped_value()[0], "playout_width": 0},  # until 12-03
     "rounds-value": lambda: {"playouts": 0},  # the beam's best round end by the value alone
     "rounds-top8-x16": lambda: {"top": 8, "playouts": 16},
     "rounds-top16-x64": lambda: {"top": 16, "playouts": 64},
@@ -121,8 +122,11 @@ ROUNDS: dict[str, Any] = {
     "rounds-last1024": lambda: {"last_width": 1024},  # the last round searched wider
     "rounds-rp2": lambda: {"playout_width": 2},  # play-outs by the round player, width 2
     "rounds-rp4": lambda: {"playout_width": 4},
+    "rounds-rp8": lambda: {"playout_width": 8},
 }
-"""Variant name -> ``LearnedRoundsBot`` keyword arguments (whole rounds, the shipped model)."""
+"""Variant name -> ``LearnedRoundsBot`` keyword arguments (whole rounds, the bot's value unless
+``--weights``; ``rounds-first`` is the default before the fine-tuned value: greedy play-outs,
+the first value)."""
 
 
 @functools.cache

@@ -54,6 +54,7 @@ __all__ = [
     "GAME",
     "MODEL",
     "REWARDS",
+    "ROUNDS_MODEL",
     "InkTraining",
     "LearnedBot",
     "greedy_scores",
@@ -62,6 +63,7 @@ __all__ = [
     "network",
     "resume_value",
     "round_scores",
+    "rounds_value",
     "save_value",
     "shipped_value",
     "train_value",
@@ -72,6 +74,9 @@ GAME = "railroad-ink"
 """The game's name in a model file."""
 MODEL = Path(__file__).resolve().parent.parent / "models" / "ink_value.npz"
 """The shipped value (``benchmarks/train_ink_value.py``; the command is in the models' README)."""
+ROUNDS_MODEL = MODEL.with_name("ink_value_rounds.npz")
+"""The shipped value fine-tuned on games played round by round (``train_ink_value.py
+--rounds 4``), which ``learned-rounds`` uses: its round player's play-outs score more with it."""
 REWARDS = {"final": FINAL, "delta": DELTA}
 """What the value learns: the final score (``final``) or the score still to come (``delta``)."""
 
@@ -412,6 +417,12 @@ def _value_of(model: Model, path: str | os.PathLike[str]) -> tuple[np.ndarray, s
 def shipped_value() -> tuple[np.ndarray, str]:
     """The shipped model's weights and reward, read once (on first use)."""
     return load_value(MODEL)
+
+
+@functools.cache
+def rounds_value() -> tuple[np.ndarray, str]:
+    """The shipped fine-tuned model's weights and reward (``ROUNDS_MODEL``), read once."""
+    return load_value(ROUNDS_MODEL)
 
 
 class LearnedBot(Bot):

@@ -9,8 +9,14 @@ import numpy as np
 import pytest
 
 from games.railroad_ink import Board
-from games.railroad_ink.bots.learned_rounds import LearnedRoundsBot
-from games.railroad_ink.bots.learned_value import shipped_value
+from games.railroad_ink.bots import learned_rounds
+from games.railroad_ink.bots.learned_rounds import (
+    PLAYOUT_WIDTH,
+    PYTHON_WIDTHS,
+    WIDTH,
+    LearnedRoundsBot,
+)
+from games.railroad_ink.bots.learned_value import rounds_value, shipped_value
 from games.railroad_ink.bots.montecarlo import move_code
 from games.railroad_ink.bots.roster import BOTS, make_bot
 from games.railroad_ink.engine.ntuple import CELLS, FINAL, _candidates, _rate
@@ -35,7 +41,7 @@ from treesearch.values import CHANCE
 
 WEIGHTS = np.ascontiguousarray(shipped_value()[0], dtype=np.float64)
 KEYS = np.random.default_rng(0).integers(1, 1 << 40, size=49)
-SMALL = {"width": 2, "top": 4, "playouts": 4, "last_width": 16}
+SMALL = {"width": 2, "top": 4, "playouts": 4, "last_width": 16, "weights": WEIGHTS}
 NONE = (np.zeros(0, np.int64), np.zeros(0), 0, 0)  # no futures: the ends only
 
 
@@ -164,6 +170,24 @@ def test_bad_knobs_are_named() -> None:
             LearnedRoundsBot(**knobs)  # type: ignore[arg-type]
 
 
+def test_the_defaults_are_the_fine_tuned_value_and_its_round_player_where_compiled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bot = LearnedRoundsBot()
+    if learned_rounds.ENGINE != "python":
+        assert np.array_equal(bot.weights, rounds_value()[0])
+        assert not np.array_equal(bot.weights, WEIGHTS)
+        assert bot.playout_width == PLAYOUT_WIDTH and bot.width == WIDTH
+        assert bot.seconds is None  # the fixed play-outs: a benchmark repeats by seed
+    monkeypatch.setattr(learned_rounds, "ENGINE", "python")
+    plain = LearnedRoundsBot()  # plain Python: greedy play-outs by the first value, a clock
+    assert np.array_equal(plain.weights, WEIGHTS) and plain.playout_width == 0
+    assert (plain.width, plain.last_width) == PYTHON_WIDTHS and plain.seconds is not None
+    given = LearnedRoundsBot(weights=WEIGHTS, playout_width=2)
+    assert np.array_equal(given.weights, WEIGHTS)  # given weights win on either engine
+    assert given.playout_width == 2
+
+
 def test_the_roster_knows_the_bot() -> None:
     assert "learned-rounds" in BOTS
     bot = make_bot("learned-rounds", "revealed", seed=4)
@@ -207,9 +231,9 @@ def _play_from(state: RailroadInkState, bot: LearnedRoundsBot) -> tuple[list[str
 
 def _digest() -> str:
     """The placements and scores of two small bots: play-outs greedy, and by the round player."""
-    small = {"seed": 3, "width": 2, "top": 2, "playouts": 2, "last_width": 8}
-    played = [
-        _play_from(_state(7, 6, 0), LearnedRoundsBot(**small)),
+    small = {"seed": 3, "width": 2, "top": 2, "playouts": 2, "last_width": 8, "weights": WEIGHTS}
+    played = [  # the defaults differ by engine: pinned
+        _play_from(_state(7, 6, 0), LearnedRoundsBot(**small, playout_width=0)),
         _play_from(_state(7, 5, 0), LearnedRoundsBot(**small, playout_width=2)),
     ]
     text = repr(played)

@@ -32,7 +32,7 @@ WEIGHTS = np.array(shipped_value()[0], np.float64)
 
 def _bot_score(seed: int, width: int) -> int:
     """The final score of ``LearnedRoundsBot`` without play-outs, beams of ``width``."""
-    bot = LearnedRoundsBot(width=width, last_width=width, playouts=0)
+    bot = LearnedRoundsBot(WEIGHTS, width=width, last_width=width, playouts=0)
     return play(seed, "revealed", lambda _: bot).score.total
 
 
