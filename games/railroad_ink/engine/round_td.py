@@ -51,7 +51,8 @@ def round_game(
     """
     tiles, slots = np.full(49, -1, dtype=np.int64), SLOT_INIT.copy()
     counts = np.zeros(FACES, dtype=np.int64)
-    work, cells = new_work(width), np.zeros(CELLS, np.int64)
+    work = new_work(width)
+    cells = work[4]  # the beam's encoding, free once each round's end is chosen
     prev = np.zeros(CELLS, dtype=np.int64)
     have_prev = False
     used, recorded = 0, 0
