@@ -87,6 +87,7 @@ VARIANTS: dict[str, Any] = {
     "x12": lambda: {"playouts": 48000},  # the defaults with 1.5 times the play-outs
     "flat": lambda: {"plan": False},  # dice known: flat decisions, the best game kept
     "plan-guided": lambda: {"beta": 1.0, "iterations": 50},  # dice known: the value guides the plan
+    "plan-nested": lambda: {"beta": 1.0, "iterations": 50, "nest": 2},  # + round nesting first
     "plan-guided-70": lambda: {"beta": 1.0, "iterations": 70},  # the same, 70 ** 3 play-outs
     "errors-quarter": lambda: {"error_weight": 0.25},  # the final errors in the shaped score
     "errors-half": lambda: {"error_weight": 0.5},

@@ -16,7 +16,9 @@ Built from framework parts:
   keeps open boards from blowing up), each finished board scored exactly;
 - with dice known the game is a one-player puzzle, and the bot plans it whole at its first
   decision by nested rollout policy adaptation (``engine.plans``, level ``PLAN_LEVEL``), then
-  plays the plan: 3.5 points above the flat scheme over 100 games (``benchmarks/RESULTS.md``).
+  plays the plan: 3.5 points above the flat scheme over 100 games (``benchmarks/RESULTS.md``);
+  with ``nest`` a nested search over whole rounds (``engine.round_nest``) plans first, and
+  the better of the two games is played.
 
 With dice revealed the play-outs draw later rolls themselves (the engine never sees them);
 with dice known they play the game's own rolls. ``seconds`` is spread over the decisions.
@@ -24,7 +26,9 @@ with dice known they play the game's own rolls. ``seconds`` is spread over the d
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -32,13 +36,14 @@ import numpy as np
 
 from games._compile import ENGINE
 from games.railroad_ink.bots.base import Bot, check_count
-from games.railroad_ink.bots.learned_value import shipped_value
+from games.railroad_ink.bots.learned_value import rounds_value, shipped_value
 from games.railroad_ink.bots.policy import load_policy
 from games.railroad_ink.engine.arrays import check_table
 from games.railroad_ink.engine.placements import add_moves
 from games.railroad_ink.engine.plans import VALUE_SIZE, plan_moves
 from games.railroad_ink.engine.playout import GUIDED, RANDOM, UNIFORM, playout, roll, seed_stream
 from games.railroad_ink.engine.position import NO_POLICY, Position
+from games.railroad_ink.engine.round_nest import ENDS, nested_plan
 from games.railroad_ink.engine.scoring import total
 from games.railroad_ink.engine.tables import FACES, MOVE_BASE, OT_ID
 from games.railroad_ink.pieces.dice import ROUNDS, check_seed
@@ -58,6 +63,7 @@ __all__ = [
     "LAST_ROUND_WIDTH",
     "LAST_TRIES",
     "MAX_FUTURES",
+    "NEST_SHARE",
     "PLAN_BETA",
     "PLAN_ITERATIONS",
     "PLAN_LEVEL",
@@ -101,9 +107,17 @@ play-outs, each placement's odds times ``exp(beta * value of its afterstate)``; 
 0 keeps ``montecarlo``'s fixed budget on the unguided plan, whose figures benchmarks measure;
 ``best`` plans with ``beta=1.0, iterations=50`` (``roster.BEST_PLAN_BETA``), a guided
 play-out costing about three unguided ones (``benchmarks/RESULTS.md``)."""
+NEST_SHARE = 0.5
+"""Dice known, with ``nest``: the share of the plan's time the nested search gets first, NRPA
+the rest (under a clock; without one each runs to its end)."""
 MAX_FUTURES = 100_000
 """The most shared roll sequences a decision draws (22 MB of rolls): more than a candidate
 gets play-outs would never be met."""
+
+
+def _nest_value() -> np.ndarray:
+    """The value the nested search plans by: the one fine-tuned for the round player."""
+    return np.ascontiguousarray(rounds_value()[0], dtype=np.float64)
 
 
 def move_code(state: RailroadInkState) -> int:
@@ -346,6 +360,10 @@ class MonteCarloBot(Bot):
         beta: the weight of the learned value in the plan's play-outs (0: none).
         value: the learned value's weights for the plan (``engine.ntuple``'s layout, the
             final score learned); None for the shipped model, read when first planning.
+        nest: dice known, with ``plan``: the level of a nested search over whole rounds
+            (``engine.round_nest``, by the value fine-tuned for the round player) run before
+            NRPA, with ``NEST_SHARE`` of the plan's time; the better game is played. 0: NRPA
+            alone.
         allocation: ``FlatMonteCarlo``'s allocation.
         last_width: the last round's beam width.
         seconds: per game; None for the fixed ``playouts`` (``PYTHON_SECONDS`` when the
@@ -375,6 +393,7 @@ class MonteCarloBot(Bot):
         last_tries: int = LAST_TRIES,
         beta: float = PLAN_BETA,
         value: np.ndarray | None = None,
+        nest: int = 0,
     ) -> None:
         if seconds is None and ENGINE == "python":
             seconds = PYTHON_SECONDS
@@ -384,6 +403,9 @@ class MonteCarloBot(Bot):
         error_weight = check_number("error_weight", error_weight, minimum=0)
         last_tries = check_count("last_tries", last_tries, 1)
         self.beta = check_number("beta", beta, minimum=0)
+        self.nest = check_count("nest", nest, 0)
+        if self.nest > len(ENDS):
+            raise InvalidArgumentError(f"nest must be at most {len(ENDS)}, got {nest!r}")
         self._value = None if value is None else check_table("value", value, (VALUE_SIZE,))
         self.engine = ENGINE
         if weights is None:
@@ -432,6 +454,8 @@ class MonteCarloBot(Bot):
         )
         if state.game.dice == "known" and self.plan is not False:
             plan_moves(p, 1, 1, stream, value=self._plan_value(), beta=self.beta)
+            if self.nest:
+                nested_plan(_nest_value(), p, 1, (1,), 1, 1, 1)
 
     def _choose(self, state: RailroadInkState) -> RailroadInkState:
         self.last_decision = ()
@@ -487,15 +511,16 @@ class MonteCarloBot(Bot):
             left = self._left()
             stream = seed_stream(self._rng.getrandbits(32))
             seconds = None if left is None else left * 0.8
+            started, p = time.perf_counter(), Position.of(state)
+            nested = self._nested(p, None if seconds is None else seconds * NEST_SHARE)
+            if seconds is not None:
+                seconds = max(seconds - (time.perf_counter() - started), 1e-3)
             self.planned_total, self._planned = plan_moves(
-                Position.of(state),
-                self.level,
-                self.iterations,
-                stream,
-                seconds,
-                value=self._plan_value(),
-                beta=self.beta,
-            )
+                p, self.level, self.iterations, stream, seconds,
+                value=self._plan_value(), beta=self.beta,
+            )  # fmt: skip
+            if nested[0] > self.planned_total:
+                self.planned_total, self._planned = nested
         if not self._planned:
             return None
         children = state.get_children()
@@ -509,6 +534,13 @@ class MonteCarloBot(Bot):
                 return child
         self._planned = []
         return None
+
+    def _nested(self, p: Position, seconds: float | None) -> tuple[int, list[int]]:
+        """The nested search's game (``nest``) within ``seconds``; ``(-1, [])`` without one."""
+        if not self.nest:
+            return -1, []
+        deadline = time.perf_counter() + (math.inf if seconds is None else seconds)
+        return nested_plan(_nest_value(), p, self.nest, deadline=deadline)
 
     def _plan_value(self) -> np.ndarray | None:
         """The value guiding the plan: the one given, else the shipped model (None: no guide).

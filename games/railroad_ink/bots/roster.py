@@ -67,6 +67,7 @@ from treesearch.errors import InvalidArgumentError
 __all__ = [
     "BEAM_WIDTH",
     "BEST",
+    "BEST_NEST",
     "BEST_PLAN_BETA",
     "BEST_PLAN_ITERATIONS",
     "BEST_SECONDS",
@@ -118,6 +119,10 @@ BEST_PLAN_BETA, BEST_PLAN_ITERATIONS = 1.0, 50
 restarted while the clock lasts. On the 50 s clock it scored 1.5 points more than the
 unguided plan on the same seeds, and on a clock too short for one run it still plays a guided
 game (48 on a 0.3 s clock, where the unguided plan's first random play-out scored 1)."""
+
+BEST_NEST = 2
+"""``best``'s nested search over whole rounds before its plan, with dice known
+(``MonteCarloBot(nest=)``): half the plan's time, the better game played."""
 
 BEST_SECONDS = 50.0
 """``best``'s thinking time a game when none is given: a game stays under a minute on one
@@ -178,7 +183,11 @@ def make_bot(name: str, dice: str = "revealed", seconds: float | None = None, se
         return LearnedRoundsBot(seconds=seconds, seed=seed)
     if name == "montecarlo" and guided:
         return MonteCarloBot(
-            seconds=seconds, seed=seed, beta=BEST_PLAN_BETA, iterations=BEST_PLAN_ITERATIONS
+            seconds=seconds,
+            seed=seed,
+            beta=BEST_PLAN_BETA,
+            iterations=BEST_PLAN_ITERATIONS,
+            nest=BEST_NEST,
         )
     if name == "montecarlo":
         return MonteCarloBot(seconds=seconds, seed=seed)
