@@ -363,7 +363,7 @@ class MonteCarloBot(Bot):
         nest: dice known, with ``plan``: the level of a nested search over whole rounds
             (``engine.round_nest``, by the value fine-tuned for the round player) run before
             NRPA, with ``NEST_SHARE`` of the plan's time; the better game is played. 0: NRPA
-            alone.
+            alone, as where the engine is not compiled.
         allocation: ``FlatMonteCarlo``'s allocation.
         last_width: the last round's beam width.
         seconds: per game; None for the fixed ``playouts`` (``PYTHON_SECONDS`` when the
@@ -536,8 +536,11 @@ class MonteCarloBot(Bot):
         return None
 
     def _nested(self, p: Position, seconds: float | None) -> tuple[int, list[int]]:
-        """The nested search's game (``nest``) within ``seconds``; ``(-1, [])`` without one."""
-        if not self.nest:
+        """The nested search's game (``nest``) within ``seconds``; ``(-1, [])`` without one.
+
+        Compiled engine only: in plain Python one round beam would spend the clock.
+        """
+        if not self.nest or self.engine != "numba":
             return -1, []
         deadline = time.perf_counter() + (math.inf if seconds is None else seconds)
         return nested_plan(_nest_value(), p, self.nest, deadline=deadline)

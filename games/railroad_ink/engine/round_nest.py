@@ -185,4 +185,4 @@ def nested_plan(
     nest = _Nest(weights, p, ends, width, last_width, playout_width, float(deadline))
     board: RoundEnd = (p.tiles.copy(), p.slots.copy(), p.used, [])
     score, rounds = nest.level(level, board, p.round)
-    return score, [move for end in rounds for move in end[3]]
+    return int(score), [move for end in rounds for move in end[3]]

@@ -21,6 +21,7 @@ LAYERS = [
     "engine.plans",
     "engine.round_beam",
     "engine.round_td",
+    "engine.round_nest",
     "rules.score",
     "rules.board",
     "rules.rounds",
