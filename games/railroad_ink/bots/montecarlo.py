@@ -304,6 +304,7 @@ def _check_knobs(
     plan: object,
     level: object,
     iterations: object,
+    nest: object,
 ) -> None:
     """Refuse ``MonteCarloBot``'s knobs that are not what it takes, naming the knob.
 
@@ -319,6 +320,8 @@ def _check_knobs(
     check_count("futures", futures, 0)
     check_count("level", level)
     check_count("iterations", iterations)
+    if check_count("nest", nest, 0) > len(ENDS):
+        raise InvalidArgumentError(f"nest must be at most {len(ENDS)}, got {nest!r}")
     for name, flag in (("keep_best", keep_best), ("shaped", shaped), ("plan", plan)):
         if not isinstance(flag, bool) and not (name != "shaped" and flag is None):
             allowed = "True or False" if name == "shaped" else "True, False or None"
@@ -399,13 +402,12 @@ class MonteCarloBot(Bot):
             seconds = PYTHON_SECONDS
         super().__init__(seconds)
         seed = check_seed(seed)
-        _check_knobs(policy, first, last_width, futures, keep_best, shaped, plan, level, iterations)
+        knobs = (policy, first, last_width, futures, keep_best, shaped, plan, level, iterations)
+        _check_knobs(*knobs, nest)
         error_weight = check_number("error_weight", error_weight, minimum=0)
         last_tries = check_count("last_tries", last_tries, 1)
         self.beta = check_number("beta", beta, minimum=0)
-        self.nest = check_count("nest", nest, 0)
-        if self.nest > len(ENDS):
-            raise InvalidArgumentError(f"nest must be at most {len(ENDS)}, got {nest!r}")
+        self.nest = nest
         self._value = None if value is None else check_table("value", value, (VALUE_SIZE,))
         self.engine = ENGINE
         if weights is None:
