@@ -95,15 +95,7 @@ class _Nest:
         if count == 0:  # nothing to place: the round ends where it began
             return [(board[0], board[1], board[2], [])]
         order = np.argsort(-ends[0][:count], kind="stable")
-        return [
-            (
-                ends[1][q].copy(),
-                ends[2][q].copy(),
-                int(ends[4][q]),
-                ends[5][q][: ends[6][q]].tolist(),
-            )
-            for q in order
-        ]
+        return [_end(ends, int(q)) for q in order]
 
     def playout(self, board: RoundEnd, first: int) -> tuple[int, list[RoundEnd]]:
         """The round player's game from round ``first`` on: ``(final score, each round's end)``."""
@@ -113,11 +105,9 @@ class _Nest:
         for rnd in range(first, ROUNDS + 1):
             turn = self._turn(tiles, slots, used, rnd)
             count, pick = best_end(self.weights, turn, ends, self.keys, self.work)
-            if count:
-                tiles, slots, used = ends[1][pick].copy(), ends[2][pick].copy(), int(ends[4][pick])
-            rounds.append(
-                (tiles, slots, used, ends[5][pick][: ends[6][pick]].tolist() if count else [])
-            )
+            end: RoundEnd = _end(ends, pick) if count else (tiles, slots, used, [])
+            rounds.append(end)
+            tiles, slots, used = end[0], end[1], end[2]
         return total(tiles), rounds
 
     def level(self, n: int, board: RoundEnd, first: int) -> tuple[int, list[RoundEnd]]:
