@@ -82,7 +82,7 @@ class _Nest:
         if rnd == p.round and (p.placed > 0 or p.counts.any()):  # not a chance state
             return (tiles.copy(), slots.copy(), rnd, p.counts.copy(), p.placed, used, p.now)
         counts = np.zeros(FACES, np.int64)
-        load_round(self.p.rolls, rnd, counts, self.stream)
+        load_round(p.rolls, rnd, counts, self.stream)
         return (tiles.copy(), slots.copy(), rnd, counts, 0, used, False)
 
     def round_ends(self, board: RoundEnd, rnd: int, keep: int) -> list[RoundEnd]:
@@ -99,7 +99,7 @@ class _Nest:
 
     def playout(self, board: RoundEnd, first: int) -> tuple[int, list[RoundEnd]]:
         """The round player's game from round ``first`` on: ``(final score, each round's end)``."""
-        tiles, slots, used = board[0].copy(), board[1].copy(), board[2]
+        tiles, slots, used = board[0], board[1], board[2]  # read only: ``_turn`` copies
         rounds: list[RoundEnd] = []
         ends = self.playout_ends
         for rnd in range(first, ROUNDS + 1):
