@@ -121,9 +121,12 @@ ROUNDS: dict[str, Any] = {
     "rounds-w128": lambda: {"width": 128},
     "rounds-hybrid": lambda: {"playout_weights": shipped_value()[0]},  # --weights: the beam's
     "rounds-last1024": lambda: {"last_width": 1024},  # the last round searched wider
-    "rounds-rp2": lambda: {"playout_width": 2},  # play-outs by the round player, width 2
-    "rounds-rp4": lambda: {"playout_width": 4},
-    "rounds-rp8": lambda: {"playout_width": 8},
+    "rounds-rp2": lambda: {"playout_width": 2, "playout_last": 0},  # round player, width 2
+    "rounds-rp4": lambda: {"playout_width": 4, "playout_last": 0},  # the default until 12-03
+    "rounds-rp8": lambda: {"playout_width": 8, "playout_last": 0},
+    "rounds-pl16": lambda: {"playout_last": 16},  # the play-outs' last round 16 wide
+    "rounds-pl32": lambda: {"playout_last": 32},
+    "rounds-pl64": lambda: {"playout_last": 64},
 }
 """Variant name -> ``LearnedRoundsBot`` keyword arguments (whole rounds, the bot's value unless
 ``--weights``; ``rounds-first`` is the default before the fine-tuned value: greedy play-outs,

@@ -226,6 +226,7 @@ def round_ends(
     sums: np.ndarray,
     found: int,
     playout_width: int,
+    playout_last: int,
 ) -> int:
     """The distinct boards where ``turn``'s round can end, the best kept in ``ends``; their count.
 
@@ -236,14 +237,16 @@ def round_ends(
     -1 when the player stops while something could still be placed). Then each end ``q``
     gets one play-out per entry of ``futures`` (``_playouts``), their scores added to
     ``sums[q]``: by the value's greedy player, or with ``playout_width`` > 0 by the round
-    player (``play_rounds``, beams of that width). With ``found`` > 0 the ``found`` ends
-    already in ``ends`` are played out and the round is not searched again: a caller adds
-    play-outs in batches. One entry point, compiled once.
+    player (``play_rounds``, beams of that width, the last round's ``playout_last`` wide when
+    that is wider). With ``found`` > 0 the ``found`` ends already in ``ends`` are played out
+    and the round is not searched again: a caller adds play-outs in batches. One entry point,
+    compiled once.
     """
     work = new_work(0 if found > 0 else width)  # a batch of play-outs needs no beam
     count = found if found > 0 else _search(weights, turn, exact, ends, keys, work)
     if len(futures):
-        _playouts(weights, ends, count, turn[2], futures, sums, work, playout_width, keys)
+        widths = (playout_width, playout_last)
+        _playouts(weights, ends, count, turn[2], futures, sums, work, widths, keys)
     return count
 
 
@@ -274,19 +277,22 @@ def _playouts(
     futures: np.ndarray,
     sums: np.ndarray,
     work: Work,
-    width: int,
+    widths: tuple[int, int],
     keys: np.ndarray,
 ) -> None:
     """Add to ``sums[q]`` the final scores of one play-out from end ``q`` per entry of ``futures``.
 
     Each play-out starts at the next round and plays every later round by the value's greedy
-    player (or its round player, with ``width`` > 0), on dice drawn from a stream seeded by
-    its entry of ``futures``: every end meets the same futures. ``work``: the caller's arrays,
-    whose move buffer and encoding the greedy play-outs use.
+    player (or its round player, with ``widths[0]`` > 0: beams that wide, the last round's
+    ``widths[1]`` wide when that is wider), on dice drawn from a stream seeded by its entry of
+    ``futures``: every end meets the same futures. ``work``: the caller's arrays, whose move
+    buffer and encoding the greedy play-outs use.
     """
     _, tiles, slots, counts, used, _, _, _ = ends
     stream = np.zeros(1, np.int64)
+    width, last = widths
     inner, inner_ends = new_work(width), new_ends(PLAYOUT_ENDS if width > 0 else 0)
+    final = new_work(last) if width > 0 and last > width else inner  # the last round's beam
     rolls = np.full((ROUNDS, 4), -1, dtype=np.int64)
     t, s, c = np.zeros(49, np.int64), np.zeros(49, np.int64), np.zeros(FACES, np.int64)
     for q in range(count):
@@ -296,7 +302,7 @@ def _playouts(
             if width > 0:
                 u = used[q]
                 sums[q] += play_rounds(
-                    weights, t, s, c, u, rnd + 1, stream, inner_ends, keys, inner, rolls
+                    weights, t, s, c, u, rnd + 1, stream, inner_ends, keys, inner, rolls, final
                 )
             else:
                 turn = (t, s, rnd, c, 0, used[q], False)
@@ -332,18 +338,20 @@ def play_rounds(
     keys: np.ndarray,
     work: Work,
     rolls: np.ndarray,
+    last_work: Work,
 ) -> int:
     """The final score of the round player from round ``first`` on (the arrays change).
 
     Each round's faces are drawn from ``stream`` (into ``rolls``, ``ROUNDS`` by 4, whose
     entries from round ``first`` on are redrawn), and its best end by the value
-    (``best_end``, beams as wide as ``work``'s) is played.
+    (``best_end``, beams as wide as ``work``'s, the last round's as ``last_work``'s: its ends
+    are scored exactly, and a wider beam finds more of them) is played.
     """
     rolls[first - 1 :] = -1
     for rnd in range(first, ROUNDS + 1):
         load_round(rolls, rnd, counts, stream)
         turn = (tiles, slots, rnd, counts, 0, used, False)
-        count, pick = best_end(weights, turn, ends, keys, work)
+        count, pick = best_end(weights, turn, ends, keys, last_work if rnd == ROUNDS else work)
         if count:
             tiles[:], slots[:], used = ends[1][pick], ends[2][pick], ends[4][pick]
     score: int = total(tiles)

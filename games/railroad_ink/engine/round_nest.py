@@ -48,7 +48,7 @@ PLAYOUT_WIDTH = 8
 RoundEnd = tuple[np.ndarray, np.ndarray, int, list[int]]
 """A board where a round ends: tiles, slots, specials used, and the round's placements (-1
 closes a round ended while something could still be placed)."""
-_NO_FUTURES = (np.zeros(0, np.int64), np.zeros(0), 0, 0)
+_NO_FUTURES = (np.zeros(0, np.int64), np.zeros(0), 0, 0, 0)
 
 
 def _end(ends: Ends, q: int) -> RoundEnd:

@@ -11,6 +11,7 @@ import pytest
 from games.railroad_ink import Board
 from games.railroad_ink.bots import learned_rounds
 from games.railroad_ink.bots.learned_rounds import (
+    PLAYOUT_LAST,
     PLAYOUT_WIDTH,
     PYTHON_WIDTHS,
     WIDTH,
@@ -24,6 +25,7 @@ from games.railroad_ink.engine.playout import play_move, seed_stream
 from games.railroad_ink.engine.position import Position
 from games.railroad_ink.engine.round_beam import (
     PLAYOUT_ENDS,
+    best_end,
     new_ends,
     new_work,
     play_rounds,
@@ -42,7 +44,7 @@ from treesearch.values import CHANCE
 WEIGHTS = np.ascontiguousarray(shipped_value()[0], dtype=np.float64)
 KEYS = np.random.default_rng(0).integers(1, 1 << 40, size=49)
 SMALL = {"width": 2, "top": 4, "playouts": 4, "last_width": 16, "weights": WEIGHTS}
-NONE = (np.zeros(0, np.int64), np.zeros(0), 0, 0)  # no futures: the ends only
+NONE = (np.zeros(0, np.int64), np.zeros(0), 0, 0, 0)  # no futures: the ends only
 
 
 def _state(seed: int, rnd: int, placed: int) -> RailroadInkState:
@@ -164,6 +166,7 @@ def test_bad_knobs_are_named() -> None:
         ({"weights": np.zeros(3)}, "weights"),
         ({"seconds": 0}, "seconds"),
         ({"playout_width": -1}, "playout_width"),
+        ({"playout_last": 2.5}, "playout_last"),
         ({"playout_weights": np.zeros(3)}, "weights"),
     ):
         with pytest.raises(InvalidArgumentError, match=word):
@@ -178,10 +181,12 @@ def test_the_defaults_are_the_fine_tuned_value_and_its_round_player_where_compil
         assert np.array_equal(bot.weights, rounds_value()[0])
         assert not np.array_equal(bot.weights, WEIGHTS)
         assert bot.playout_width == PLAYOUT_WIDTH and bot.width == WIDTH
+        assert bot.playout_last == PLAYOUT_LAST > PLAYOUT_WIDTH
         assert bot.seconds is None  # the fixed play-outs: a benchmark repeats by seed
     monkeypatch.setattr(learned_rounds, "ENGINE", "python")
     plain = LearnedRoundsBot()  # plain Python: greedy play-outs by the first value, a clock
     assert np.array_equal(plain.weights, WEIGHTS) and plain.playout_width == 0
+    assert plain.playout_last == 0
     assert (plain.width, plain.last_width) == PYTHON_WIDTHS and plain.seconds is not None
     given = LearnedRoundsBot(weights=WEIGHTS, playout_width=2)
     assert np.array_equal(given.weights, WEIGHTS)  # given weights win on either engine
@@ -203,9 +208,24 @@ def test_a_playout_by_the_round_player_is_its_whole_game_from_that_round() -> No
     for _ in range(2):  # the working arrays are reused from one play-out to the next
         tiles, slots = np.full(49, -1, np.int64), SLOT_INIT.copy()
         counts = np.zeros(FACES, np.int64)
-        args = (seed_stream(11), ends, KEYS, work, rolls)
+        args = (seed_stream(11), ends, KEYS, work, rolls, work)
         assert play_rounds(WEIGHTS, tiles, slots, counts, 0, 1, *args) == game[0]
         assert total(tiles) == game[0] and np.count_nonzero(tiles >= 0) == game[1]
+
+
+def test_a_playouts_last_round_is_the_best_end_of_its_own_wider_beam() -> None:
+    turn = _turn(_state(1, ROUNDS - 1, 0))  # its play-outs play only the last round
+    finals = {}
+    for last in (2, 32):
+        ends, rolls = new_ends(PLAYOUT_ENDS), np.full((ROUNDS, 4), -1, np.int64)
+        tiles, slots, counts = turn[0].copy(), turn[1].copy(), turn[3].copy()
+        args = (seed_stream(9), ends, KEYS, new_work(2), rolls, new_work(last))
+        finals[last] = play_rounds(WEIGHTS, tiles, slots, counts, turn[5], ROUNDS, *args)
+        faces = np.bincount(rolls[ROUNDS - 1], minlength=FACES)  # the last round it drew
+        last_turn = (turn[0], turn[1], ROUNDS, faces, 0, turn[5], False)
+        count, pick = best_end(WEIGHTS, last_turn, ends, KEYS, new_work(last))
+        assert count and finals[last] == ends[0][pick] == total(tiles)
+    assert finals[32] > finals[2]  # the wider beam found a better last round here
 
 
 def test_playouts_by_the_round_player_repeat_by_seed_and_differ_from_greedy_ones() -> None:
@@ -233,8 +253,8 @@ def _digest() -> str:
     """The placements and scores of two small bots: play-outs greedy, and by the round player."""
     small = {"seed": 3, "width": 2, "top": 2, "playouts": 2, "last_width": 8, "weights": WEIGHTS}
     played = [  # the defaults differ by engine: pinned
-        _play_from(_state(7, 6, 0), LearnedRoundsBot(**small, playout_width=0)),
-        _play_from(_state(7, 5, 0), LearnedRoundsBot(**small, playout_width=2)),
+        _play_from(_state(7, 6, 0), LearnedRoundsBot(**small, playout_width=0, playout_last=0)),
+        _play_from(_state(7, 5, 0), LearnedRoundsBot(**small, playout_width=2, playout_last=8)),
     ]
     text = repr(played)
     return hashlib.sha256(text.encode()).hexdigest()
@@ -250,8 +270,9 @@ def test_playouts_in_batches_add_up_to_one_run() -> None:
     turn = _turn(_state(6, 2, 0))
     futures = np.arange(1, 9, dtype=np.int64) * 7919 | 1
     ends, one = new_ends(4), np.zeros(4)
-    count = round_ends(WEIGHTS, turn, 4, False, ends, KEYS, futures, one, 0, 0)
+    count = round_ends(WEIGHTS, turn, 4, False, ends, KEYS, futures, one, 0, 0, 0)
     again, split = new_ends(4), np.zeros(4)
-    found = round_ends(WEIGHTS, turn, 4, False, again, KEYS, futures[:3], split, 0, 0)
-    assert round_ends(WEIGHTS, turn, 4, False, again, KEYS, futures[3:], split, found, 0) == found
+    found = round_ends(WEIGHTS, turn, 4, False, again, KEYS, futures[:3], split, 0, 0, 0)
+    rest = futures[3:]
+    assert round_ends(WEIGHTS, turn, 4, False, again, KEYS, rest, split, found, 0, 0) == found
     assert found == count == 4 and np.array_equal(one, split) and len(set(one)) > 1
