@@ -13,10 +13,10 @@ game, with dice known or revealed.
 With ``seconds`` the play-outs go in batches (one per end first, then as many as the time
 left allows, at most ``BATCH``) until the round's share of the clock is spent (larger for
 early rounds, whose play-outs are longer; at most ``playouts`` per end); without, each end
-gets exactly ``playouts`` and the bot repeats its games by seed. The value is the shipped model fine-tuned for the
-round player (``rounds_value``) unless weights are given; where the engine runs as plain
-Python, whose beams are slow, the play-outs are greedy and the value is the first shipped
-model (``shipped_value``), which suits greedy play-outs better.
+gets exactly ``playouts`` and the bot repeats its games by seed. The value is the shipped
+model fine-tuned for the round player (``rounds_value``) unless weights are given; where the
+engine runs as plain Python, whose beams are slow, the play-outs are greedy and the value is
+the first shipped model (``shipped_value``), which suits greedy play-outs better.
 """
 
 from __future__ import annotations

@@ -111,8 +111,9 @@ BEST = {"known": "montecarlo", "revealed": "learned-rounds"}
 """The bot ``best`` plays per dice mode (measured: ``benchmarks/bench_railroad_bots.py``): with
 dice revealed ``learned-rounds`` (60.20 over seeds 100-199 on the 50 s clock, 41.9 s a game;
 59.53 with the play-outs' last round 4 wide, in 24 s; its first version, greedy play-outs,
-scored 59.20 in 10 s, +2.25 over ``montecarlo``'s 98 s games on the same 20 seeds), with dice known ``montecarlo``'s plan after a nested
-search over whole rounds (69.02 over seeds 100-199 on the 50 s clock)."""
+scored 59.20 in 10 s, +2.25 over ``montecarlo``'s 98 s games on the same 20 seeds), with
+dice known ``montecarlo``'s plan after a nested search over whole rounds (69.02 over seeds
+100-199 on the 50 s clock)."""
 
 BEST_PLAN_BETA, BEST_PLAN_ITERATIONS = 1.0, 50
 """``best``'s plan with dice known: the learned value guides the plan's play-outs
