@@ -140,6 +140,8 @@ def _leaf(
     horizon: int,
     weights: Array,
     phi: Array,
+    marks: Array,
+    queue: Array,
 ) -> tuple[bool, float, int]:
     """``(done, value, cut)`` of a turn start with safe steps for both, decided here or not.
 
@@ -148,22 +150,24 @@ def _leaf(
     than cells). At the last turn (``last``) a connected position is scored by ``horizon``
     (an index of ``HORIZONS``): the territory difference, or the learned evaluation
     (``weights``) of its ``features`` (``phi`` is a buffer for them). Otherwise it is
-    searched on. ``cut`` is 1 when the value is the horizon's score (a deeper search could
-    change it), else 0.
+    searched on: the race (``flood._sides``, ``marks`` and ``queue`` its buffers) then stops
+    as soon as the players touch. ``cut`` is 1 when the value is the horizon's score (a
+    deeper search could change it), else 0.
     """
-    lead = np.int64(0)  # not a literal 0: the race's other callers pass an int
-    both, own0, own1, fill0, fill1 = flood._race(
-        steps, playable, colours, walls, heads, facings, lead, hexgrid, flood._NONE
+    full = last and horizon == RACE
+    touching, own0, own1, fill0, fill1 = flood._sides(
+        steps, playable, walls, colours, heads, facings, hexgrid, full, marks, queue
     )
-    if both == 0:  # each fills its own room: the longest chain of chambers, at most the fill
-        marks = flood._open(playable, walls)
-        fill0 = min(fill0, _chambers(steps, marks, heads[0]))
-        fill1 = min(fill1, _chambers(steps, marks, heads[1]))
+    if not touching:  # each fills its own room: the longest chain of chambers, at most the fill
+        free = flood._open(playable, walls)
+        fill0 = min(fill0, _chambers(steps, free, heads[0]))
+        fill1 = min(fill1, _chambers(steps, free, heads[1]))
         return True, _separated(fill0 - fill1, size), 0
     if not last:
         return False, 0.0, 0
     if horizon == RACE:
         return True, CONNECTED_SCALE * (own0 - own1) / size, 1
+    lead = np.int64(0)  # not a literal 0: the counts' other callers pass an int
     counts = features._counts(steps, playable, walls, heads, facings, lead, hexgrid)
     features._phi(counts, size, hexgrid, phi)
     raw = 0.0
@@ -271,6 +275,7 @@ def _search(
     nexts, counts = flood._int_array(plies, 0), flood._int_array(plies, 0)
     chosen, under = flood._int_array(plies, 0), flood._int_array(plies, 0)
     hashes = _longs(plies)
+    marks, queue = flood._int_array(cells_count + 1, 0), flood._int_array(cells_count, 0)
     cells, dirs = flood._int_array(6 * plies + 6, 0), flood._int_array(6 * plies + 6, 0)
     # the heads and facings before each turn's joint step, to undo it
     # (64-bit: the race is then called with the types its other callers pass, compiled once)
@@ -318,6 +323,8 @@ def _search(
                         horizon,
                         weights,
                         phi,
+                        marks,
+                        queue,
                     )
                 if not done:
                     _order(cells, dirs, at, na, first, history[0])

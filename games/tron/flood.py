@@ -1,9 +1,10 @@
 """The Voronoi race over arrays: one breadth-first search per head, compiled when numba is there.
 
-This is the only flood of the race. With numba installed (``games._compile``;
-``TREESEARCH_ENGINE=python`` turns it off) its functions are compiled; without, the same
-functions run as plain Python over tuples, lists and bytes (which plain Python indexes far
-faster than numpy arrays), with the same results. A grid's neighbour table
+This is the flood of the race (``_sides`` floods both heads at once, for the deep search's
+leaves, which need only the owners and whether the players touch). With numba installed
+(``games._compile``; ``TREESEARCH_ENGINE=python`` turns it off) its functions are compiled;
+without, the same functions run as plain Python over tuples, lists and bytes (which plain
+Python indexes far faster than numpy arrays), with the same results. A grid's neighbour table
 ``steps[cell][direction]`` (-1 off the rectangle) and its playable cells are built once per
 grid (``arrays``), the walls come in as the little-endian bytes of their bitmask, and each head
 runs a breadth-first search that records the layer in which it first reaches each cell.
@@ -211,6 +212,99 @@ def _race(
             if nbytes:
                 bits[3 * nbytes + byte] |= bit
     return both, own_a, own_b, fill(reach_a, same_a, hexgrid), fill(reach_b, same_b, hexgrid)
+
+
+NOBODY, FIRST, SECOND, TIED = range(4)
+"""Labels of ``_sides``: a cell not reached, reached first by player 0 or 1, reached by both
+in the same layer."""
+
+
+@jit
+def _sides(
+    steps: Array,
+    playable: Array,
+    walls: Array,
+    colours: Array,
+    heads: tuple[int, int],
+    facings: tuple[int, int],
+    hexgrid: bool,
+    full: bool,
+    marks: Array,
+    queue: Array,
+) -> tuple[bool, int, int, int, int]:
+    """``_race``'s counts with ``lead`` 0, as a search's leaf needs them, in one joint flood.
+
+    Returns ``(touching, owned0, owned1, fill0, fill1)``: ``touching`` is ``_race``'s
+    ``both > 0`` (some free cell is reachable by both heads); the fills are ``_race``'s only
+    when the players are separated (each then reaches what it owns), else 0. Without ``full``
+    the flood stops once the players touch, with only that known (the counts are then 0).
+
+    Both heads flood at once, layer by layer: a cell takes the label of the side that reaches
+    it first, ``TIED`` when both reach it in the same layer, and no flood enters the other's
+    cells. That finds ``_race``'s owners (a side's shortest way into the other's cells is never
+    shorter than the other's) at about half the work of its two floods, and the players touch
+    exactly when a flood meets a cell of another label. ``marks`` (all 0, one int a cell and
+    one more) and ``queue`` (one int a cell) are the caller's, reused: ``marks`` is left all 0.
+    """
+    tail = 0
+    touching = False
+    for side in range(2):  # layer 1: each head's free steps, never straight back on hex
+        head = heads[side]
+        back = steps[head][(facings[side] + 3) % 6] if hexgrid else -1
+        for cell in steps[head]:
+            if (
+                cell < 0
+                or cell == back
+                or not playable[cell]
+                or (walls[cell >> 3] >> (cell & 7)) & 1
+            ):
+                continue
+            mark = marks[cell]
+            if mark == 0:
+                marks[cell] = 4 + FIRST + side
+                queue[tail] = cell
+                tail += 1
+            elif mark & 3 != FIRST + side:  # the other head's step too: reached by both at once
+                marks[cell] = 4 + TIED
+                touching = True
+    start, layer = 0, 1
+    while start < tail and (full or not touching):
+        end = tail
+        for i in range(start, end):
+            cell = queue[i]
+            label = marks[cell] & 3
+            for target in steps[cell]:
+                if target < 0 or not playable[target] or (walls[target >> 3] >> (target & 7)) & 1:
+                    continue
+                mark = marks[target]
+                if mark == 0:
+                    marks[target] = 4 * (layer + 1) + label
+                    queue[tail] = target
+                    tail += 1
+                elif mark & 3 != label or label == TIED:
+                    touching = True
+                    if mark >> 2 == layer + 1:  # both reach it first in this layer
+                        marks[target] = 4 * (layer + 1) + TIED
+        start, layer = end, layer + 1
+    own0 = own1 = same0 = same1 = 0
+    colour0, colour1 = colours[heads[0]], colours[heads[1]]
+    for i in range(tail):
+        cell = queue[i]
+        label = marks[cell] & 3
+        marks[cell] = 0
+        if label == FIRST:
+            own0 += 1
+            if colours[cell] == colour0:
+                same0 += 1
+        elif label == SECOND:
+            own1 += 1
+            if colours[cell] == colour1:
+                same1 += 1
+    if not full and touching:
+        return True, 0, 0, 0, 0
+    if touching:
+        return True, own0, own1, 0, 0
+    return False, own0, own1, fill(own0, same0, hexgrid), fill(own1, same1, hexgrid)
 
 
 @jit

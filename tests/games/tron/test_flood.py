@@ -155,6 +155,35 @@ def test_on_hex_the_flood_over_cells_finds_the_layers_of_a_search_over_facings()
             assert found == reference_distances(state.grid, state.walls, head, facing), state
 
 
+def test_the_joint_flood_of_a_search_leaf_counts_as_the_race() -> None:
+    """``_sides`` (both heads at once, as the deep search scores its leaves) gives the race's
+    owners and, for separated players, its fills; stopped early it still says whether the
+    players touch, and it hands its buffer back cleared."""
+    touching = separated = 0
+    for state in POSITIONS:
+        walls, heads, facings = _arguments(state)
+        if heads[0] == heads[1] or not all(walls >> h & 1 for h in heads):
+            continue  # a head-on crash, or a pending step into a wall: no turn start to score
+        g = flood.arrays(state.grid)
+        raw = flood._wall_bytes(g, walls)
+        both, n0, n1, fill0, fill1 = flood.race_counts(state.grid, walls, heads, facings)
+        marks = flood._int_array(state.grid.cells + 1, 0)
+        queue = flood._int_array(state.grid.cells, 0)
+        for full in (True, False):
+            got = flood._sides(
+                g.steps, g.playable, raw, g.colours, heads, facings, state.grid.hex, full, marks,
+                queue,
+            )  # fmt: skip
+            assert not any(marks), state
+            if both:
+                assert got == ((True, n0, n1, 0, 0) if full else (True, 0, 0, 0, 0)), state
+            else:
+                assert got == (False, n0, n1, fill0, fill1), state
+        touching += both > 0
+        separated += both == 0
+    assert touching >= 1000 and separated >= 200
+
+
 # (position, (met, owned0, owned1, fill0, fill1) of race_counts, evaluate) at the start and for
 # the first three pending moves of player 0.
 KNOWN = [
