@@ -36,7 +36,7 @@ import numpy as np
 
 from games._compile import jit
 from games.tron import features, flood
-from games.tron.endgame import _chambers
+from games.tron.endgame import _chain, chain_work
 from games.tron.grid import Grid
 from games.tron.learned_evaluation import CLIP
 from games.tron.state import TronState
@@ -142,6 +142,9 @@ def _leaf(
     phi: Array,
     marks: Array,
     queue: Array,
+    bits: flood.BitTables,
+    free: Array,
+    chains: Array,
 ) -> tuple[bool, float, int]:
     """``(done, value, cut)`` of a turn start with safe steps for both, decided here or not.
 
@@ -150,18 +153,25 @@ def _leaf(
     than cells). At the last turn (``last``) a connected position is scored by ``horizon``
     (an index of ``HORIZONS``): the territory difference, or the learned evaluation
     (``weights``) of its ``features`` (``phi`` is a buffer for them). Otherwise it is
-    searched on: the race (``flood._sides``, ``marks`` and ``queue`` its buffers) then stops
-    as soon as the players touch. ``cut`` is 1 when the value is the horizon's score (a
+    searched on: the race then stops as soon as the players touch. The race is
+    ``flood._sides_bits`` over ``bits`` (``flood.bit_tables``) where the board has them, else
+    ``flood._sides`` (``marks`` and ``queue`` its buffers); ``free`` and ``chains`` are the
+    chambers' (``endgame.chain_work``). ``cut`` is 1 when the value is the horizon's score (a
     deeper search could change it), else 0.
     """
     full = last and horizon == RACE
-    touching, own0, own1, fill0, fill1 = flood._sides(
-        steps, playable, walls, colours, heads, facings, hexgrid, full, marks, queue
-    )
+    if len(bits[0]):
+        touching, own0, own1, fill0, fill1 = flood._sides_bits(
+            steps, walls, heads, facings, hexgrid, full, bits
+        )
+    else:
+        touching, own0, own1, fill0, fill1 = flood._sides(
+            steps, playable, walls, colours, heads, facings, hexgrid, full, marks, queue
+        )
     if not touching:  # each fills its own room: the longest chain of chambers, at most the fill
-        free = flood._open(playable, walls)
-        fill0 = min(fill0, _chambers(steps, free, heads[0]))
-        fill1 = min(fill1, _chambers(steps, free, heads[1]))
+        flood._mark_open(playable, walls, free)
+        fill0 = min(fill0, _chain(steps, free, heads[0], chains))
+        fill1 = min(fill1, _chain(steps, free, heads[1], chains))
         return True, _separated(fill0 - fill1, size), 0
     if not last:
         return False, 0.0, 0
@@ -255,6 +265,7 @@ def _search(
     table: tuple[Array, Array, Array, Array, Array],
     horizon: int,
     weights: Array,
+    bits: flood.BitTables,
 ) -> tuple[float, int, int]:
     """``(value, nodes, cut)`` of the turn start ``heads``/``facings``/``walls``, ``turns`` deep.
 
@@ -276,6 +287,7 @@ def _search(
     chosen, under = flood._int_array(plies, 0), flood._int_array(plies, 0)
     hashes = _longs(plies)
     marks, queue = flood._int_array(cells_count + 1, 0), flood._int_array(cells_count, 0)
+    free, chains = flood._int_array(cells_count + 1, 0), chain_work(cells_count)
     cells, dirs = flood._int_array(6 * plies + 6, 0), flood._int_array(6 * plies + 6, 0)
     # the heads and facings before each turn's joint step, to undo it
     # (64-bit: the race is then called with the types its other callers pass, compiled once)
@@ -325,6 +337,9 @@ def _search(
                         phi,
                         marks,
                         queue,
+                        bits,
+                        free,
+                        chains,
                     )
                 if not done:
                     _order(cells, dirs, at, na, first, history[0])
@@ -453,6 +468,7 @@ class Position:
     """A turn start as the compiled search reads it: the grid's arrays, wall bytes, heads."""
 
     __slots__ = (
+        "bits",
         "facings",
         "grid",
         "heads",
@@ -468,6 +484,7 @@ class Position:
         grid = state.grid
         self.state = state
         self.grid = flood.arrays(grid)
+        self.bits = flood.bit_tables(grid)
         raw = flood._wall_bytes(self.grid, state.walls)  # a fresh buffer: this search's own
         self.walls: Array = raw if flood.COMPILED else bytearray(raw)
         self.heads = state.heads
@@ -550,6 +567,7 @@ def search_turns(
             (table or Table(pos.state.grid, 10)).arrays,
             pos.horizon,
             pos.weights,
+            pos.bits,
         )
     finally:
         walls[a >> 3] &= 255 ^ (1 << (a & 7))

@@ -26,7 +26,11 @@ from games.tron.state import TronState
 from games.tron.value import CONNECTED_SCALE, evaluate, outlook, separated_value
 from games.tron.voronoi import check_position, pending_head, race
 
-__all__ = ["chamber_fill", "dive", "fill_evaluate", "fill_move"]
+__all__ = ["chain_work", "chamber_fill", "dive", "fill_evaluate", "fill_move"]
+
+_CHAIN_ROWS = 8
+"""``chain_work``'s rows: discovery times, steps tried, parents, chains beyond, low points, the
+search's path, the chamber stack, and the cells in order of discovery."""
 
 
 @jit
@@ -72,6 +76,15 @@ def _dive(steps: flood.Array, marks: flood.Array, head: int, facing: int, hexgri
 
 
 @jit
+def chain_work(cells: int) -> flood.Array:
+    """The working arrays of ``_chain`` on a board of ``cells``, as rows; made once, reused."""
+    work = flood._int_rows(_CHAIN_ROWS, cells + 1)
+    for cell in range(cells + 1):
+        work[0][cell], work[2][cell] = -1, -1  # no cell discovered, nor any parent
+    return work
+
+
+@jit
 def _chambers(steps: flood.Array, marks: flood.Array, head: int) -> int:
     """The most moves a path from ``head`` could make, counted chamber by chamber.
 
@@ -83,12 +96,15 @@ def _chambers(steps: flood.Array, marks: flood.Array, head: int) -> int:
     (Tarjan's low points, its own stack), each chamber valued when its search ends, after
     every chamber hanging below it.
     """
-    n = len(steps)
-    disc, low = flood._int_array(n + 1, -1), flood._int_array(n + 1, 0)
-    tried, parent = flood._int_array(n + 1, 0), flood._int_array(n + 1, -1)
-    beyond = flood._int_array(n + 1, 0)  # per cell: the best chain of chambers entered there
-    path, block = flood._int_array(n + 1, 0), flood._int_array(n + 1, 0)
-    disc[head], low[head] = 0, 0
+    return _chain(steps, marks, head, chain_work(len(steps)))
+
+
+@jit
+def _chain(steps: flood.Array, marks: flood.Array, head: int, work: flood.Array) -> int:
+    """``_chambers`` over ``chain_work``'s rows, handed back as they came (for the next call)."""
+    disc, tried, parent, beyond = work[0], work[1], work[2], work[3]
+    low, path, block, seen = work[4], work[5], work[6], work[7]
+    disc[head], low[head], seen[0] = 0, 0, head
     path[0], depth, top, clock = head, 1, 0, 1
     while depth > 0:
         v = path[depth - 1]
@@ -98,7 +114,7 @@ def _chambers(steps: flood.Array, marks: flood.Array, head: int) -> int:
             if w != head and marks[w] != flood.OPEN:
                 continue
             if disc[w] < 0:
-                disc[w], low[w], parent[w] = clock, clock, v
+                disc[w], low[w], parent[w], seen[clock] = clock, clock, v, w
                 clock += 1
                 path[depth], block[top] = w, w
                 depth, top = depth + 1, top + 1
@@ -123,7 +139,11 @@ def _chambers(steps: flood.Array, marks: flood.Array, head: int) -> int:
                     break
             if size + best > beyond[u]:
                 beyond[u] = size + best
-    return int(beyond[head])
+    chain = int(beyond[head])
+    for k in range(clock):  # back as they came: only the cells searched were written
+        cell = seen[k]
+        disc[cell], tried[cell], parent[cell], beyond[cell] = -1, 0, -1, 0
+    return chain
 
 
 @jit

@@ -66,6 +66,12 @@ def _int_array(size: int, value: int) -> Array:
 
 
 @jit
+def _int_rows(rows: int, size: int) -> Array:
+    """``rows`` rows of ``size`` zero ints: a 2-d int32 array compiled (lists in plain Python)."""
+    return np.zeros((rows, size), np.int32)
+
+
+@jit
 def _byte_array(size: int) -> Array:
     """``size`` zero bytes: a uint8 array compiled (a bytearray in plain Python)."""
     return np.zeros(size, np.uint8)
@@ -80,6 +86,9 @@ if not COMPILED:  # storage plain Python indexes fast; the race below is the sam
 
     def _int_array(size: int, value: int) -> Array:
         return [value] * size
+
+    def _int_rows(rows: int, size: int) -> Array:
+        return [[0] * size for _ in range(rows)]
 
     def _byte_array(size: int) -> Array:
         return bytearray(size)
@@ -99,11 +108,15 @@ def _open(playable: Array, walls: Array) -> Array:
     One more entry, ``CLOSED``, at the end: index -1 reads it, so a step off the rectangle
     (-1) lands on a cell that is never entered, with no test of its own.
     """
-    cells = len(playable)
-    marks = _int_array(cells + 1, CLOSED)
-    for c in range(cells):
-        if playable[c] and not (walls[c >> 3] >> (c & 7)) & 1:
-            marks[c] = OPEN
+    return _mark_open(playable, walls, _int_array(len(playable) + 1, CLOSED))
+
+
+@jit
+def _mark_open(playable: Array, walls: Array, marks: Array) -> Array:
+    """``_open``'s marks written into ``marks`` (one int a cell and one more); ``marks``."""
+    for c in range(len(playable)):
+        marks[c] = OPEN if playable[c] and not (walls[c >> 3] >> (c & 7)) & 1 else CLOSED
+    marks[len(playable)] = CLOSED
     return marks
 
 
@@ -305,6 +318,172 @@ def _sides(
     if touching:
         return True, own0, own1, 0, 0
     return False, own0, own1, fill(own0, same0, hexgrid), fill(own1, same1, hexgrid)
+
+
+BIT_WORDS = 3
+"""Words of 64 cells in ``_sides_bits``'s bitboards: boards of at most 192 cells (the contest's
+hexagon has 169); larger boards use ``_sides``."""
+U64 = np.uint64
+BitTables = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""``bit_tables``' offsets, source words, playable words and colour words."""
+
+
+def bit_tables(grid: Grid) -> BitTables:
+    """``grid`` as ``_sides_bits`` reads it, or no offsets (empty arrays) where it cannot.
+
+    Per direction the step's offset and the cells with a neighbour that way, then the playable
+    cells and the cells of colour 1, as 64-bit words. Bitboards do not fit over ``BIT_WORDS``
+    words or with a step of 64 cells or more, and are not used in plain Python, where a word
+    would be a numpy scalar, far slower than ``_sides``.
+    """
+    if COMPILED and grid.cells <= 64 * BIT_WORDS:
+        found = _bit_tables(grid)
+        if found is not None:
+            return found
+    words = np.zeros(BIT_WORDS, np.uint64)
+    return np.zeros(0, np.int64), np.zeros((0, BIT_WORDS), np.uint64), words, words
+
+
+@functools.lru_cache(maxsize=64)
+def _bit_tables(grid: Grid) -> BitTables | None:
+    """``bit_tables`` of a board of at most 192 cells; None when a step's offset varies."""
+    offsets = np.zeros(grid.directions, np.int64)
+    sources = np.zeros((grid.directions, BIT_WORDS), np.uint64)
+    words = np.zeros((2, BIT_WORDS), np.uint64)
+    for d in range(grid.directions):
+        found = {grid.steps[c][d] - c for c in range(grid.cells) if grid.steps[c][d] >= 0}
+        if len(found) != 1 or not 0 < abs(next(iter(found))) < 64:
+            return None
+        offsets[d] = found.pop()
+    for c in range(grid.cells):
+        bit = U64(1) << U64(c & 63)
+        for d in range(grid.directions):
+            if grid.steps[c][d] >= 0:
+                sources[d, c >> 6] |= bit
+        if not grid.blocked >> c & 1:
+            words[0, c >> 6] |= bit
+        if sum(divmod(c, grid.width)) % 2:
+            words[1, c >> 6] |= bit
+    return offsets, sources, words[0], words[1]
+
+
+@jit
+def _popcount(x: Any) -> int:
+    """The set bits of the 64-bit word ``x``."""
+    x = x - ((x >> U64(1)) & U64(0x5555555555555555))
+    x = (x & U64(0x3333333333333333)) + ((x >> U64(2)) & U64(0x3333333333333333))
+    x = (x + (x >> U64(4))) & U64(0x0F0F0F0F0F0F0F0F)
+    return int((x * U64(0x0101010101010101)) >> U64(56))
+
+
+@jit
+def _grow(w0: Any, w1: Any, w2: Any, offsets: Array, sources: Array) -> tuple[Any, Any, Any]:
+    """The cells one step from the cells of ``w0, w1, w2`` (a three-word bitboard)."""
+    o0 = o1 = o2 = U64(0)
+    for d in range(len(offsets)):
+        s0, s1, s2 = w0 & sources[d, 0], w1 & sources[d, 1], w2 & sources[d, 2]
+        k = offsets[d]
+        if k > 0:
+            r, back = U64(k), U64(64 - k)
+            o0 |= s0 << r
+            o1 |= (s1 << r) | (s0 >> back)
+            o2 |= (s2 << r) | (s1 >> back)
+        else:
+            r, back = U64(-k), U64(64 + k)
+            o0 |= (s0 >> r) | (s1 << back)
+            o1 |= (s1 >> r) | (s2 << back)
+            o2 |= s2 >> r
+    return o0, o1, o2
+
+
+@jit
+def _first_steps(steps: Array, head: int, facing: int, hexgrid: bool) -> tuple[Any, Any, Any]:
+    """The cells a head may step into, walls or not (never straight back on hex), as words."""
+    back = steps[head][(facing + 3) % 6] if hexgrid else -1
+    w0 = w1 = w2 = U64(0)
+    for cell in steps[head]:
+        if cell < 0 or cell == back:
+            continue
+        bit = U64(1) << U64(cell & 63)
+        if cell < 64:
+            w0 |= bit
+        elif cell < 128:
+            w1 |= bit
+        else:
+            w2 |= bit
+    return w0, w1, w2
+
+
+@jit
+def _sides_bits(
+    steps: Array,
+    walls: Array,
+    heads: tuple[int, int],
+    facings: tuple[int, int],
+    hexgrid: bool,
+    full: bool,
+    tables: BitTables,
+) -> tuple[bool, int, int, int, int]:
+    """``_sides`` over bitboards (``bit_tables``): each layer of the joint flood at once.
+
+    The same labels layer by layer, each side's cells, the cells tied, and the free cells as
+    three 64-bit words, grown a layer by one shift per direction: about three times faster
+    than ``_sides`` on the contest's board. The same answers (checked on every position of
+    the flood's tests).
+    """
+    offsets, sources, playable, colours = tables
+    w = [U64(0), U64(0), U64(0)]
+    for b in range(min(len(walls), 8 * BIT_WORDS)):
+        w[b >> 3] |= U64(walls[b]) << U64(8 * (b & 7))
+    f0, f1, f2 = playable[0] & ~w[0], playable[1] & ~w[1], playable[2] & ~w[2]
+    a0, a1, a2 = _first_steps(steps, heads[0], facings[0], hexgrid)
+    b0, b1, b2 = _first_steps(steps, heads[1], facings[1], hexgrid)
+    a0, a1, a2, b0, b1, b2 = a0 & f0, a1 & f1, a2 & f2, b0 & f0, b1 & f1, b2 & f2
+    t0, t1, t2 = a0 & b0, a1 & b1, a2 & b2  # a step of both heads: tied
+    a0, a1, a2, b0, b1, b2 = a0 & ~t0, a1 & ~t1, a2 & ~t2, b0 & ~t0, b1 & ~t1, b2 & ~t2
+    touching = (t0 | t1 | t2) != U64(0)
+    oa0, oa1, oa2, ob0, ob1, ob2, ot0, ot1, ot2 = a0, a1, a2, b0, b1, b2, t0, t1, t2
+    f0, f1, f2 = f0 & ~(a0 | b0 | t0), f1 & ~(a1 | b1 | t1), f2 & ~(a2 | b2 | t2)
+    while full or not touching:
+        ga0, ga1, ga2 = _grow(a0, a1, a2, offsets, sources)
+        gb0, gb1, gb2 = _grow(b0, b1, b2, offsets, sources)
+        if (
+            (ga0 & (ob0 | ot0)) | (ga1 & (ob1 | ot1)) | (ga2 & (ob2 | ot2))
+            | (gb0 & (oa0 | ot0)) | (gb1 & (oa1 | ot1)) | (gb2 & (oa2 | ot2))
+        ):  # fmt: skip
+            touching = True  # a flood meets the other side's cells
+        n0 = n1 = n2 = U64(0)
+        if t0 | t1 | t2:
+            n0, n1, n2 = _grow(t0, t1, t2, offsets, sources)
+            touching = True
+        n0, n1, n2 = n0 & f0, n1 & f1, n2 & f2
+        ga0, ga1, ga2, gb0, gb1, gb2 = ga0 & f0, ga1 & f1, ga2 & f2, gb0 & f0, gb1 & f1, gb2 & f2
+        t0, t1, t2 = (ga0 & gb0) | n0, (ga1 & gb1) | n1, (ga2 & gb2) | n2
+        a0, a1, a2 = ga0 & ~t0, ga1 & ~t1, ga2 & ~t2
+        b0, b1, b2 = gb0 & ~t0, gb1 & ~t1, gb2 & ~t2
+        oa0, oa1, oa2, ob0, ob1, ob2 = oa0 | a0, oa1 | a1, oa2 | a2, ob0 | b0, ob1 | b1, ob2 | b2
+        ot0, ot1, ot2 = ot0 | t0, ot1 | t1, ot2 | t2
+        new0, new1, new2 = a0 | b0 | t0, a1 | b1 | t1, a2 | b2 | t2
+        if (new0 | new1 | new2) == U64(0):
+            break
+        f0, f1, f2 = f0 & ~new0, f1 & ~new1, f2 & ~new2
+        touching = touching or (t0 | t1 | t2) != U64(0)
+    if touching and not full:
+        return True, 0, 0, 0, 0
+    own0 = _popcount(oa0) + _popcount(oa1) + _popcount(oa2)
+    own1 = _popcount(ob0) + _popcount(ob1) + _popcount(ob2)
+    if touching:
+        return True, own0, own1, 0, 0
+    same = [0, 0]
+    for side in range(2):
+        head = heads[side]
+        odd = (colours[head >> 6] >> U64(head & 63)) & U64(1)
+        c0, c1, c2 = colours[0], colours[1], colours[2]
+        if not odd:
+            c0, c1, c2 = ~c0, ~c1, ~c2
+        o0, o1, o2 = (oa0, oa1, oa2) if side == 0 else (ob0, ob1, ob2)
+        same[side] = _popcount(o0 & c0) + _popcount(o1 & c1) + _popcount(o2 & c2)
+    return False, own0, own1, fill(own0, same[0], hexgrid), fill(own1, same[1], hexgrid)
 
 
 @jit

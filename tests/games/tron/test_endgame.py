@@ -92,6 +92,23 @@ def test_the_chain_of_chambers_lies_between_the_longest_path_and_the_room() -> N
     assert checked >= 5
 
 
+def test_the_chain_reused_across_rooms_counts_as_a_fresh_one() -> None:
+    """``_chain`` hands its working arrays back as they came, so one set serves every room."""
+    from games.tron import flood
+    from games.tron.endgame import _chain, _chambers, chain_work
+    from tests.games.tron.test_flood import POSITIONS
+
+    work: dict[int, flood.Array] = {}
+    for state in POSITIONS[::3]:
+        g = flood.arrays(state.grid)
+        marks = flood._open(g.playable, flood._wall_bytes(g, state.walls))
+        kept = work.setdefault(state.grid.cells, chain_work(state.grid.cells))
+        for head in state.heads:
+            assert _chain(g.steps, marks, head, kept) == _chambers(g.steps, marks, head), state
+    fresh = chain_work(max(work))  # the arrays read before they are written: as new
+    assert all(list(a) == list(b) for a, b in zip(work[max(work)][:4], fresh[:4], strict=True))
+
+
 def test_the_first_move_keeps_the_longest_chain_of_chambers() -> None:
     """A room where the greedy path (fewest free cells onward) turns into a chamber.
 

@@ -158,8 +158,9 @@ def test_on_hex_the_flood_over_cells_finds_the_layers_of_a_search_over_facings()
 def test_the_joint_flood_of_a_search_leaf_counts_as_the_race() -> None:
     """``_sides`` (both heads at once, as the deep search scores its leaves) gives the race's
     owners and, for separated players, its fills; stopped early it still says whether the
-    players touch, and it hands its buffer back cleared."""
-    touching = separated = 0
+    players touch, and it hands its buffer back cleared. ``_sides_bits`` answers the same on
+    every board with bitboards (hex and the small square maps)."""
+    touching = separated = boards = 0
     for state in POSITIONS:
         walls, heads, facings = _arguments(state)
         if heads[0] == heads[1] or not all(walls >> h & 1 for h in heads):
@@ -169,6 +170,7 @@ def test_the_joint_flood_of_a_search_leaf_counts_as_the_race() -> None:
         both, n0, n1, fill0, fill1 = flood.race_counts(state.grid, walls, heads, facings)
         marks = flood._int_array(state.grid.cells + 1, 0)
         queue = flood._int_array(state.grid.cells, 0)
+        tables = flood.bit_tables(state.grid)
         for full in (True, False):
             got = flood._sides(
                 g.steps, g.playable, raw, g.colours, heads, facings, state.grid.hex, full, marks,
@@ -179,9 +181,14 @@ def test_the_joint_flood_of_a_search_leaf_counts_as_the_race() -> None:
                 assert got == ((True, n0, n1, 0, 0) if full else (True, 0, 0, 0, 0)), state
             else:
                 assert got == (False, n0, n1, fill0, fill1), state
+            if len(tables[0]):
+                bits = flood._sides_bits(g.steps, raw, heads, facings, state.grid.hex, full, tables)
+                assert bits == got, state
+                boards += 1
         touching += both > 0
         separated += both == 0
     assert touching >= 1000 and separated >= 200
+    assert boards >= (2000 if flood.COMPILED else 0)  # bitboards are for the compiled flood
 
 
 # (position, (met, owned0, owned1, fill0, fill1) of race_counts, evaluate) at the start and for
