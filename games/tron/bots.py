@@ -428,7 +428,7 @@ def deep_bot(
     """``alphabeta_bot``'s search compiled over arrays (``games.tron.deep``): deeper in time.
 
     The same alternating alpha-beta on the Voronoi race, with a transposition table kept for
-    the whole game; it searches 12-14 plies where ``alphabeta_bot`` searches 8 in 0.2 s.
+    the whole game; it searches about 14 plies where ``alphabeta_bot`` searches 8 in 0.2 s.
 
     Args:
         seconds: wall-clock seconds per move (the last depth finished in time is played);
@@ -482,7 +482,7 @@ def deep_bot(
 def best_bot(seconds: float = 0.2) -> TronBot:
     """The strongest bot here at ``seconds`` per move (see ``benchmarks/RESULTS.md``).
 
-    ``deep_bot(seconds)``: the compiled alternating alpha-beta on the Voronoi race, 12-14
+    ``deep_bot(seconds)``: the compiled alternating alpha-beta on the Voronoi race, about 14
     plies deep at 0.2 s, with a little contempt for draws (``draw=0.03``) and, once the
     players are separated, the longest path through its own room searched alone
     (``games.tron.endgame``). It plays the sequential view: assuming the opponent sees its

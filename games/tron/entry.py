@@ -154,7 +154,7 @@ TRON_BOTS = (
     ),
     _bot(
         "best",
-        "the strongest measured (compiled alpha-beta, 12-14 plies at 0.2 s)",
+        "the strongest measured (compiled alpha-beta, about 14 plies at 0.2 s)",
         lambda o: best_bot(_seconds(o)),
         timed=True,
     ),
