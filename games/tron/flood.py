@@ -299,6 +299,19 @@ def _sides(
                     if mark >> 2 == layer + 1:  # both reach it first in this layer
                         marks[target] = 4 * (layer + 1) + TIED
         start, layer = end, layer + 1
+    own0, own1, same0, same1 = _tally(queue, tail, marks, colours, heads)
+    if not full and touching:
+        return True, 0, 0, 0, 0
+    if touching:
+        return True, own0, own1, 0, 0
+    return False, own0, own1, fill(own0, same0, hexgrid), fill(own1, same1, hexgrid)
+
+
+@jit
+def _tally(
+    queue: Array, tail: int, marks: Array, colours: Array, heads: tuple[int, int]
+) -> tuple[int, int, int, int]:
+    """``_sides``' cells of each side and of its head's colour; the marks cleared on the way."""
     own0 = own1 = same0 = same1 = 0
     colour0, colour1 = colours[heads[0]], colours[heads[1]]
     for i in range(tail):
@@ -313,11 +326,7 @@ def _sides(
             own1 += 1
             if colours[cell] == colour1:
                 same1 += 1
-    if not full and touching:
-        return True, 0, 0, 0, 0
-    if touching:
-        return True, own0, own1, 0, 0
-    return False, own0, own1, fill(own0, same0, hexgrid), fill(own1, same1, hexgrid)
+    return own0, own1, same0, same1
 
 
 BIT_WORDS = 3
@@ -474,16 +483,18 @@ def _sides_bits(
     own1 = _popcount(ob0) + _popcount(ob1) + _popcount(ob2)
     if touching:
         return True, own0, own1, 0, 0
-    same = [0, 0]
-    for side in range(2):
-        head = heads[side]
-        odd = (colours[head >> 6] >> U64(head & 63)) & U64(1)
-        c0, c1, c2 = colours[0], colours[1], colours[2]
-        if not odd:
-            c0, c1, c2 = ~c0, ~c1, ~c2
-        o0, o1, o2 = (oa0, oa1, oa2) if side == 0 else (ob0, ob1, ob2)
-        same[side] = _popcount(o0 & c0) + _popcount(o1 & c1) + _popcount(o2 & c2)
-    return False, own0, own1, fill(own0, same[0], hexgrid), fill(own1, same[1], hexgrid)
+    same0 = _same_colour(oa0, oa1, oa2, colours, heads[0])
+    same1 = _same_colour(ob0, ob1, ob2, colours, heads[1])
+    return False, own0, own1, fill(own0, same0, hexgrid), fill(own1, same1, hexgrid)
+
+
+@jit
+def _same_colour(w0: Any, w1: Any, w2: Any, colours: Array, head: int) -> int:
+    """The cells of the three-word bitboard ``w0, w1, w2`` of ``head``'s colour."""
+    c0, c1, c2 = colours[0], colours[1], colours[2]
+    if not (colours[head >> 6] >> U64(head & 63)) & U64(1):
+        c0, c1, c2 = ~c0, ~c1, ~c2
+    return _popcount(w0 & c0) + _popcount(w1 & c1) + _popcount(w2 & c2)
 
 
 @jit
