@@ -166,7 +166,7 @@ def _leaf(
         )
     else:
         touching, own0, own1, fill0, fill1 = flood._sides(
-            steps, playable, walls, colours, heads, facings, hexgrid, full, marks, queue
+            steps, playable, colours, walls, heads, facings, hexgrid, full, marks, queue
         )
     if not touching:  # each fills its own room: the longest chain of chambers, at most the fill
         flood._mark_open(playable, walls, free)

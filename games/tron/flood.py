@@ -236,8 +236,8 @@ in the same layer."""
 def _sides(
     steps: Array,
     playable: Array,
-    walls: Array,
     colours: Array,
+    walls: Array,
     heads: tuple[int, int],
     facings: tuple[int, int],
     hexgrid: bool,

@@ -173,7 +173,7 @@ def test_the_joint_flood_of_a_search_leaf_counts_as_the_race() -> None:
         tables = flood.bit_tables(state.grid)
         for full in (True, False):
             got = flood._sides(
-                g.steps, g.playable, raw, g.colours, heads, facings, state.grid.hex, full, marks,
+                g.steps, g.playable, g.colours, raw, heads, facings, state.grid.hex, full, marks,
                 queue,
             )  # fmt: skip
             assert not any(marks), state
