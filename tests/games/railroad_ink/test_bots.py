@@ -243,7 +243,10 @@ def test_known_lookahead_with_a_clock_plays_legally_and_keeps_its_best_game() ->
     start = RailroadInk(6, "known").start()
     first = complete(start, 1, HEURISTIC)
     assert first is not None
-    bot = LookaheadBot(width=2, ends=1, pilot=1, seconds=2.0)
+    # The game is kept only once a pilot finishes: round 1 gets 7/28 of the clock, the start's
+    # pilot (0.4-0.7 s here) what its round beam leaves. 2 s left it 0.4 s and failed on a
+    # loaded machine; 8 s leaves it about 1.5 s.
+    bot = LookaheadBot(width=2, ends=1, pilot=1, seconds=8.0)
     final = play_out(bot, 6)
     assert final.board.score().total >= first.board.score().total
     Board.from_moves(final.board.to_moves(), strict=True)
