@@ -238,9 +238,9 @@ def _race(
     return both, own_a, own_b, fill(reach_a, same_a, hexgrid), fill(reach_b, same_b, hexgrid)
 
 
-NOBODY, FIRST, SECOND, TIED = range(4)
-"""Labels of ``_sides``: a cell not reached, reached first by player 0 or 1, reached by both
-in the same layer."""
+FIRST, SECOND, TIED = 1, 2, 3
+"""Labels of ``_sides`` (0: not reached): reached first by player 0 or 1, reached by both in
+the same layer."""
 
 
 @jit
