@@ -280,9 +280,14 @@ class _Pool(Generic[T, R]):
         self.workers: list[_Worker] = []
 
     def start(self, workers: int) -> None:
-        """Start ``workers`` workers, each with a job (one at a time: ``end`` ends them all)."""
+        """Start ``workers`` workers, each with a job (one at a time: ``end`` ends them all).
+
+        A signal waits while a worker is made: raised inside ``Pipe()`` it would leave the
+        new sockets open, and raised before the append it would leave the process running.
+        """
         for _ in range(workers):
-            self.workers.append(_Worker(self.context, self.fn))
+            with held():
+                self.workers.append(_Worker(self.context, self.fn))
             self.feed(self.workers[-1])
 
     def feed(self, worker: _Worker) -> None:

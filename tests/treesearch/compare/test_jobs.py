@@ -92,6 +92,29 @@ def test_run_jobs_stops_on_a_signal_after_the_finished_jobs(jobs: int, signum: i
     assert len(seen) >= 3 - jobs and set(seen) <= {0, 1, 3, 4, 5} and 2 not in seen
 
 
+@posix
+def test_a_signal_while_a_worker_is_made_ends_that_worker_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import multiprocessing
+
+    from treesearch.compare import jobs as jobs_module
+
+    real_mask, made = jobs_module._mask, []
+
+    def mask(how: int, signals: Any = jobs_module.SIGNALS) -> set[int]:
+        if how == signal.SIG_SETMASK:  # the second worker has just been started
+            made.append(how)
+            if len(made) == 2:
+                os.kill(os.getpid(), signal.SIGINT)  # it comes as the signals unblock
+        return real_mask(how, signals)
+
+    monkeypatch.setattr(jobs_module, "_mask", mask)
+    with pytest.raises(Interrupted):
+        run_jobs(lambda x: threading.Event().wait(30), range(4), jobs=2)
+    assert len(made) == 2 and multiprocessing.active_children() == []
+
+
 class _SignalOnThirdMove:
     """A tic-tac-toe agent that signals the match's process on its third move, once."""
 
