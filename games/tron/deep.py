@@ -12,7 +12,9 @@ over bitboards (``flood._sides_bits``), so it reaches about 14 plies in the same
 A leaf is scored as ``games.tron.value.evaluate`` scores a turn start, but for separated
 players: each fills at most its longest chain of chambers (``games.tron.endgame``), not every
 cell of its room, which stops the search from walking into a separation it would lose by a
-side chamber. Connected leaves are scored by the race's territories, or (``HORIZONS``) by a
+side chamber. A separation near the root (``GUIDED_TURNS``) that the chains call even or
+won by a move is scored by paths actually found (guided by the chains), a bound that cannot be
+too high. Connected leaves are scored by the race's territories, or (``HORIZONS``) by a
 learned evaluation.
 
 ``search_turns`` searches the position after one joint move; ``deep_values`` the turn at
@@ -36,7 +38,7 @@ import numpy as np
 
 from games._compile import jit
 from games.tron import features, flood
-from games.tron.endgame import _chain, chain_work
+from games.tron.endgame import _chain, _guided_with, chain_work
 from games.tron.grid import Grid
 from games.tron.learned_evaluation import CLIP
 from games.tron.state import TronState
@@ -45,6 +47,7 @@ from treesearch.errors import InvalidArgumentError
 from treesearch.matrix_game import solve_matrix_game
 
 __all__ = [
+    "GUIDED_TURNS",
     "HORIZONS",
     "NO_LIMIT",
     "DeepSearch",
@@ -61,6 +64,10 @@ NO_LIMIT = 1 << 62
 """A node limit that is never reached."""
 _WIN_STEP = 0.001
 """What a win loses (and a loss gains) for each turn it lies ahead."""
+GUIDED_TURNS = 3
+"""Separations at most this many turns ahead whose chains differ by a move or less are scored
+by the guided paths (``endgame._guided``): there the chain's bound, one move too many in a
+room that cannot be walked through, decides the game."""
 
 _separated = jit(separated_value)
 _NO_WEIGHTS: Array = np.zeros(0) if flood.COMPILED else ()
@@ -137,6 +144,7 @@ def _leaf(
     hexgrid: bool,
     size: int,
     last: bool,
+    near: bool,
     horizon: int,
     weights: Array,
     phi: Array,
@@ -150,14 +158,16 @@ def _leaf(
 
     Separated players are scored by their fills, each the smaller of the race's and the
     chain of chambers of ``games.tron.endgame`` (a room with side chambers holds fewer moves
-    than cells). At the last turn (``last``) a connected position is scored by ``horizon``
-    (an index of ``HORIZONS``): the territory difference, or the learned evaluation
-    (``weights``) of its ``features`` (``phi`` is a buffer for them). Otherwise it is
-    searched on: the race then stops as soon as the players touch. The race is
-    ``flood._sides_bits`` over ``bits`` (``flood.bit_tables``) where the board has them, else
-    ``flood._sides`` (``marks`` and ``queue`` its buffers); ``free`` and ``chains`` are the
-    chambers' (``endgame.chain_work``). ``cut`` is 1 when the value is the horizon's score (a
-    deeper search could change it), else 0.
+    than cells); when ``near`` and the chains differ by a move or less, by the paths the
+    chains guide (``_guided_with``), which are walked, so never too long. At the last turn
+    (``last``) a connected position is scored by ``horizon`` (an index of ``HORIZONS``): the
+    territory difference, or the learned evaluation (``weights``) of its ``features``
+    (``phi`` is a buffer for them). Otherwise it is searched on: the race then stops as soon
+    as the players touch. The race is ``flood._sides_bits`` over ``bits``
+    (``flood.bit_tables``) where the board has them, else ``flood._sides`` (``marks`` and
+    ``queue`` its buffers); ``free`` and ``chains`` are the chambers'
+    (``endgame.chain_work``). ``cut`` is 1 when the value is the horizon's score (a deeper
+    search could change it), else 0.
     """
     full = last and horizon == RACE
     if len(bits[0]):
@@ -172,6 +182,10 @@ def _leaf(
         flood._mark_open(playable, walls, free)
         fill0 = min(fill0, _chain(steps, free, heads[0], chains))
         fill1 = min(fill1, _chain(steps, free, heads[1], chains))
+        if near and abs(fill0 - fill1) <= 1:  # a move decides: the paths the chains guide
+            fill0 = _guided_with(steps, free, heads[0], chains)
+            flood._mark_open(playable, walls, free)
+            fill1 = _guided_with(steps, free, heads[1], chains)
         return True, _separated(fill0 - fill1, size), 0
     if not last:
         return False, 0.0, 0
@@ -332,6 +346,7 @@ def _search(
                         hexgrid,
                         size,
                         turn == turns,
+                        turn <= GUIDED_TURNS,
                         horizon,
                         weights,
                         phi,

@@ -26,7 +26,7 @@ from games.tron.state import TronState
 from games.tron.value import CONNECTED_SCALE, evaluate, outlook, separated_value
 from games.tron.voronoi import check_position, pending_head, race
 
-__all__ = ["chain_work", "chamber_fill", "dive", "fill_evaluate", "fill_move"]
+__all__ = ["chain_work", "chamber_fill", "dive", "fill_evaluate", "fill_move", "guided_fill"]
 
 _CHAIN_ROWS = 8
 """``chain_work``'s rows: discovery times, steps tried, parents, chains beyond, low points, the
@@ -153,6 +153,12 @@ def _guided(steps: flood.Array, free: flood.Array, cell: int) -> int:
     Ties go to the step with the fewest free cells onward (hugging the walls). ``free`` is
     ``flood._open``'s marks (``cell`` closed); it is closed along the path.
     """
+    return _guided_with(steps, free, cell, chain_work(len(steps)))
+
+
+@jit
+def _guided_with(steps: flood.Array, free: flood.Array, cell: int, work: flood.Array) -> int:
+    """``_guided`` over ``chain_work``'s rows (``_chain``'s), handed back as they came."""
     length = 0
     while True:
         best, longest, fewest = -1, -1, 99
@@ -160,7 +166,7 @@ def _guided(steps: flood.Array, free: flood.Array, cell: int) -> int:
             if free[nxt] != flood.OPEN:
                 continue
             free[nxt] = flood.CLOSED
-            chain = _chambers(steps, free, nxt)
+            chain = _chain(steps, free, nxt, work)
             free[nxt] = flood.OPEN
             onward = 0
             for e in steps[nxt]:
@@ -181,6 +187,17 @@ def chamber_fill(state: TronState, player: int) -> int:
     g = flood.arrays(state.grid)
     marks = flood._open(g.playable, flood._wall_bytes(g, state.walls))
     return int(_chambers(g.steps, marks, state.heads[player]))
+
+
+def guided_fill(state: TronState, player: int) -> int:
+    """Moves of ``_guided``'s path from ``player``'s head at the turn start ``state``.
+
+    A path that can be walked, so at most the room's longest; ``chamber_fill`` is at least it.
+    """
+    check_position(state, player)
+    g = flood.arrays(state.grid)
+    marks = flood._open(g.playable, flood._wall_bytes(g, state.walls))
+    return int(_guided(g.steps, marks, state.heads[player]))
 
 
 def dive(state: TronState, player: int) -> int:

@@ -21,8 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.tron.bots import deep_bot
-from games.tron.deep import DeepSearch, Table, deep_values, position, search_turns
-from games.tron.endgame import chamber_fill
+from games.tron.deep import GUIDED_TURNS, DeepSearch, Table, deep_values, position, search_turns
+from games.tron.endgame import chamber_fill, guided_fill
 from games.tron.grid import hex_grid
 from games.tron.learned_evaluation import learned_evaluation
 from games.tron.moves import safe_moves
@@ -50,12 +50,15 @@ def _played(start: TronState, seed: int, turns: int) -> TronState:
     return state
 
 
-def horizon(state: TronState, value: Callable[[TronState], float] = evaluate) -> float:
+def horizon(
+    state: TronState, value: Callable[[TronState], float] = evaluate, turn: int = GUIDED_TURNS + 1
+) -> float:
     """``value``, but separated players scored by their chains of chambers, as the deep search.
 
     A turn start where a player has no free step is the crash it forces, as the deep search
     scores it. On the 13-cell hexagon the race's fill is the cells reachable, always at least
-    the chain.
+    the chain. A separation ``turn`` turns from the root, at most ``GUIDED_TURNS``, whose
+    chains differ by a move or less is scored by the guided paths.
     """
     if state.is_terminal():
         return value(state)
@@ -65,7 +68,10 @@ def horizon(state: TronState, value: Callable[[TronState], float] = evaluate) ->
     if not separated(state):
         return value(state)
     size = state.grid.playable().bit_count()
-    return separated_value(chamber_fill(state, 0) - chamber_fill(state, 1), size)
+    fills = chamber_fill(state, 0), chamber_fill(state, 1)
+    if turn <= GUIDED_TURNS and abs(fills[0] - fills[1]) <= 1:
+        fills = guided_fill(state, 0), guided_fill(state, 1)
+    return separated_value(fills[0] - fills[1], size)
 
 
 def _reference(state: TronState, turns: int) -> list[list[float]]:
@@ -76,22 +82,25 @@ def _reference(state: TronState, turns: int) -> list[list[float]]:
         row = []
         for cell1, _ in pos.options(1):
             child = None if cell0 == cell1 else _child(state, cell0, cell1)
-            row.append(0.0 if child is None else _minimax(child, turns - 1))
+            row.append(0.0 if child is None else _minimax(child, turns - 1, 1))
         out.append(row)
     return out
 
 
-def _minimax(state: TronState, turns: int) -> float:
-    """Player 0 picks a free step, player 1 answers seeing it; ``horizon`` where it stops."""
+def _minimax(state: TronState, turns: int, turn: int) -> float:
+    """Player 0 picks a free step, player 1 answers seeing it; ``horizon`` where it stops.
+
+    ``turn``: the turns from the root to ``state``.
+    """
     mine, theirs = safe_moves(state, 0), safe_moves(state, 1)
     if turns == 0 or not mine or not theirs or separated(state):
-        return horizon(state)
+        return horizon(state, turn=turn)
     best = -math.inf
     for a in mine:
         worst = math.inf
         for b in theirs:
             child = state.play(a, b)
-            worst = min(worst, 0.0 if child.is_terminal() else _minimax(child, turns - 1))
+            worst = min(worst, 0.0 if child.is_terminal() else _minimax(child, turns - 1, turn + 1))
         best = max(best, worst)
     return best
 
@@ -132,6 +141,28 @@ def test_the_deep_search_finds_the_minimax_values(seed: int, turns: int, depth: 
             assert row == pytest.approx(want, abs=0.001 * depth + 1e-12)
 
 
+def test_a_separation_near_the_root_is_scored_by_paths_walked_not_by_the_chain() -> None:
+    # One of the rare positions (one start in 3,000 tried) where a chain of chambers counts
+    # a move no path makes, in a separation that move decides.
+    state = _played(hex_start(2043 % 64), 2043, 20)
+    pos = position(state)
+    size = state.grid.playable().bit_count()
+    near = deep_values(pos, 1).values
+    decided = 0
+    for (cell0, _), row in zip(pos.options(0), near, strict=True):
+        for (cell1, _), got in zip(pos.options(1), row, strict=True):
+            child = None if cell0 == cell1 else _child(state, cell0, cell1)
+            if child is None or not safe_moves(child, 0) or not safe_moves(child, 1):
+                continue
+            assert got == pytest.approx(horizon(child, turn=1), abs=1e-12)
+            chains = chamber_fill(child, 0) - chamber_fill(child, 1)
+            paths = guided_fill(child, 0) - guided_fill(child, 1)
+            if separated(child) and abs(chains) <= 1 and paths != chains:
+                decided += 1
+                assert got == separated_value(paths, size) != separated_value(chains, size)
+    assert decided >= 1
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_the_learned_horizon_scores_as_the_learned_evaluation(seed: int) -> None:
     value = learned_evaluation()
@@ -141,7 +172,7 @@ def test_the_learned_horizon_scores_as_the_learned_evaluation(seed: int) -> None
     for (cell0, _), row in zip(pos.options(0), found, strict=True):
         for (cell1, _), got in zip(pos.options(1), row, strict=True):
             if cell0 != cell1:
-                want = horizon(_child(state, cell0, cell1), value)
+                want = horizon(_child(state, cell0, cell1), value, turn=1)
                 assert got == pytest.approx(want, abs=1e-12)
 
 
